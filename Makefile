@@ -1,0 +1,56 @@
+# Scorepad: two commands set up a fresh machine (Python 3.11 and Node):
+#   make run    install, migrate, serve on 0.0.0.0:$(PORT)
+#   make test   install with the test tools, then every test (browser tests included)
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+export PORT ?= 8000
+export HOST ?= 0.0.0.0
+
+.PHONY: run test install install-dev vendor migrate bench backup clean
+
+$(VENV)/bin/activate:
+	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found; set PYTHON=...)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt $(VENV)/bin/activate
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements-dev.txt requirements.txt $(VENV)/.installed
+	$(PIP) install --quiet -r requirements-dev.txt
+	touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+static/vendor/htmx.min.js: node_modules/.package-lock.json
+	mkdir -p static/vendor
+	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx.min.js
+
+vendor: static/vendor/htmx.min.js
+
+install: $(VENV)/.installed vendor
+
+install-dev: $(VENV)/.installed-dev vendor
+
+migrate: install
+	$(PY) -m flask --app app migrate
+
+run: migrate
+	$(PY) serve.py
+
+test: install-dev
+	$(PY) -m pytest -q
+
+bench: install-dev
+	$(PY) -m bench
+
+backup: install
+	$(PY) -m flask --app app backup
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor

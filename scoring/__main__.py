@@ -1,0 +1,56 @@
+"""Command line: ``python -m scoring GAME [FILE]``.
+
+Reads a table as JSON from FILE (or standard input), prints the result as JSON and exits 0;
+an invalid table prints ``{"errors": [{"path": ..., "message": ...}]}`` and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import games, get, score
+from .core import FieldError, ValidationError
+
+
+def main(argv: list[str] | None = None) -> int:
+    names = [g.name for g in games()]
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring",
+        description="Score a finished table of a Scorepad game. The table is JSON: "
+        '{"options": {...}, "players": [{"name": "...", ...}, ...]} (see docs/api.md).',
+        epilog="Exit status: 0 with the result as JSON; 2 with {\"errors\": [...]} for an invalid "
+        "table or an unknown game.",
+    )
+    parser.add_argument("game", help="one of: " + ", ".join(names))
+    parser.add_argument("file", nargs="?", help="JSON file with the table (default: standard input)")
+    parser.add_argument("--indent", type=int, default=2, help="indentation of the JSON output (default 2)")
+    args = parser.parse_args(argv)
+
+    def fail(errors: list[FieldError]) -> int:
+        print(json.dumps(ValidationError(errors).to_dict(), indent=args.indent, ensure_ascii=False))
+        return 2
+
+    try:
+        game = get(args.game)
+    except KeyError:
+        return fail([FieldError("game", f'"{args.game}" is not a game: choose one of ' + ", ".join(names))])
+    try:
+        text = open(args.file, encoding="utf-8").read() if args.file else sys.stdin.read()
+    except OSError as exc:
+        return fail([FieldError("file", f"cannot be read: {exc.strerror}")])
+    try:
+        table = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return fail([FieldError("", f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")])
+    try:
+        result = score(game.name, table)
+    except ValidationError as exc:
+        return fail(exc.errors)
+    print(json.dumps(result.to_dict(), indent=args.indent, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
