@@ -70,6 +70,8 @@ def _is_blank(value: Any) -> bool:
 
 
 def _plant_hint(text: str) -> str:
+    if len(text) > 60:
+        return "choose a plant from the card list (type part of its name)"
     names = {fold(p.name): p.name for p in PLANTS}
     close = difflib.get_close_matches(fold(text), list(names), n=1, cutoff=0.6)
     if close:
@@ -199,14 +201,24 @@ def _check_copies(errors: Errors, players: list[tuple[str, str, dict[str, int]]]
 def parse(table: Any) -> Table:
     """Check a whole table and return its immutable state."""
     errors = Errors()
-    raw_players = player_list(errors, table, minimum=1, maximum=MAX_PLAYERS)
+    raw_players = player_list(errors, table, minimum=0)
     player_count = len(raw_players)
-    if isinstance(table, dict) and table.get("player_count") is not None:
-        lo = max(MIN_PLAYERS, len(raw_players))
-        counted = get_int(errors, table, "player_count", "", minimum=lo, maximum=MAX_PLAYERS)
-        player_count = counted if counted is not None else player_count
-    elif raw_players and len(raw_players) < MIN_PLAYERS:
-        errors.add("players", f"has {len(raw_players)} player: Planted takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    takes = f"Planted takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
+    counted_raw = table.get("player_count") if isinstance(table, dict) else None
+    if isinstance(table, dict) and isinstance(table.get("players"), list):
+        n = len(raw_players)
+        if n == 0 or n > MAX_PLAYERS or (n < MIN_PLAYERS and counted_raw is None):
+            errors.add("players", f"has {n} player{'' if n == 1 else 's'}: {takes}")
+        elif counted_raw is not None:
+            lo = max(MIN_PLAYERS, n)
+            counted = to_int(Errors(), counted_raw, "player_count", minimum=lo, maximum=MAX_PLAYERS)
+            if counted is None:
+                errors.add(
+                    "player_count",
+                    f"must be a whole number from {lo} to {MAX_PLAYERS}: how many play ({takes}; {n} entered here)",
+                )
+            else:
+                player_count = counted
 
     states: list[PlayerState] = []
     owners: dict[str, tuple[str, int, str]] = {}  # plant name -> (player name, plant number, path)
