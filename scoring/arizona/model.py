@@ -254,8 +254,9 @@ def parse_table(table: Any) -> Table:
             "player_count",
             lo,
             MAX_PLAYERS,
-            f"must be a whole number from {lo} to {MAX_PLAYERS}: the players in the game, "
-            f"at least the {len(raw_players)} scored here",
+            (f"must be {lo}" if lo == MAX_PLAYERS else f"must be a whole number from {lo} to {MAX_PLAYERS}")
+            + f": the number of players in the game, at least the {len(raw_players)} scored here"
+            + f" and at most {MAX_PLAYERS}",
         )
         if counted is not None:
             player_count = counted
