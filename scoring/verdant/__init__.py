@@ -1,0 +1,106 @@
+"""Verdant (Flatout Games / AEG, 2022): full end-game scoring.
+
+A player's home is 15 cards in a 5x3 checkerboard of plants and rooms.  Categories: completed
+plants, extra verdancy, bonus pots, room bonuses, furniture and pets, plant collector, decorator
+and the goal cards (advanced game).  Also: the family variant, solo (rating chart), rules
+modifications 4, 5 and 6, and the standard-game achievements.  See ``docs/rules/verdant.md`` and
+``docs/api/verdant.md``.
+
+>>> GAME.name, GAME.min_players, GAME.max_players
+('verdant', 1, 5)
+>>> [e["name"] for e in catalog_search("orchid")]
+['Moth Orchid']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import scoring
+
+from ..core import Category, Result, Tiebreaker, build_result
+from . import catalog as _catalog
+from .achievements import earned
+from .parse import VARIANTS, parse_table
+from .rules import CATEGORY_LABELS, score_player, solo_rating
+
+ENGINE_VERSION = "verdant-1"
+
+# the catalog as module-level data (tuples of dicts; treat as read-only)
+plants = _catalog.PLANTS
+rooms = _catalog.ROOMS
+goals = _catalog.GOALS
+items = _catalog.ITEMS
+pots = _catalog.POTS
+
+
+def catalog_search(query: str, kind: str | None = None, limit: int = 10) -> list[dict[str, Any]]:
+    """Plants and/or rooms whose name contains ``query`` (case, spaces and punctuation ignored),
+    names starting with it first; for the entry screen's as-you-type search.
+
+    >>> [(e["kind"], e["name"]) for e in catalog_search("jas", kind="plant")]
+    [('plant', 'Jasmine')]
+    >>> len(catalog_search("vining room", kind="room", limit=3))
+    3
+    """
+    return _catalog.search(query, kind, limit)
+
+
+def score(table: dict) -> Result:
+    """Score a finished Verdant table (see docs/api/verdant.md); raises ValidationError."""
+    game = parse_table(table)
+    cats, points = [], []
+    for p in game.players:
+        scored = score_player(game, p)
+        cats.append([Category(k, CATEGORY_LABELS[k], pts, tuple(lines)) for k, (pts, lines) in scored.items()])
+        points.append({k: pts for k, (pts, _) in scored.items()})
+    totals = [sum(p.values()) for p in points]
+    if game.family:
+        tiebreakers = [Tiebreaker("most completed plants", [sum(1 for c in p.plants if c.card.complete) for p in game.players])]
+    else:
+        tiebreakers = [Tiebreaker("most Green Thumb tokens", [p.green_thumbs for p in game.players])]
+    extras = []
+    for i, p in enumerate(game.players):
+        others = [t for j, t in enumerate(totals) if j != i]
+        margin = totals[i] - max(others) if others and totals[i] > max(others) else None
+        extra: dict[str, Any] = {"achievements": {"standard": earned(game, p, points[i], totals[i], margin),
+                                                  "modification": game.modification}}
+        if game.solo:
+            extra["solo"] = solo_rating(totals[i])
+        extras.append(extra)
+    return build_result("verdant", ENGINE_VERSION, [p.name for p in game.players], cats,
+                        tiebreakers=tiebreakers, player_extra=extras)
+
+
+def blank_player() -> dict[str, Any]:
+    """An empty seat: no Green Thumbs, empty storage, a 3x5 home of empty cells (None)."""
+    return {"green_thumbs": 0, "storage": None, "home": [[None] * 5 for _ in range(3)]}
+
+
+def default_options() -> dict[str, Any]:
+    return {"variant": "standard", "goals": [], "modification": None, "goal_sets": {}}
+
+
+OPTIONS = (
+    scoring.Option("variant", "choice", "standard", "Standard rules, or the family variant (plants 5 points each, "
+                   "no verdancy, no Green Thumbs, pots do not score)", VARIANTS),
+    scoring.Option("goals", "list", [], "Goal cards in play (advanced game), by name, one per deck: plant, item, room; "
+                   "empty for none"),
+    scoring.Option("modification", "choice", None, "Rules modification played (1-10), or none. 4, 5 and 6 change "
+                   "scoring; any modification earns its own achievement instead of the standard ones",
+                   (None, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),
+    scoring.Option("goal_sets", "object", {}, 'Modification 4: {"second": [3 goal names]}, the second set; '
+                   'modification 5: {"players": [[3 goal names], ...]}, one set per player in player order'),
+)
+
+GAME = scoring.Game(
+    name="verdant",
+    title="Verdant",
+    min_players=1,
+    max_players=5,
+    engine_version=ENGINE_VERSION,
+    score=score,
+    blank_player=blank_player,
+    options=OPTIONS,
+    default_options=default_options,
+)

@@ -1,0 +1,116 @@
+"""Immutable Verdant end-of-game state, produced by :mod:`scoring.verdant.parse`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Item:
+    """A furniture or pet token: ``kind`` (table ... dog) and ``color`` (a plant/room type)."""
+
+    kind: str
+    color: str
+
+    def label(self) -> str:
+        return f"{self.color.capitalize()} {self.kind}"
+
+
+@dataclass(frozen=True)
+class Plant:
+    name: str | None  # None when entered by its attributes
+    type: str
+    needs: int
+    points: int
+    light: tuple[str, ...] | None  # None when unknown (attributes without lighting)
+    pot: str | None  # concrete | wood | ceramic | terracotta; None = incomplete
+    verdancy: int  # on an incomplete plant
+
+    @property
+    def complete(self) -> bool:
+        return self.pot is not None
+
+    def label(self) -> str:
+        return self.name or f"{self.type.capitalize()} plant ({self.points} pts, needs {self.needs})"
+
+
+@dataclass(frozen=True)
+class Room:
+    name: str | None  # catalog name ("Vining room 3") when known
+    type: str
+    edges: dict[str, str] | None  # top/right/bottom/left -> sun/semi/shade; None when unknown
+    item: Item | None
+    card_id: int | None = None
+
+    def label(self) -> str:
+        return f"{self.type.capitalize()} room"
+
+
+@dataclass(frozen=True)
+class Cell:
+    row: int
+    col: int
+    card: Plant | Room
+    path: str  # where the card is in the input: players[0].home[1][2] or players[0].cards[4]
+
+    @property
+    def is_plant(self) -> bool:
+        return isinstance(self.card, Plant)
+
+    def where(self) -> str:
+        return f"row {self.row + 1}, col {self.col + 1}"
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    green_thumbs: int
+    storage: str | Item | None  # a nurture token name, a furniture/pet Item, or nothing
+    cells: tuple[Cell, ...]
+    goals: tuple[tuple[str, ...], ...] = ()  # per deck, the candidate goal names (2 under modification 4)
+    index: int = 0  # position in the input's players list
+
+    @property
+    def plants(self) -> list[Cell]:
+        return [c for c in self.cells if c.is_plant]
+
+    @property
+    def rooms(self) -> list[Cell]:
+        return [c for c in self.cells if not c.is_plant]
+
+    def at(self, row: int, col: int) -> Cell | None:
+        for c in self.cells:
+            if c.row == row and c.col == col:
+                return c
+        return None
+
+    def neighbours(self, cell: Cell) -> list[tuple[str, Cell]]:
+        """(side of ``cell`` that touches it, neighbour) for each orthogonal neighbour."""
+        out = []
+        for side, dr, dc in (("top", -1, 0), ("right", 0, 1), ("bottom", 1, 0), ("left", 0, -1)):
+            other = self.at(cell.row + dr, cell.col + dc)
+            if other is not None:
+                out.append((side, other))
+        return out
+
+    def rows(self) -> list[list[Cell]]:
+        """The home's horizontal rows, top first, each left to right."""
+        keys = sorted({c.row for c in self.cells})
+        return [sorted((c for c in self.cells if c.row == r), key=lambda c: c.col) for r in keys]
+
+
+@dataclass(frozen=True)
+class GameState:
+    variant: str  # standard | family
+    modification: int | None
+    player_count: int
+    players: tuple[PlayerState, ...]
+    goal_decks: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def solo(self) -> bool:
+        return self.player_count == 1
+
+    @property
+    def family(self) -> bool:
+        return self.variant == "family"

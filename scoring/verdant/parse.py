@@ -1,0 +1,513 @@
+"""Turn a Verdant table (JSON-like dicts) into a :class:`~scoring.verdant.model.GameState`.
+
+Every problem is collected with the path of the cell it concerns and raised together as one
+:class:`~scoring.core.ValidationError`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from ..core import Errors, get_choice, join, normalize_name, options_of, player_list, to_int
+from . import catalog as cat
+from .model import Cell, GameState, Item, Plant, PlayerState, Room
+
+MAX_PLAYERS = 5
+VARIANTS = ("standard", "family")
+LIGHTING_GOALS = ("Perfect Conditions", "Against All Odds", "Perfect Ambiance")
+GRID_ROWS, GRID_COLS, HOME_SIZE = 3, 5, 15
+POSITION_LIMIT = 50  # |row|, |col| under modification 6
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _norm_word(value: Any, choices: tuple[str, ...]) -> str | None:
+    """Match a word against choices ignoring case, spaces and punctuation ("Terra Cotta" = terracotta)."""
+    if not isinstance(value, str):
+        return None
+    folded = normalize_name(value)
+    for choice in choices:
+        if normalize_name(choice) == folded:
+            return choice
+    return None
+
+
+def _choices(words: tuple[str, ...]) -> str:
+    return ", ".join(words)
+
+
+def _suggest(name: str, names: list[str]) -> str:
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+# ------------------------------------------------------------------------------ options
+
+
+def parse_options(errors: Errors, table: Any, n_players: int) -> dict[str, Any]:
+    options = options_of(table)
+    variant = get_choice(errors, options, "variant", "options", VARIANTS, default="standard") or "standard"
+    modification = None
+    raw_mod = options.get("modification")
+    if raw_mod is not None and raw_mod != "":
+        modification = to_int(errors, raw_mod, "options.modification", minimum=1, maximum=10)
+    player_count = n_players
+    if isinstance(table, dict) and table.get("player_count") is not None:
+        count = to_int(errors, table["player_count"], "player_count", minimum=1, maximum=MAX_PLAYERS)
+        if count is not None and count < n_players:
+            errors.add("player_count", f"is {count} but the table has {n_players} players: enter at least {n_players}")
+        elif count is not None:
+            player_count = count
+    return {"variant": variant, "modification": modification, "player_count": max(player_count, 1)}
+
+
+def _goal_list(errors: Errors, value: Any, where: str, solo: bool, max_per_deck: int = 1) -> list[tuple[str, dict]]:
+    """Read a list of goal names: each in the catalog, one per deck.  Returns (path, goal) pairs."""
+    if value is None or value == "":
+        return []
+    if not isinstance(value, list):
+        errors.add(where, 'must be a list of goal card names, one per deck, e.g. ["Apartment Living", "Pot Pairs", "Triple Treatment"]')
+        return []
+    out: list[tuple[str, dict]] = []
+    per_deck: dict[str, str] = {}
+    names = [g["name"] for g in cat.GOALS]
+    for i, name in enumerate(value):
+        path = join(where, i)
+        if not isinstance(name, str) or not name.strip():
+            errors.add(path, "must be the name of a goal card, e.g. \"Pot Pairs\"")
+            continue
+        goal = cat.goal_by_name(name)
+        if goal is None:
+            errors.add(path, f'"{name[:60]}" is not a Verdant goal card{_suggest(name, names)}: the decks hold '
+                             + "; ".join(f"{d} goals: " + ", ".join(g["name"] for g in cat.GOALS if g["deck"] == d) for d in cat.DECKS))
+            continue
+        if goal["deck"] in per_deck:
+            errors.add(path, f'"{goal["name"]}" is a second {goal["deck"]} goal (with "{per_deck[goal["deck"]]}"): '
+                             "a goal set holds one card from each deck (plant, item, room)")
+            continue
+        if solo and goal["most"]:
+            others = ", ".join(g["name"] for g in cat.GOALS if g["deck"] == goal["deck"] and not g["most"])
+            errors.add(path, f'"{goal["name"]}" compares players, so it is removed in solo: choose another {goal["deck"]} goal ({others})')
+            continue
+        per_deck[goal["deck"]] = goal["name"]
+        out.append((path, goal))
+    return out
+
+
+def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | None, solo: bool) -> tuple[list[tuple[tuple[str, ...], ...]], dict[int, list[str]]]:
+    """Each player's goal candidates per deck (plant, item, room order); also the paths by goal per player.
+
+    Returns (per player: tuple over decks of candidate names, per player: list of goal names used)."""
+    options = options_of(table)
+    goals = _goal_list(errors, options.get("goals"), "options.goals", solo)
+    raw_sets = options.get("goal_sets")
+    sets: dict = {}
+    if raw_sets not in (None, "", {}):
+        if not isinstance(raw_sets, dict):
+            errors.add("options.goal_sets", 'must be an object: {"second": [...]} for modification 4, {"players": [[...], ...]} for modification 5')
+        elif modification not in (4, 5):
+            errors.add("options.goal_sets", "is only used with modification 4 (two goal sets) or 5 (a goal set per player): "
+                                            "set options.modification or leave goal_sets out")
+        else:
+            sets = raw_sets
+
+    def by_deck(chosen: list[list[tuple[str, dict]]]) -> tuple[tuple[str, ...], ...]:
+        decks = []
+        for deck in cat.DECKS:
+            names = tuple(g["name"] for group in chosen for _, g in group if g["deck"] == deck)
+            if names:
+                decks.append(names)
+        return tuple(decks)
+
+    if modification == 5:
+        if goals:
+            errors.add("options.goals", "under modification 5 each player has their own goal set: "
+                                        'put them in options.goal_sets.players (one list per player) and leave options.goals empty')
+        raw = sets.get("players") if sets else None
+        if sets and set(sets) - {"players"}:
+            errors.add("options.goal_sets", 'under modification 5 holds only "players": a list of goal sets, one per player')
+        if raw is None:
+            return [() for _ in range(n_players)], {}
+        if not isinstance(raw, list) or len(raw) != n_players:
+            errors.add("options.goal_sets.players", f"must be a list of {n_players} goal sets (one per player, in player order), "
+                                                    'each like ["Going Big", "Thumbs Up", "Matchy Matchy"]')
+            return [() for _ in range(n_players)], {}
+        out, seen = [], {}
+        for i, one in enumerate(raw):
+            chosen = _goal_list(errors, one, f"options.goal_sets.players[{i}]", solo)
+            for path, g in chosen:
+                if g["name"] in seen:
+                    errors.add(path, f'"{g["name"]}" was already dealt to player {seen[g["name"]] + 1}: each goal card exists once')
+                seen.setdefault(g["name"], i)
+            out.append(by_deck([chosen]))
+        return out, {}
+    if modification == 4:
+        if sets and set(sets) - {"second"}:
+            errors.add("options.goal_sets", 'under modification 4 holds only "second": the second goal set')
+        second = _goal_list(errors, sets.get("second") if sets else None, "options.goal_sets.second", solo)
+        first_names = {g["name"] for _, g in goals}
+        for path, g in second:
+            if g["name"] in first_names:
+                errors.add(path, f'"{g["name"]}" is already in options.goals: the two sets hold different cards')
+        if {g["deck"] for _, g in goals} != {g["deck"] for _, g in second}:
+            errors.add("options.goal_sets.second", "must hold a second card for each deck that options.goals has (" +
+                       (", ".join(d for d in cat.DECKS if d in {g["deck"] for _, g in goals}) or "none") + ")")
+        return [by_deck([goals, second]) for _ in range(n_players)], {}
+    return [by_deck([goals]) for _ in range(n_players)], {}
+
+
+# ------------------------------------------------------------------------------- cards
+
+
+def _item(errors: Errors, value: Any, where: str) -> Item | None:
+    if not isinstance(value, dict):
+        errors.add(where, 'must be a furniture or pet token: {"kind": "lamp", "color": "vining"}, or null for none')
+        return None
+    kind = _norm_word(value.get("kind"), cat.ITEM_KINDS)
+    color = _norm_word(value.get("color"), cat.TYPES)
+    if kind is None:
+        errors.add(join(where, "kind"), f"{_show(value.get('kind'))} is not an item: choose one of {_choices(cat.ITEM_KINDS)}")
+    if color is None:
+        errors.add(join(where, "color"), f"{_show(value.get('color'))} is not a colour: choose one of {_choices(cat.TYPES)}")
+    return Item(kind, color) if kind and color else None
+
+
+def _light(errors: Errors, value: Any, where: str) -> tuple[str, ...] | None:
+    words = [_norm_word(v, cat.LIGHTS) for v in value] if isinstance(value, list) else None
+    if not words or len(words) > 3 or None in words or len(set(words)) != len(words):
+        errors.add(where, f"must list 1 to 3 different lighting conditions from {_choices(cat.LIGHTS)}, e.g. [\"sun\", \"semi\"]")
+        return None
+    return tuple(w for w in cat.LIGHTS if w in words)
+
+
+def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant | None:
+    before = len(errors)
+    entry = None
+    name = data.get("name")
+    if name not in (None, ""):
+        if not isinstance(name, str):
+            errors.add(join(where, "name"), "must be a plant card's name, e.g. \"Jasmine\"")
+        else:
+            entry = cat.plant_by_name(name)
+            if entry is None:
+                errors.add(join(where, "name"), f'"{name[:60]}" is not a Verdant plant card{_suggest(name, [p["name"] for p in cat.PLANTS])}: '
+                                               "check the spelling, or enter the card's type, points and needs instead")
+    if entry is not None:
+        ptype, points, needs, light = entry["type"], entry["points"], entry["needs"], tuple(entry["light"])
+        for key, expected in (("type", ptype), ("points", points), ("needs", needs)):
+            given = data.get(key)
+            if given is None or given == "":
+                continue
+            same = _norm_word(given, (expected,)) if key == "type" else (to_int(Errors(), given, "", minimum=None) == expected)
+            if not same:
+                errors.add(join(where, key), f'{_show(given)} disagrees with the card: "{entry["name"]}" has {key} {expected} (leave {key} out or enter {expected})')
+        if data.get("light") not in (None, "", []):
+            given_light = _light(Errors(), data.get("light"), "")
+            if given_light != light:
+                errors.add(join(where, "light"), f'disagrees with the card: "{entry["name"]}" prefers {", ".join(light)}')
+    elif name in (None, ""):
+        ptype = _norm_word(data.get("type"), cat.TYPES)
+        if ptype is None:
+            errors.add(join(where, "type"), ("is missing" if data.get("type") in (None, "") else f"{_show(data.get('type'))} is not a plant type")
+                       + f": give the plant's name, or its type ({_choices(cat.TYPES)}) with points and needs")
+        points = to_int(errors, data.get("points"), join(where, "points"), minimum=0, maximum=20) if data.get("points") not in (None, "") else None
+        if data.get("points") in (None, ""):
+            errors.add(join(where, "points"), "is missing: enter the points printed on the card (0 to 20)")
+        needs = to_int(errors, data.get("needs"), join(where, "needs"), minimum=1, maximum=12) if data.get("needs") not in (None, "") else None
+        if data.get("needs") in (None, ""):
+            errors.add(join(where, "needs"), "is missing: enter the verdancy the card needs to complete (1 to 12)")
+        light = None if data.get("light") in (None, "", []) else _light(errors, data.get("light"), join(where, "light"))
+    else:
+        return None
+    pot = None
+    if data.get("pot") not in (None, ""):
+        pot = _norm_word(data.get("pot"), cat.POT_KINDS)
+        if pot is None:
+            errors.add(join(where, "pot"), f"{_show(data.get('pot'))} is not a pot: choose one of {_choices(cat.POT_KINDS)}, or none for an incomplete plant")
+    verdancy = 0
+    if data.get("verdancy") not in (None, ""):
+        verdancy = to_int(errors, data.get("verdancy"), join(where, "verdancy"), minimum=0, maximum=99)
+        verdancy = 0 if verdancy is None else verdancy
+    label = f'"{entry["name"]}"' if entry else "This plant"
+    if data.get("pot") not in (None, "") and verdancy > 0:
+        errors.add(join(where, "verdancy"), f"{label} has both a pot and {verdancy} verdancy: a completed (potted) plant holds no verdancy; "
+                                            "remove the pot or the verdancy")
+    elif family and verdancy > 0:
+        errors.add(join(where, "verdancy"), "the family variant uses no verdancy: enter 0 (a plant is completed by potting it)")
+    elif pot is None and data.get("pot") in (None, "") and needs is not None and verdancy >= needs:
+        errors.add(join(where, "verdancy"), f"{label} needs {needs} verdancy to complete: an incomplete plant holds 0 to {needs - 1} "
+                                            "(a completed plant has a pot instead)")
+    if len(errors) > before:
+        return None
+    return Plant(entry["name"] if entry else None, ptype, needs, points, light, pot, verdancy)
+
+
+def parse_room(errors: Errors, data: dict, where: str) -> Room | None:
+    before = len(errors)
+    entry = None
+    name = data.get("name")
+    if name not in (None, ""):
+        entry = cat.room_by_name(name) if isinstance(name, str) else None
+        if entry is None:
+            errors.add(join(where, "name"), f"{_show(name)} is not a Verdant room card: room names are like \"Vining room 3\" "
+                                           "(or give the room's type and edges)")
+    rtype = None
+    if entry is not None:
+        rtype = entry["type"]
+        if data.get("type") not in (None, "") and _norm_word(data.get("type"), (rtype,)) is None:
+            errors.add(join(where, "type"), f'{_show(data.get("type"))} disagrees with the card: "{entry["name"]}" is {rtype}')
+    elif name in (None, ""):
+        rtype = _norm_word(data.get("type"), cat.TYPES)
+        if rtype is None:
+            errors.add(join(where, "type"), ("is missing" if data.get("type") in (None, "") else f"{_show(data.get('type'))} is not a room type")
+                       + f": choose one of {_choices(cat.TYPES)}")
+    edges = None
+    raw_edges = data.get("edges")
+    if raw_edges not in (None, "", {}):
+        if not isinstance(raw_edges, dict):
+            errors.add(join(where, "edges"), 'must give the lighting of each edge: {"top": "sun", "right": "semi", "bottom": "shade", "left": "sun"}')
+        else:
+            edges = {}
+            for side in cat.EDGES:
+                word = _norm_word(raw_edges.get(side), cat.LIGHTS)
+                if word is None:
+                    errors.add(join(join(where, "edges"), side), f"{_show(raw_edges.get(side))} is not a lighting: choose one of {_choices(cat.LIGHTS)}")
+                edges[side] = word
+            if None in edges.values():
+                edges = None
+    if entry is not None and edges is not None and edges != entry["edges"]:
+        errors.add(join(where, "edges"), f'disagrees with the card: "{entry["name"]}" has ' + ", ".join(f"{s} {entry['edges'][s]}" for s in cat.EDGES))
+    elif entry is None and rtype is not None and edges is not None:
+        entry = cat.room_by_face(rtype, edges)
+        if entry is None:
+            errors.add(join(where, "edges"), f"no {rtype} room card has these edges (" + ", ".join(f"{s} {edges[s]}" for s in cat.EDGES)
+                       + "): check the card, reading it upright")
+    item = None
+    if data.get("item") not in (None, ""):
+        item = _item(errors, data.get("item"), join(where, "item"))
+    if len(errors) > before:
+        return None
+    if entry is not None:
+        edges = dict(entry["edges"])
+    return Room(entry["name"] if entry else None, rtype, edges, item, entry["id"] if entry else None)
+
+
+def parse_cell(errors: Errors, data: Any, where: str, family: bool) -> Plant | Room | None:
+    if data is None or data == {}:
+        errors.add(where, "is empty: every cell of the finished home holds a plant or a room card")
+        return None
+    kind = _norm_word(data.get("kind"), ("plant", "room")) if isinstance(data, dict) else None
+    if kind is None:
+        errors.add(where, 'must be a plant or a room card: {"kind": "plant", "name": ..., "pot": ...} or {"kind": "room", "type": ..., "item": ...}')
+        return None
+    return parse_plant(errors, data, where, family) if kind == "plant" else parse_room(errors, data, where)
+
+
+# ------------------------------------------------------------------------------- homes
+
+
+def _read_home(errors: Errors, player: dict, where: str, modification: int | None) -> list[tuple[int, int, Any, str]] | None:
+    """The raw cards of a home as (row, col, cell data, path); None if the shape is unusable."""
+    free_shape = modification == 6
+    if "cards" in player and player.get("cards") is not None:
+        path = join(where, "cards")
+        if not free_shape:
+            errors.add(path, "is only used under modification 6 (no 5x3 grid): enter the home as 3 rows of 5 cards")
+            return None
+        cards = player["cards"]
+        if not isinstance(cards, list):
+            errors.add(path, 'must be a list of cards, each with its position: {"row": 0, "col": 2, "kind": "plant", ...}')
+            return None
+        out = []
+        for i, card in enumerate(cards):
+            p = join(path, i)
+            if not isinstance(card, dict):
+                errors.add(p, 'must be a card with its position: {"row": 0, "col": 2, "kind": "plant", ...}')
+                continue
+            row = to_int(errors, card.get("row"), join(p, "row"), minimum=-POSITION_LIMIT, maximum=POSITION_LIMIT)
+            col = to_int(errors, card.get("col"), join(p, "col"), minimum=-POSITION_LIMIT, maximum=POSITION_LIMIT)
+            if row is not None and col is not None:
+                out.append((row, col, card, p))
+        return out
+    path = join(where, "home")
+    home = player.get("home")
+    shape = "3 rows of 5 cards, top row first" if not free_shape else "rows of cards (null for a gap), or a \"cards\" list with positions"
+    if not isinstance(home, list) or (not free_shape and len(home) != GRID_ROWS):
+        what = "is missing" if home is None else (f"has {len(home)} rows" if isinstance(home, list) else "is not a list of rows")
+        errors.add(path, f"{what}: a finished home is {shape}")
+        return None
+    out = []
+    for r, row in enumerate(home):
+        rp = join(path, r)
+        if not isinstance(row, list) or (not free_shape and len(row) != GRID_COLS):
+            what = f"has {len(row)} cards" if isinstance(row, list) else "is not a list of cards"
+            errors.add(rp, f"{what}: each row of the home holds 5 cards (modification 6 lifts the 5x3 grid)")
+            continue
+        for c, cell in enumerate(row):
+            if free_shape and cell is None:
+                continue
+            out.append((r, c, cell, join(rp, c)))
+    return out
+
+
+def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool, count_ok: bool) -> None:
+    by_pos: dict[tuple[int, int], Cell] = {}
+    for cell in cells:
+        if (cell.row, cell.col) in by_pos:
+            errors.add(cell.path, f"is at row {cell.row}, col {cell.col} like {by_pos[(cell.row, cell.col)].path}: one card per position")
+        else:
+            by_pos[(cell.row, cell.col)] = cell
+    for (r, c), cell in by_pos.items():
+        for dr, dc in ((0, 1), (1, 0)):
+            other = by_pos.get((r + dr, c + dc))
+            if other is not None and other.is_plant == cell.is_plant:
+                kind = "plant" if cell.is_plant else "room"
+                short = cell.path.split(".", 1)[1]
+                errors.add(other.path, f"is a {kind} next to the {kind} at {short}: plants and rooms alternate like a checkerboard")
+    if free_shape and count_ok and by_pos:
+        start = next(iter(by_pos))
+        seen, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nxt in by_pos and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        if len(seen) < len(by_pos):
+            groups = [p for p in by_pos if p not in seen] if len(seen) >= len(by_pos) / 2 else list(seen)
+            for pos in sorted(groups):
+                errors.add(by_pos[pos].path, "is not connected to the rest of the home: every card touches another card orthogonally")
+
+
+def parse_player(errors: Errors, player: dict, i: int, opts: dict, goals: tuple[tuple[str, ...], ...]) -> PlayerState | None:
+    where = f"players[{i}]"
+    before = len(errors)
+    family = opts["variant"] == "family"
+    thumbs = 0
+    if player.get("green_thumbs") not in (None, ""):
+        raw = to_int(errors, player.get("green_thumbs"), join(where, "green_thumbs"), minimum=0, maximum=None)
+        if raw is not None and raw > 5:
+            errors.add(join(where, "green_thumbs"), f"is {raw}: a player keeps at most 5 Green Thumb tokens (0 to 5)")
+        elif raw is not None and raw > 0 and family:
+            errors.add(join(where, "green_thumbs"), "the family variant uses no Green Thumb tokens: enter 0")
+        elif raw is not None:
+            thumbs = raw
+    storage: str | Item | None = None
+    raw_storage = player.get("storage")
+    if raw_storage not in (None, ""):
+        if isinstance(raw_storage, dict):
+            storage = _item(errors, raw_storage, join(where, "storage"))
+        else:
+            storage = _norm_word(raw_storage, cat.NURTURE)
+            if storage is None:
+                errors.add(join(where, "storage"), f"{_show(raw_storage)} is not a token: choose one of {_choices(cat.NURTURE)}, "
+                                                   'a furniture or pet {"kind": "cat", "color": "vining"}, or null for an empty storage')
+    raw_cells = _read_home(errors, player, where, opts["modification"])
+    cells: list[Cell] = []
+    if raw_cells is not None:
+        free_shape = opts["modification"] == 6
+        count_ok = True
+        if free_shape and len(raw_cells) != HOME_SIZE:
+            errors.add(join(where, "cards" if "cards" in player and player.get("cards") is not None else "home"),
+                       f"has {len(raw_cells)} cards: a finished home has 15")
+            count_ok = False
+        for r, c, data, path in raw_cells:
+            card = parse_cell(errors, data, path, family)
+            if card is not None:
+                cells.append(Cell(r, c, card, path))
+        if len(cells) == len(raw_cells):
+            _check_shape(errors, cells, where, free_shape, count_ok)
+    if len(errors) > before:
+        return None
+    return PlayerState(str(player.get("name")), thumbs, storage, tuple(cells), goals, i)
+
+
+# -------------------------------------------------------------------------- table-wide
+
+
+def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_players: int) -> None:
+    """Rules across the whole table: unique cards and tokens, the pot supply."""
+    plant_at: dict[str, str] = {}
+    room_at: dict[int, str] = {}
+    item_at: dict[Item, str] = {}
+    pots: dict[str, list[str]] = {k: [] for k in cat.POT_KINDS}
+    for p in players:
+        for cell in p.cells:
+            card = cell.card
+            if isinstance(card, Plant):
+                if card.name is not None:
+                    if card.name in plant_at:
+                        errors.add(join(cell.path, "name"), f'"{card.name}" is already at {plant_at[card.name]}: each plant card exists once')
+                    plant_at.setdefault(card.name, cell.path)
+                if card.pot:
+                    pots[card.pot].append(join(cell.path, "pot"))
+            else:
+                if card.card_id is not None:
+                    if card.card_id in room_at:
+                        errors.add(cell.path, f'is the same room card ({card.name}) as {room_at[card.card_id]}: each room card exists once')
+                    room_at.setdefault(card.card_id, cell.path)
+                if card.item is not None:
+                    if card.item in item_at:
+                        errors.add(join(cell.path, "item"), f"the {card.item.label()} token is already at {item_at[card.item]}: "
+                                                            "each item token exists once (one of each kind per colour)")
+                    item_at.setdefault(card.item, join(cell.path, "item"))
+        if isinstance(p.storage, Item):
+            path = f"players[{p.index}].storage"
+            if p.storage in item_at:
+                errors.add(path, f"the {p.storage.label()} token is already at {item_at[p.storage]}: each item token exists once")
+            item_at.setdefault(p.storage, path)
+    count = opts["player_count"]
+    supply = cat.BONUS_POT_SUPPLY[count]
+    for kind in cat.BONUS_POTS:
+        for nth, path in enumerate(pots[kind][supply:], start=supply + 1):
+            errors.add(path, f"is the {_ordinal(nth)} {kind} pot on the table: a {count}-player game has {supply} {kind} pots "
+                             f"({supply} of each bonus pot)")
+    solo, family = count == 1, opts["variant"] == "family"
+    if pots["terracotta"] and not solo and not family and count == n_players:
+        left = [f"{supply - len(pots[k])} {k}" for k in cat.BONUS_POTS if len(pots[k]) < supply]
+        if left:
+            for path in pots["terracotta"]:
+                errors.add(path, f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
+                                 "completing a plant takes the highest bonus pot left; terra cotta comes only once none is left")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _check_lighting(errors: Errors, players: list[PlayerState]) -> None:
+    for i, p in enumerate(players):
+        used = [g for deck in p.goals for g in deck if g in LIGHTING_GOALS]
+        if not used:
+            continue
+        for cell in p.cells:
+            card = cell.card
+            if isinstance(card, Plant) and card.light is None:
+                errors.add(join(cell.path, "light"), f'is needed for the goal "{used[0]}": enter the plant\'s lighting ({_choices(cat.LIGHTS)})')
+            if isinstance(card, Room) and card.edges is None:
+                errors.add(join(cell.path, "edges"), f'is needed for the goal "{used[0]}": enter the lighting of each edge (top, right, bottom, left)')
+
+
+def parse_table(table: Any) -> GameState:
+    """Validate ``table`` and return the game state, or raise ValidationError listing every problem."""
+    errors = Errors()
+    raw_players = player_list(errors, table, minimum=1, maximum=MAX_PLAYERS)
+    opts = parse_options(errors, table, len(raw_players))
+    solo = opts["player_count"] == 1
+    goal_sets, _ = parse_goals(errors, table, len(raw_players), opts["modification"], solo)
+    players: list[PlayerState] = []
+    broken = False
+    for i, raw in enumerate(raw_players):
+        state = parse_player(errors, raw, i, opts, goal_sets[i] if i < len(goal_sets) else ()) if raw else None
+        if state is None:
+            broken = True
+        else:
+            players.append(state)
+    _check_table(errors, players, opts, len(raw_players) if not broken else -1)
+    _check_lighting(errors, players)
+    errors.raise_if_any()
+    return GameState(opts["variant"], opts["modification"], opts["player_count"], tuple(players))
