@@ -408,3 +408,18 @@ def test_catalog_search_first_hit_for_a_beginner_query_scores():
     name = catalog_search("snake")[0]["name"]
     result = score(table(seat("Ann", (name, 3)), other()))
     assert points(result, "Ann", "plants") == 9  # 3 + 3 + 3
+
+
+def test_the_api_docs_example_is_a_tie_won_on_growth_tokens():
+    # docs/api/planted.md: Ann is the rulebook example (15, 3 plant tokens); Bo: ZZ 3 + 3 + 3 = 9,
+    # Croton 2 = 11, propagation 1, Workbench with 3 tools = 3 -> 15 with 4 plant tokens.
+    t = table(
+        seat("Ann", ("Snake Plant", 1), ("Purple Shamrock", 2), propagation=2,
+             decorations={"ceramic_planter": 2, "plant_stand": 1}, tools={}),
+        seat("Bo", ("ZZ Plant", 3), ("Croton", 1), propagation=1, decorations={"workbench": 1},
+             tools={"grow_light": 1, "spray_bottle": 2}),
+    )
+    result = score(t)
+    assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 2), ("Bo", 15, 1)]
+    assert result.tiebreak == "Tie on 15 points broken by most Growth tokens on plant cards (4 vs 3)"
+    assert lines(result, "Bo", "decorations") == ["Workbench: 3 Tool cards (Grow Light x1, Spray Bottle x2) = 3"]
