@@ -86,7 +86,10 @@ def _load(name: str) -> Game:
         if exc.name != module_name:
             raise
         return Game(name, title, lo, hi, "", _not_ready, dict, ready=False)
-    return module.GAME
+    game = getattr(module, "GAME", None)
+    if game is None:  # the engine's package exists but does not declare its game yet
+        return Game(name, title, lo, hi, "", _not_ready, dict, ready=False)
+    return game
 
 
 def games() -> list[Game]:

@@ -37,7 +37,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyError:
         return fail([FieldError("game", f'"{args.game}" is not a game: choose one of ' + ", ".join(names))])
     try:
-        text = open(args.file, encoding="utf-8").read() if args.file else sys.stdin.read()
+        if args.file:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+        else:
+            text = sys.stdin.read()
     except OSError as exc:
         return fail([FieldError("file", f"cannot be read: {exc.strerror}")])
     try:

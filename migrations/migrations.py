@@ -1,0 +1,93 @@
+"""Scorepad's schema, as numbered sqlite-utils migrations applied at start-up.
+
+Add a new function at the end (m002_..., m003_...); never edit one that has shipped.
+"""
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorepad")
+
+
+@migrations()
+def m001_initial(db: Database) -> None:
+    db["players"].create(
+        {"id": int, "name": str, "created_at": str, "merged_into": int},
+        pk="id",
+        not_null={"name", "created_at"},
+        foreign_keys=[("merged_into", "players", "id")],
+    )
+    db["plays"].create(
+        {
+            "id": int,
+            "game": str,
+            "played_at": str,  # ISO date-time, local to the table
+            "options": str,  # JSON
+            "status": str,  # in_progress | finished
+            "notes": str,
+            "winners": str,  # JSON list of names, when the table scores
+            "tiebreak": str,
+            "engine_version": str,
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"game", "played_at", "options", "status", "created_at", "updated_at"},
+        defaults={"options": "{}", "status": "in_progress", "notes": ""},
+    )
+    db["seats"].create(
+        {
+            "id": int,
+            "play_id": int,
+            "position": int,  # 0-based seat order
+            "player_id": int,
+            "state": str,  # JSON: the entered table state of this player
+            "complete": int,  # 1 when the state validates on its own
+            "total": int,
+            "rank": int,
+            "breakdown": str,  # JSON: the player's categories with their explanation lines
+            "engine_version": str,
+            "version": int,  # bumped on every save (optimistic concurrency)
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"play_id", "position", "player_id", "state", "version", "updated_at"},
+        defaults={"state": "{}", "complete": 0, "version": 1},
+        foreign_keys=[("play_id", "plays", "id"), ("player_id", "players", "id")],
+    )
+    db["edit_log"].create(
+        {
+            "id": int,
+            "play_id": int,
+            "seat_id": int,
+            "player_id": int,
+            "at": str,
+            "who": str,
+            "action": str,
+            "old": str,  # JSON
+            "new": str,  # JSON
+        },
+        pk="id",
+        not_null={"at", "who", "action"},
+        foreign_keys=[("play_id", "plays", "id"), ("seat_id", "seats", "id"), ("player_id", "players", "id")],
+    )
+    db["seats"].create_index(["play_id", "position"], unique=True)
+    db["seats"].create_index(["player_id", "play_id"])
+    db["plays"].create_index(["played_at", "id"])
+    db["plays"].create_index(["game", "played_at"])
+    db["edit_log"].create_index(["play_id", "id"])
+    db["players"].create_index(["name"])
+    # The edit log is evidence: it is append-only.
+    db.execute(
+        "CREATE TRIGGER edit_log_no_update BEFORE UPDATE ON edit_log "
+        "BEGIN SELECT RAISE(ABORT, 'edit_log is append-only'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER edit_log_no_delete BEFORE DELETE ON edit_log "
+        "BEGIN SELECT RAISE(ABORT, 'edit_log is append-only'); END"
+    )
+
+
+def apply(db: Database) -> None:
+    """Bring ``db`` up to the newest schema."""
+    migrations.apply(db)

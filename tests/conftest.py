@@ -1,0 +1,60 @@
+"""Fixtures: a fresh app and database per test (flaskr-style), the stub game, CSRF helpers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import scoring
+from app import create_app
+from tests import stubgame
+
+
+@pytest.fixture(autouse=True, scope="session")
+def stub_game():
+    scoring.register(stubgame.GAME)
+    yield stubgame.GAME
+    scoring.unregister("stub")
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test-secret", "TESTING": True})
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
+
+
+def csrf_token(client, url: str = "/players") -> str:
+    html = client.get(url).get_data(as_text=True)
+    match = TOKEN.search(html)
+    assert match, f"no CSRF token on {url}"
+    return match.group(1) or match.group(2)
+
+
+@pytest.fixture
+def token(client):
+    return csrf_token(client)
+
+
+def new_play(client, token, game="stub", players=("Ann", "Bob"), **options) -> int:
+    data = {"csrf_token": token, "game": game, "played_at": "2026-11-28T20:30"}
+    for i, name in enumerate(players):
+        data[f"players-{i}"] = name
+    for key, value in options.items():
+        data[f"opt-{game}-{key}"] = value
+    response = client.post("/plays", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])

@@ -1,0 +1,65 @@
+"""Migrating a blank database gives exactly the schema the app expects."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from web.db import connect, migrate
+
+EXPECTED = {
+    "players": ["id", "name", "created_at", "merged_into"],
+    "plays": [
+        "id", "game", "played_at", "options", "status", "notes", "winners", "tiebreak", "engine_version",
+        "created_at", "updated_at",
+    ],
+    "seats": [
+        "id", "play_id", "position", "player_id", "state", "complete", "total", "rank", "breakdown",
+        "engine_version", "version", "updated_at",
+    ],
+    "edit_log": ["id", "play_id", "seat_id", "player_id", "at", "who", "action", "old", "new"],
+}
+
+
+def test_blank_database_migrates_to_the_expected_schema(tmp_path):
+    path = str(tmp_path / "blank.db")
+    migrate(path)
+    db = connect(path)
+    tables = set(db.table_names())
+    assert set(EXPECTED) <= tables
+    for table, columns in EXPECTED.items():
+        assert [c.name for c in db[table].columns] == columns, table
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert {fk.other_table for fk in db["seats"].foreign_keys} == {"plays", "players"}
+    applied = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations ORDER BY rowid")]
+    assert applied[0] == "m001_initial"
+
+
+def test_migrating_twice_changes_nothing(tmp_path):
+    path = str(tmp_path / "twice.db")
+    migrate(path)
+    before = connect(path).execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+    migrate(path)
+    after = connect(path).execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+    assert [tuple(r) for r in before] == [tuple(r) for r in after]
+
+
+def test_edit_log_is_append_only(tmp_path):
+    path = str(tmp_path / "log.db")
+    migrate(path)
+    db = connect(path)
+    db.execute("INSERT INTO edit_log (at, who, action) VALUES ('2026-01-01', 'me', 'test')")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("UPDATE edit_log SET who = 'you'")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("DELETE FROM edit_log")
+
+
+def test_seats_need_an_existing_play(tmp_path):
+    path = str(tmp_path / "fk.db")
+    migrate(path)
+    db = connect(path)
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("INSERT INTO seats (play_id, position, player_id, state, version, updated_at) VALUES (9, 0, 9, '{}', 1, 'x')")

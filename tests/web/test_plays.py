@@ -1,0 +1,157 @@
+"""The play path through the Flask test client: start a play, fill seats, result, finish,
+reopen, edit log."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.conftest import new_play
+
+
+def save(client, token, play_id, position, state, htmx=False, **extra):
+    headers = {"HX-Request": "true"} if htmx else {}
+    data = {"csrf_token": token, "state_json": json.dumps(state), **extra}
+    return client.post(f"/plays/{play_id}/seats/{position}", data=data, headers=headers)
+
+
+def test_starting_a_play_creates_players_in_seat_order(client, token):
+    play_id = new_play(client, token, players=("Ann", "Bob", "Cy"))
+    html = client.get(f"/plays/{play_id}").get_data(as_text=True)
+    assert [m for m in re.findall(r'class="seat-name">([^<]+)<', html)] == ["Ann", "Bob", "Cy"]
+    assert "<svg" in html  # the QR code of the play's address
+    players = client.get("/players").get_data(as_text=True)
+    assert "Ann" in players and "Cy" in players
+
+
+def test_existing_players_are_reused_case_insensitively(client, token):
+    new_play(client, token, players=("Ann", "Bob"))
+    new_play(client, token, players=("ann", "BOB"))
+    html = client.get("/players").get_data(as_text=True)
+    assert html.count(">Ann<") == 1
+    assert "2 plays" in html
+
+
+def test_new_play_without_players_is_refused_and_keeps_what_was_typed(client, token):
+    response = client.post(
+        "/plays", data={"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "notes": "rainy night"}
+    )
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Add at least one player." in html
+    assert "rainy night" in html
+
+
+def test_new_play_refuses_a_player_listed_twice_and_too_many_players(client, token):
+    data = {"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "players-0": "Ann", "players-1": "ann"}
+    response = client.post("/plays", data=data)
+    assert response.status_code == 422
+    assert "listed twice" in response.get_data(as_text=True)
+    data = {"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30"}
+    data.update({f"players-{i}": f"P{i}" for i in range(5)})
+    response = client.post("/plays", data=data)
+    assert response.status_code == 422
+    assert "Stub Game takes 1 to 4 players; you listed 5." in response.get_data(as_text=True)
+
+
+def test_new_play_with_a_bad_option_names_the_option(client, token):
+    data = {"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "players-0": "Ann", "opt-stub-bonus": "lots"}
+    response = client.post("/plays", data=data, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "bonus: enter a whole number" in html
+    assert "<html" not in html  # htmx gets the form region only
+    assert 'value="Ann"' in html
+
+
+def test_seat_saves_even_when_incomplete_and_reports_what_is_missing(client, token):
+    play_id = new_play(client, token)
+    response = save(client, token, play_id, 0, {"points": None}, htmx=True)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<html" not in html and 'id="status"' in html
+    assert "1 to fill or fix" in html
+    assert "points" in html and "is missing" in html
+
+
+def test_running_total_appears_for_a_complete_seat_while_others_are_empty(client, token):
+    play_id = new_play(client, token, bonus="2")
+    html = save(client, token, play_id, 0, {"points": 10}, htmx=True).get_data(as_text=True)
+    assert re.search(r'class="total">12<', html)  # 10 entered + bonus 2
+    assert "so far" in html
+
+
+def test_bad_json_is_refused_with_422_and_the_typed_text_stays(client, token):
+    play_id = new_play(client, token)
+    response = client.post(
+        f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": 1'}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 422
+    assert "is not valid JSON" in response.get_data(as_text=True)
+
+
+def test_whole_path_to_result_finish_and_reopen(client, token):
+    play_id = new_play(client, token, bonus="1")
+    assert client.get(f"/plays/{play_id}/result").status_code == 409  # not every seat is complete
+    assert save(client, token, play_id, 0, {"points": 10, "tokens": 1}).status_code == 303
+    assert save(client, token, play_id, 1, {"points": 10, "tokens": 3}, next="play").headers["Location"].endswith(
+        f"/plays/{play_id}"
+    )
+    html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
+    assert "Bob wins" in html
+    assert "Tie on 11 points broken by most tokens (3 vs 1)" in html
+    assert "10 points as entered" in html  # the explanation behind a number
+    assert re.search(r'class="total">11<', html)
+
+    response = client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
+    assert response.status_code == 303
+    history = client.get("/plays").get_data(as_text=True)
+    assert "finished" in history and "Bob 11" in history
+
+    # A finished play refuses edits until it is reopened.
+    assert save(client, token, play_id, 0, {"points": 30}, htmx=True).status_code == 409
+    client.post(f"/plays/{play_id}/reopen", data={"csrf_token": token})
+    save(client, token, play_id, 0, {"points": 30, "tokens": 1})
+    html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
+    assert "Ann wins" in html
+
+    log = client.get(f"/plays/{play_id}/log").get_data(as_text=True)
+    for action in ("play created", "seat saved", "play finished", "play reopened"):
+        assert action in log
+    assert "&#34;points&#34;: 30" in log or '"points": 30' in log
+
+
+def test_unchanged_save_writes_no_log_entry(app, client, token):
+    play_id = new_play(client, token)
+    save(client, token, play_id, 0, {"points": 3, "tokens": 0})
+    save(client, token, play_id, 0, {"points": 3, "tokens": 0})
+    from web.db import connect
+
+    db = connect(app.config["DATABASE"])
+    assert db.execute("SELECT COUNT(*) FROM edit_log WHERE action = 'seat saved'").fetchone()[0] == 1
+
+
+def test_editing_options_recomputes_and_is_logged(client, token):
+    play_id = new_play(client, token, bonus="0")
+    save(client, token, play_id, 0, {"points": 4})
+    save(client, token, play_id, 1, {"points": 5})
+    response = client.post(
+        f"/plays/{play_id}/edit",
+        data={"csrf_token": token, "played_at": "2026-11-27T19:00", "opt-stub-bonus": "5", "notes": "moved"},
+    )
+    assert response.status_code == 303
+    html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
+    assert re.search(r'class="total">10<', html)
+    assert "play details changed" in client.get(f"/plays/{play_id}/log").get_data(as_text=True)
+
+
+def test_unknown_play_and_seat_are_404_in_the_app_style(client):
+    for url in ("/plays/999", "/plays/999/seats/0", "/plays/999/result", "/players/999"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert "Nothing here" in response.get_data(as_text=True)
+
+
+def test_seat_out_of_range_is_404(client, token):
+    play_id = new_play(client, token)
+    assert client.get(f"/plays/{play_id}/seats/7").status_code == 404

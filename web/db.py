@@ -1,0 +1,72 @@
+"""One SQLite connection per request (on ``flask.g``), WAL mode, foreign keys on, migrations at
+start-up."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+import click
+from flask import Flask, current_app, g
+from sqlite_utils import Database
+
+from migrations.migrations import apply as apply_migrations
+
+
+def connect(path: str) -> Database:
+    conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA busy_timeout = 15000")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    return Database(conn)
+
+
+def get_db() -> Database:
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(exc: BaseException | None = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.conn.close()
+
+
+def migrate(path: str) -> None:
+    db = connect(path)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        apply_migrations(db)
+    finally:
+        db.conn.close()
+
+
+def now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def loads(text: str | None, default: Any = None) -> Any:
+    if text is None or text == "":
+        return default
+    return json.loads(text)
+
+
+@click.command("migrate")
+def migrate_command() -> None:
+    """Apply pending migrations to the configured database."""
+    migrate(current_app.config["DATABASE"])
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+def init_app(app: Flask) -> None:
+    migrate(app.config["DATABASE"])
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(migrate_command)

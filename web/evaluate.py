@@ -1,0 +1,80 @@
+"""Run a play's seats through its game's engine and sort the outcome per seat.
+
+The web layer never computes a point: this module only builds the table the contract expects,
+calls :func:`scoring.score` and files the errors under the seat they belong to.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import scoring
+from scoring.core import FieldError, PlayerResult, Result, ValidationError
+
+_SEAT_PATH = re.compile(r"^players\[(\d+)\](?:\.(.*)|(\[.*))?$")
+
+
+@dataclass
+class Evaluation:
+    result: Result | None  # the whole table scores
+    seat_errors: list[list[FieldError]]  # per seat, paths relative to the seat ("home[1][2].pot")
+    table_errors: list[FieldError] = field(default_factory=list)  # options and the like
+    provisional: dict[int, PlayerResult] = field(default_factory=dict)  # seat -> running total
+
+    def complete(self, seat: int) -> bool:
+        return not self.seat_errors[seat]
+
+    @property
+    def all_complete(self) -> bool:
+        return self.result is not None
+
+    def seat_result(self, seat: int) -> PlayerResult | None:
+        if self.result is not None:
+            return self.result.players[seat]
+        return self.provisional.get(seat)
+
+
+def table(options: dict, seats: Sequence[tuple[str, dict]], player_count: int | None = None) -> dict:
+    players = []
+    for name, state in seats:
+        player = dict(state) if isinstance(state, dict) else {}
+        player["name"] = name
+        players.append(player)
+    data: dict[str, Any] = {"options": options, "players": players}
+    if player_count is not None:
+        data["player_count"] = player_count
+    return data
+
+
+def split_errors(errors: Sequence[FieldError], seats: int) -> tuple[list[list[FieldError]], list[FieldError]]:
+    per_seat: list[list[FieldError]] = [[] for _ in range(seats)]
+    rest: list[FieldError] = []
+    for error in errors:
+        match = _SEAT_PATH.match(error.path)
+        if match and int(match.group(1)) < seats:
+            tail = match.group(2) or (match.group(3) or "")
+            per_seat[int(match.group(1))].append(FieldError(tail, error.message))
+        else:
+            rest.append(error)
+    return per_seat, rest
+
+
+def evaluate(game: str, options: dict, seats: Sequence[tuple[str, dict]]) -> Evaluation:
+    """Score the whole table; if it does not score yet, give each valid seat a provisional total
+    by scoring the valid seats alone (``player_count`` keeps the real number of players)."""
+    try:
+        result = scoring.score(game, table(options, seats))
+        return Evaluation(result, [[] for _ in seats])
+    except ValidationError as exc:
+        per_seat, rest = split_errors(exc.errors, len(seats))
+    evaluation = Evaluation(None, per_seat, rest)
+    valid = [i for i in range(len(seats)) if not per_seat[i]]
+    if valid and len(valid) < len(seats):
+        try:
+            partial = scoring.score(game, table(options, [seats[i] for i in valid], player_count=len(seats)))
+        except ValidationError:
+            return evaluation
+        evaluation.provisional = {seat: partial.players[k] for k, seat in enumerate(valid)}
+    return evaluation

@@ -1,0 +1,82 @@
+"""Per-game entry adapters: how a game's seat entry form and options form map to the scoring
+contract's state and options.  A game without its own adapter gets the generic one (a JSON editor
+for the seat state and controls generated from the game's declared options)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+import scoring
+from scoring.core import FieldError
+
+
+class Adapter:
+    """The generic adapter.  A game's own adapter subclasses it and overrides what it needs."""
+
+    entry_template = "games/_generic/entry.html"
+    options_template = "games/_generic/options.html"
+
+    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+        """Build the seat state from the posted entry form.  Errors here are about the form itself
+        (text that is not a number, JSON that does not parse); the engine judges the rest."""
+        text = form.get("state_json", "")
+        try:
+            state = json.loads(text) if text.strip() else {}
+        except json.JSONDecodeError as exc:
+            return old_state, [FieldError("state_json", f"is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
+        if not isinstance(state, dict):
+            return old_state, [FieldError("state_json", 'must be a JSON object, like {"points": 3}')]
+        state.pop("name", None)
+        return state, []
+
+    def options_from_form(self, form: Mapping[str, str], game: scoring.Game) -> tuple[dict, list[FieldError]]:
+        """Read the options of ``game`` from fields named ``opt-<game>-<option>``."""
+        options: dict[str, Any] = {}
+        errors: list[FieldError] = []
+        for option in game.options:
+            key = f"opt-{game.name}-{option.name}"
+            raw = form.get(key)
+            if option.kind == "bool":
+                options[option.name] = raw in ("on", "true", "1", "y")
+            elif raw is None or raw == "":
+                options[option.name] = option.default
+            elif option.kind == "int":
+                try:
+                    options[option.name] = int(raw)
+                except ValueError:
+                    errors.append(FieldError(key, f"{option.name}: enter a whole number"))
+            elif option.kind == "choice":
+                choices = {str(c): c for c in option.choices}
+                if raw not in choices:
+                    errors.append(FieldError(key, f"{option.name}: choose one of " + ", ".join(choices)))
+                else:
+                    options[option.name] = choices[raw]
+            else:  # list / object: JSON typed by hand
+                try:
+                    options[option.name] = json.loads(raw)
+                except json.JSONDecodeError:
+                    errors.append(FieldError(key, f"{option.name}: enter JSON, for example {json.dumps(option.default)}"))
+        return options, errors
+
+    def option_value(self, options: dict, option: scoring.Option) -> str:
+        value = options.get(option.name, option.default)
+        if option.kind in ("list", "object"):
+            return json.dumps(value)
+        return "" if value is None else str(value)
+
+    def context(self, play, seat, evaluation) -> dict:
+        """Extra template variables for the entry page."""
+        return {}
+
+
+_adapters: dict[str, Adapter] = {}
+_generic = Adapter()
+
+
+def register(game: str, adapter: Adapter) -> None:
+    _adapters[game] = adapter
+
+
+def adapter(game: str) -> Adapter:
+    return _adapters.get(game, _generic)

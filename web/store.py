@@ -1,0 +1,354 @@
+"""Reading and writing players, plays, seats and the edit log.  Every write that changes a play
+appends to the edit log in the same transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import scoring
+from web.db import dumps, get_db, loads, now
+from web.evaluate import Evaluation, evaluate
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+
+
+class NotFound(Exception):
+    pass
+
+
+# ------------------------------------------------------------------------ players
+
+
+def list_players() -> list[dict]:
+    return [
+        dict(row)
+        for row in get_db().execute(
+            "SELECT p.id, p.name, p.created_at, COUNT(s.id) AS plays, "
+            "SUM(CASE WHEN s.rank = 1 AND pl.status = 'finished' THEN 1 ELSE 0 END) AS wins "
+            "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN plays pl ON pl.id = s.play_id "
+            "WHERE p.merged_into IS NULL GROUP BY p.id ORDER BY p.name COLLATE NOCASE"
+        ).fetchall()
+    ]
+
+
+def get_player(player_id: int) -> dict:
+    row = get_db().execute("SELECT * FROM players WHERE id = ?", [player_id]).fetchone()
+    if row is None:
+        raise NotFound(player_id)
+    return dict(row)
+
+
+def player_by_name(name: str) -> dict | None:
+    row = get_db().execute(
+        "SELECT * FROM players WHERE name = ? COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
+        [name.strip()],
+    ).fetchone()
+    return dict(row) if row else None
+
+
+def create_player(name: str, who: str) -> int:
+    db = get_db()
+    with db.atomic():
+        player_id = db["players"].insert({"name": name.strip(), "created_at": now()}).last_pk
+        _log(None, None, player_id, who, "player created", None, {"name": name.strip()})
+    return player_id
+
+
+def find_or_create_player(name: str, who: str) -> int:
+    found = player_by_name(name)
+    return found["id"] if found else create_player(name, who)
+
+
+def rename_player(player_id: int, name: str, who: str) -> None:
+    db = get_db()
+    old = get_player(player_id)
+    with db.atomic():
+        db["players"].update(player_id, {"name": name.strip()})
+        _log(None, None, player_id, who, "player renamed", {"name": old["name"]}, {"name": name.strip()})
+
+
+def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
+    """Move every seat of ``duplicate_id`` to ``keep_id`` and retire the duplicate.
+    Returns the number of seats moved."""
+    db = get_db()
+    duplicate, keep = get_player(duplicate_id), get_player(keep_id)
+    with db.atomic():
+        seats = [r[0] for r in db.execute("SELECT id FROM seats WHERE player_id = ?", [duplicate_id]).fetchall()]
+        db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, duplicate_id])
+        db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [keep_id, duplicate_id])
+        _log(
+            None,
+            None,
+            keep_id,
+            who,
+            "players merged",
+            {"id": duplicate_id, "name": duplicate["name"], "seats": seats},
+            {"id": keep_id, "name": keep["name"]},
+        )
+    return len(seats)
+
+
+def player_plays(player_id: int, limit: int = 50) -> list[dict]:
+    rows = get_db().execute(
+        "SELECT pl.*, s.total, s.rank, s.position FROM seats s JOIN plays pl ON pl.id = s.play_id "
+        "WHERE s.player_id = ? ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        [player_id, limit],
+    ).fetchall()
+    return [_play_row(r) for r in rows]
+
+
+# -------------------------------------------------------------------------- plays
+
+
+@dataclass
+class Seat:
+    id: int
+    position: int
+    player_id: int
+    name: str
+    state: dict
+    complete: bool
+    total: int | None
+    rank: int | None
+    version: int
+    updated_at: str
+
+
+@dataclass
+class Play:
+    id: int
+    game: str
+    played_at: str
+    options: dict
+    status: str
+    notes: str
+    winners: list[str]
+    tiebreak: str | None
+    seats: list[Seat]
+    created_at: str
+    updated_at: str
+
+    @property
+    def finished(self) -> bool:
+        return self.status == FINISHED
+
+    @property
+    def game_info(self) -> scoring.Game:
+        return scoring.get(self.game)
+
+    def evaluate(self) -> Evaluation:
+        return evaluate(self.game, self.options, [(s.name, s.state) for s in self.seats])
+
+
+def create_play(game: str, played_at: str, options: dict, player_ids: list[int], who: str, notes: str = "") -> int:
+    db = get_db()
+    info = scoring.get(game)
+    stamp = now()
+    with db.atomic():
+        play_id = db["plays"].insert(
+            {
+                "game": game,
+                "played_at": played_at,
+                "options": dumps(options),
+                "status": IN_PROGRESS,
+                "notes": notes,
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        ).last_pk
+        for position, player_id in enumerate(player_ids):
+            db["seats"].insert(
+                {
+                    "play_id": play_id,
+                    "position": position,
+                    "player_id": player_id,
+                    "state": dumps(info.blank_player()),
+                    "version": 1,
+                    "updated_at": stamp,
+                }
+            )
+        _log(play_id, None, None, who, "play created", None, {"game": game, "options": options, "players": player_ids})
+    return play_id
+
+
+def get_play(play_id: int) -> Play:
+    db = get_db()
+    row = db.execute("SELECT * FROM plays WHERE id = ?", [play_id]).fetchone()
+    if row is None:
+        raise NotFound(play_id)
+    seats = [
+        Seat(
+            id=r["id"],
+            position=r["position"],
+            player_id=r["player_id"],
+            name=r["name"],
+            state=loads(r["state"], {}),
+            complete=bool(r["complete"]),
+            total=r["total"],
+            rank=r["rank"],
+            version=r["version"],
+            updated_at=r["updated_at"],
+        )
+        for r in db.execute(
+            "SELECT s.*, p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ? ORDER BY s.position",
+            [play_id],
+        ).fetchall()
+    ]
+    return Play(
+        id=row["id"],
+        game=row["game"],
+        played_at=row["played_at"],
+        options=loads(row["options"], {}),
+        status=row["status"],
+        notes=row["notes"] or "",
+        winners=loads(row["winners"], []),
+        tiebreak=row["tiebreak"],
+        seats=seats,
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def save_seat(play_id: int, position: int, state: dict, who: str) -> tuple[Play, Evaluation, bool]:
+    """Store a seat's state (valid or not: nothing typed is lost), log the change and recompute
+    the play.  Returns the play, its evaluation and whether anything changed."""
+    db = get_db()
+    with db.atomic():
+        row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
+        if row is None:
+            raise NotFound((play_id, position))
+        old = loads(row["state"], {})
+        changed = old != state
+        if changed:
+            db.execute(
+                "UPDATE seats SET state = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                [dumps(state), now(), row["id"]],
+            )
+            _log(play_id, row["id"], row["player_id"], who, "seat saved", old, state)
+        play, evaluation = _recompute(play_id)
+    return play, evaluation, changed
+
+
+def _recompute(play_id: int) -> tuple[Play, Evaluation]:
+    """Store each seat's completeness, total, rank and breakdown from a fresh evaluation."""
+    db = get_db()
+    play = get_play(play_id)
+    evaluation = play.evaluate()
+    version = play.game_info.engine_version
+    for seat in play.seats:
+        result = evaluation.result.players[seat.position] if evaluation.result else None
+        db["seats"].update(
+            seat.id,
+            {
+                "complete": int(evaluation.complete(seat.position)),
+                "total": result.total if result else None,
+                "rank": result.rank if result else None,
+                "breakdown": dumps([c.to_dict() for c in result.categories]) if result else None,
+                "engine_version": version if result else None,
+            },
+        )
+    winners = list(evaluation.result.winners) if evaluation.result else []
+    db["plays"].update(
+        play_id,
+        {
+            "winners": dumps(winners) if evaluation.result else None,
+            "tiebreak": evaluation.result.tiebreak if evaluation.result else None,
+            "engine_version": version if evaluation.result else None,
+            "updated_at": now(),
+        },
+    )
+    return get_play(play_id), evaluation
+
+
+def update_play(play_id: int, fields: dict[str, Any], who: str) -> Play:
+    """Change the date, options or notes of a play (logged) and recompute it."""
+    db = get_db()
+    play = get_play(play_id)
+    old = {"played_at": play.played_at, "options": play.options, "notes": play.notes}
+    new = {**old, **fields}
+    with db.atomic():
+        db["plays"].update(
+            play_id, {"played_at": new["played_at"], "options": dumps(new["options"]), "notes": new["notes"]}
+        )
+        if new != old:
+            _log(play_id, None, None, who, "play details changed", old, new)
+        play, _ = _recompute(play_id)
+    return play
+
+
+def set_status(play_id: int, status: str, who: str) -> None:
+    db = get_db()
+    play = get_play(play_id)
+    if play.status == status:
+        return
+    with db.atomic():
+        db["plays"].update(play_id, {"status": status, "updated_at": now()})
+        action = "play finished" if status == FINISHED else "play reopened"
+        _log(play_id, None, None, who, action, {"status": play.status}, {"status": status})
+
+
+def play_log(play_id: int) -> list[dict]:
+    rows = get_db().execute(
+        "SELECT e.*, s.position, p.name AS player FROM edit_log e LEFT JOIN seats s ON s.id = e.seat_id "
+        "LEFT JOIN players p ON p.id = e.player_id WHERE e.play_id = ? ORDER BY e.id DESC",
+        [play_id],
+    ).fetchall()
+    return [dict(r, old=loads(r["old"]), new=loads(r["new"])) for r in rows]
+
+
+def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any) -> None:
+    get_db()["edit_log"].insert(
+        {
+            "play_id": play_id,
+            "seat_id": seat_id,
+            "player_id": player_id,
+            "at": now(),
+            "who": who,
+            "action": action,
+            "old": None if old is None else dumps(old),
+            "new": None if new is None else dumps(new),
+        }
+    )
+
+
+# ------------------------------------------------------------------------ history
+
+
+def _play_row(row) -> dict:
+    data = dict(row)
+    data["winners"] = loads(data.get("winners"), [])
+    return data
+
+
+def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], int]:
+    """One page of plays, newest first, and the number of matching plays."""
+    where, args = [], []
+    if game:
+        where.append("pl.game = ?")
+        args.append(game)
+    if player_id:
+        where.append("pl.id IN (SELECT play_id FROM seats WHERE player_id = ?)")
+        args.append(player_id)
+    clause = ("WHERE " + " AND ".join(where)) if where else ""
+    db = get_db()
+    count = db.execute(f"SELECT COUNT(*) FROM plays pl {clause}", args).fetchone()[0]
+    rows = db.execute(
+        f"SELECT pl.* FROM plays pl {clause} ORDER BY pl.played_at DESC, pl.id DESC LIMIT ? OFFSET ?",
+        args + [size, (page - 1) * size],
+    ).fetchall()
+    plays = [_play_row(r) for r in rows]
+    if plays:
+        ids = [p["id"] for p in plays]
+        marks = ",".join("?" * len(ids))
+        seats: dict[int, list[dict]] = {}
+        for r in db.execute(
+            f"SELECT s.play_id, s.total, s.rank, p.name, p.id AS player_id FROM seats s "
+            f"JOIN players p ON p.id = s.player_id WHERE s.play_id IN ({marks}) ORDER BY s.position",
+            ids,
+        ).fetchall():
+            seats.setdefault(r["play_id"], []).append(dict(r))
+        for p in plays:
+            p["seats"] = seats.get(p["id"], [])
+    return plays, count

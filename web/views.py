@@ -1,0 +1,499 @@
+"""Scorepad's routes: one short view per URL and method.  A view returns the whole page, or for
+an htmx request just the region that changed (a named block of the same template)."""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+import socket
+from datetime import datetime
+from urllib.parse import urlsplit, urlunsplit
+
+import segno
+from flask import Blueprint, Flask, abort, current_app, g, jsonify, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup
+
+import scoring
+from scoring.core import ValidationError
+from web import store
+from web.forms import ActionForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
+from web.games import adapter
+
+bp = Blueprint("main", __name__)
+api = Blueprint("api", __name__, url_prefix="/api")
+
+DEVICE_COOKIE = "scorepad_device"
+
+
+# ------------------------------------------------------------------------ helpers
+
+
+def who() -> str:
+    """Who made a change, for the edit log: this device's name, else its short id."""
+    name = request.cookies.get("scorepad_name", "").strip()[:40]
+    return name or f"device {g.device[:6]}"
+
+
+def page(template: str, block: str | None = None, status: int = 200, **context):
+    """The whole page, or only ``block`` when htmx asks (and the block is named)."""
+    if block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        return render_block(template, block, **context), status
+    return render_template(template, **context), status
+
+
+def see_other(endpoint: str, **values):
+    return redirect(url_for(endpoint, **values), code=303)
+
+
+def get_play_or_404(play_id: int) -> store.Play:
+    try:
+        return store.get_play(play_id)
+    except store.NotFound:
+        abort(404)
+
+
+def ready_games() -> list[scoring.Game]:
+    return [g_ for g_ in scoring.games() if g_.ready]
+
+
+# ------------------------------------------------------------------------ home
+
+
+@bp.get("/")
+def home():
+    plays, _ = store.history(None, None, 1, 5)
+    return page("home.html", recent=plays, games=scoring.games())
+
+
+# ------------------------------------------------------------------------ players
+
+
+@bp.get("/players")
+def players():
+    return page("players/list.html", players=store.list_players(), form=PlayerForm())
+
+
+@bp.post("/players")
+def create_player():
+    form = PlayerForm()
+    if not form.validate():
+        return page("players/list.html", "create", 422, players=store.list_players(), form=form)
+    existing = store.player_by_name(form.name.data)
+    if existing:
+        form.name.errors.append(f'"{existing["name"]}" is already a player.')
+        return page("players/list.html", "create", 422, players=store.list_players(), form=form)
+    player_id = store.create_player(form.name.data, who())
+    return see_other("main.player", player_id=player_id)
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int):
+    try:
+        found = store.get_player(player_id)
+    except store.NotFound:
+        abort(404)
+    if found["merged_into"]:
+        return see_other("main.player", player_id=found["merged_into"])
+    return _player_page(found, PlayerForm(name=found["name"]), _merge_form(player_id))
+
+
+def _merge_form(player_id: int, formdata=None) -> MergeForm:
+    form = MergeForm(formdata=formdata) if formdata is not None else MergeForm()
+    form.keep.choices = [(p["id"], p["name"]) for p in store.list_players() if p["id"] != player_id]
+    return form
+
+
+def _player_page(found: dict, rename: PlayerForm, merge: MergeForm, status: int = 200, block: str | None = None):
+    return page(
+        "players/detail.html",
+        block,
+        status,
+        player=found,
+        plays=store.player_plays(found["id"]),
+        rename=rename,
+        merge=merge,
+    )
+
+
+@bp.post("/players/<int:player_id>/rename")
+def rename_player(player_id: int):
+    try:
+        found = store.get_player(player_id)
+    except store.NotFound:
+        abort(404)
+    form = PlayerForm()
+    if form.validate():
+        other = store.player_by_name(form.name.data)
+        if other and other["id"] != player_id:
+            form.name.errors.append(f'"{other["name"]}" is another player: merge them instead.')
+        else:
+            store.rename_player(player_id, form.name.data, who())
+            return see_other("main.player", player_id=player_id)
+    return _player_page(found, form, _merge_form(player_id), 422, "rename")
+
+
+@bp.post("/players/<int:player_id>/merge")
+def merge_player(player_id: int):
+    try:
+        found = store.get_player(player_id)
+    except store.NotFound:
+        abort(404)
+    form = _merge_form(player_id, request.form)
+    if not form.validate():
+        return _player_page(found, PlayerForm(name=found["name"]), form, 422, "merge")
+    store.merge_players(player_id, form.keep.data, who())
+    return see_other("main.player", player_id=form.keep.data)
+
+
+# ------------------------------------------------------------------------ plays
+
+
+def _new_play_form(formdata=None) -> NewPlayForm:
+    form = NewPlayForm(formdata=formdata) if formdata is not None else NewPlayForm()
+    form.game.choices = [(g_.name, g_.title) for g_ in ready_games()]
+    return form
+
+
+def _new_play_page(form: NewPlayForm, option_errors: dict | None = None, status: int = 200, block=None):
+    return page(
+        "plays/new.html",
+        block,
+        status,
+        form=form,
+        games=scoring.games(),
+        adapter=adapter,
+        option_errors=option_errors or {},
+        known_players=store.list_players(),
+        posted=request.form if request.method == "POST" else {},
+    )
+
+
+@bp.get("/plays/new")
+def new_play():
+    form = _new_play_form()
+    if request.args.get("game") in {g_.name for g_ in ready_games()}:
+        form.game.data = request.args["game"]
+    return _new_play_page(form)
+
+
+@bp.post("/plays")
+def create_play():
+    form = _new_play_form(request.form)
+    option_errors: dict[str, str] = {}
+    valid = form.validate()
+    options: dict = {}
+    if form.game.data in {g_.name for g_ in ready_games()}:
+        game = scoring.get(form.game.data)
+        names = [e.data.strip() for e in form.players.entries if (e.data or "").strip()]
+        if names and not game.min_players <= len(names) <= game.max_players:
+            form.players.errors.append(
+                f"{game.title} takes {game.min_players} to {game.max_players} players; you listed {len(names)}."
+            )
+            valid = False
+        options, errors = adapter(game.name).options_from_form(request.form, game)
+        option_errors = {e.path: e.message for e in errors}
+        valid = valid and not errors
+    if not valid:
+        return _new_play_page(form, option_errors, 422, "form")
+    player_ids = [store.find_or_create_player(n, who()) for n in names]
+    played_at = form.played_at.data or datetime.now()
+    play_id = store.create_play(
+        game.name, played_at.isoformat(timespec="minutes"), options, player_ids, who(), form.notes.data or ""
+    )
+    return see_other("main.play", play_id=play_id)
+
+
+def _public_url(path: str) -> str:
+    """The address a phone at the table can open: the configured public URL, else this request's
+    host, with localhost replaced by this machine's address on the local network."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    parts = urlsplit(base)
+    host = parts.hostname or "localhost"
+    if host in ("localhost", "127.0.0.1", "::1") and not current_app.config.get("PUBLIC_URL"):
+        host = lan_address() or host
+        netloc = host + (f":{parts.port}" if parts.port else "")
+        parts = parts._replace(netloc=netloc)
+    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            address = s.getsockname()[0]
+            return None if address.startswith("127.") else address
+    except OSError:
+        return None
+
+
+def qr_svg(url: str) -> Markup:
+    qr = segno.make_qr(url, error="m")
+    return Markup(qr.svg_inline(scale=4, dark="#000", light="#fff", border=2, omitsize=True))
+
+
+@bp.get("/plays/<int:play_id>")
+def play(play_id: int):
+    found = get_play_or_404(play_id)
+    evaluation = found.evaluate()
+    url = _public_url(url_for("main.play", play_id=play_id))
+    return page(
+        "plays/play.html",
+        "seats" if request.args.get("fragment") == "seats" else None,
+        play=found,
+        evaluation=evaluation,
+        share_url=url,
+        qr=qr_svg(url),
+        action=ActionForm(),
+    )
+
+
+@bp.get("/plays/<int:play_id>/seats/<int:position>")
+def seat(play_id: int, position: int):
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats):
+        abort(404)
+    return _seat_page(found, position, found.evaluate())
+
+
+def _seat_page(found: store.Play, position: int, evaluation, form_errors=None, status=200, block=None, typed=None):
+    game_adapter = adapter(found.game)
+    seat_ = found.seats[position]
+    return page(
+        game_adapter.entry_template,
+        block,
+        status,
+        play=found,
+        seat=seat_,
+        evaluation=evaluation,
+        errors=evaluation.seat_errors[position],
+        table_errors=evaluation.table_errors,
+        seat_result=evaluation.seat_result(position),
+        form_errors={e.path: e.message for e in (form_errors or [])},
+        typed=typed or {},
+        action=ActionForm(),
+        game=found.game_info,
+        **game_adapter.context(found, seat_, evaluation),
+    )
+
+
+@bp.post("/plays/<int:play_id>/seats/<int:position>")
+def save_seat(play_id: int, position: int):
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats):
+        abort(404)
+    if found.finished:
+        return _seat_page(
+            found,
+            position,
+            found.evaluate(),
+            [scoring.FieldError("", "This play is finished: reopen it to change a score.")],
+            409,
+            "status",
+            typed=request.form,
+        )
+    game_adapter = adapter(found.game)
+    state, form_errors = game_adapter.state_from_form(request.form, found.seats[position].state)
+    found, evaluation, _ = store.save_seat(play_id, position, state, who())
+    if form_errors:
+        return _seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
+    if request.headers.get("HX-Request"):
+        return _seat_page(found, position, evaluation, block="status")
+    if request.form.get("next") == "play":
+        return see_other("main.play", play_id=play_id)
+    return see_other("main.seat", play_id=play_id, position=position)
+
+
+@bp.get("/plays/<int:play_id>/result")
+def result(play_id: int):
+    found = get_play_or_404(play_id)
+    evaluation = found.evaluate()
+    if evaluation.result is None:
+        return page("plays/not_ready.html", None, 409, play=found, evaluation=evaluation)
+    rows = []
+    keys: list[tuple[str, str]] = []
+    for p in evaluation.result.players:
+        for c in p.categories:
+            if (c.key, c.label) not in keys:
+                keys.append((c.key, c.label))
+    for key, label in keys:
+        cells = []
+        for p in evaluation.result.players:
+            cat = next((c for c in p.categories if c.key == key), None)
+            cells.append(cat)
+        rows.append({"key": key, "label": label, "cells": cells})
+    return page(
+        "plays/result.html",
+        play=found,
+        result=evaluation.result,
+        rows=rows,
+        action=ActionForm(),
+        extras=_result_extras(evaluation.result),
+    )
+
+
+def _result_extras(result) -> list[tuple[str, str]]:
+    """Game-specific result keys, shown as plain JSON lines under the table."""
+    out = []
+    for key, value in result.extra.items():
+        out.append((key, json.dumps(value, ensure_ascii=False)))
+    return out
+
+
+@bp.post("/plays/<int:play_id>/finish")
+def finish_play(play_id: int):
+    found = get_play_or_404(play_id)
+    if not ActionForm().validate():
+        abort(400)
+    if found.evaluate().result is None:
+        return page("plays/not_ready.html", None, 409, play=found, evaluation=found.evaluate())
+    store.set_status(play_id, store.FINISHED, who())
+    return see_other("main.result", play_id=play_id)
+
+
+@bp.post("/plays/<int:play_id>/reopen")
+def reopen_play(play_id: int):
+    get_play_or_404(play_id)
+    if not ActionForm().validate():
+        abort(400)
+    store.set_status(play_id, store.IN_PROGRESS, who())
+    return see_other("main.play", play_id=play_id)
+
+
+@bp.route("/plays/<int:play_id>/edit", methods=["GET", "POST"])
+def edit_play(play_id: int):
+    found = get_play_or_404(play_id)
+    game = found.game_info
+    form = PlayDetailsForm()
+    option_errors: dict[str, str] = {}
+    if request.method == "GET":
+        try:
+            form.played_at.data = datetime.fromisoformat(found.played_at)
+        except ValueError:
+            form.played_at.data = None
+        form.notes.data = found.notes
+    elif form.validate():
+        options, errors = adapter(found.game).options_from_form(request.form, game)
+        option_errors = {e.path: e.message for e in errors}
+        if not errors:
+            played = form.played_at.data.isoformat(timespec="minutes") if form.played_at.data else found.played_at
+            store.update_play(play_id, {"played_at": played, "options": options, "notes": form.notes.data or ""}, who())
+            return see_other("main.play", play_id=play_id)
+    status = 422 if request.method == "POST" else 200
+    return page(
+        "plays/edit.html",
+        "form" if status == 422 else None,
+        status,
+        play=found,
+        form=form,
+        game=game,
+        adapter=adapter(found.game),
+        option_errors=option_errors,
+        posted=request.form if request.method == "POST" else None,
+    )
+
+
+@bp.get("/plays/<int:play_id>/log")
+def play_log(play_id: int):
+    found = get_play_or_404(play_id)
+    return page("plays/log.html", play=found, entries=store.play_log(play_id))
+
+
+@bp.get("/plays")
+def history():
+    game = request.args.get("game") or None
+    if game and game not in {g_.name for g_ in scoring.games()}:
+        game = None
+    try:
+        player_id = int(request.args.get("player") or 0) or None
+        page_no = max(1, int(request.args.get("page") or 1))
+    except ValueError:
+        player_id, page_no = None, 1
+    size = current_app.config["PAGE_SIZE"]
+    plays, count = store.history(game, player_id, page_no, size)
+    pages = max(1, math.ceil(count / size))
+    return page(
+        "plays/history.html",
+        "results" if request.headers.get("HX-Request") else None,
+        plays=plays,
+        count=count,
+        page_no=page_no,
+        pages=pages,
+        game=game,
+        player_id=player_id,
+        games=scoring.games(),
+        players=store.list_players(),
+    )
+
+
+# ------------------------------------------------------------------------ API
+
+
+@api.get("/games")
+def api_games():
+    return jsonify({"games": [g_.describe() for g_ in scoring.games()]})
+
+
+@api.post("/score/<game>")
+def api_score(game: str):
+    try:
+        found = scoring.get(game)
+    except KeyError:
+        names = ", ".join(g_.name for g_ in scoring.games())
+        return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
+    table = request.get_json(silent=True)
+    if table is None:
+        return jsonify({"errors": [{"path": "", "message": "send the table as JSON (Content-Type: application/json)"}]}), 422
+    try:
+        result = scoring.score(found.name, table)
+    except ValidationError as exc:
+        return jsonify(exc.to_dict()), 422
+    return jsonify(result.to_dict())
+
+
+# ------------------------------------------------------------------------ wiring
+
+
+def _assign_device():
+    g.device = request.cookies.get(DEVICE_COOKIE) or ""
+    if len(g.device) != 16 or not g.device.isalnum():
+        g.device = secrets.token_hex(8)
+        g.new_device = True
+
+
+def _remember_device(response):
+    if g.get("new_device"):
+        response.set_cookie(DEVICE_COOKIE, g.device, max_age=10 * 365 * 86400, httponly=True, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    from app import csrf
+
+    csrf.exempt(api)
+    app.register_blueprint(bp)
+    app.register_blueprint(api)
+    app.before_request(_assign_device)
+    app.after_request(_remember_device)
+
+    @app.template_filter("when")
+    def when(value: str | None) -> str:
+        if not value:
+            return ""
+        try:
+            return datetime.fromisoformat(value).strftime("%a %d %b %Y, %H:%M")
+        except ValueError:
+            return value
+
+    @app.context_processor
+    def globals_():
+        return {"game_title": lambda name: _title(name)}
+
+
+def _title(name: str) -> str:
+    try:
+        return scoring.get(name).title
+    except KeyError:
+        return name
