@@ -423,3 +423,14 @@ def test_the_api_docs_example_is_a_tie_won_on_growth_tokens():
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 2), ("Bo", 15, 1)]
     assert result.tiebreak == "Tie on 15 points broken by most Growth tokens on plant cards (4 vs 3)"
     assert lines(result, "Bo", "decorations") == ["Workbench: 3 Tool cards (Grow Light x1, Spray Bottle x2) = 3"]
+
+
+def test_the_api_docs_example_output_is_what_the_engine_produces():
+    import json
+    import re
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[2] / "docs" / "api" / "planted.md"
+    blocks = re.findall(r"```json\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S)
+    given, shown = (json.loads(b) for b in blocks[-2:])
+    assert score(given).to_dict() == shown
