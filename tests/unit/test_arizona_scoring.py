@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -430,3 +431,14 @@ def test_player_count_lets_one_seat_of_a_two_player_game_be_scored_without_vera(
     result = GAME.score(data)
     assert [p.total for p in result.players] == [8]
     assert "solo" not in result.extra
+
+
+def test_the_api_doc_example_is_the_engines_real_output():
+    doc = Path(__file__).resolve().parents[2] / "docs" / "api" / "verdant-arizona.md"
+    blocks = doc.read_text(encoding="utf-8").split("```json\n")[1:]
+    example, expected = (json.loads(block.split("```")[0]) for block in blocks[:2])
+    # Robin: 4 rows + 2 columns = 6; geckos 1 (row and column), 10 and 34 (rows) = 4; yellow corner 2
+    # Galen: 8 descending lines + green and pink corners 4 = 12; tie broken by wrens 3 vs 2
+    assert GAME.score(example).to_dict() == expected
+    assert [p["total"] for p in expected["players"]] == [12, 12]
+    assert expected["winners"] == ["Galen"]
