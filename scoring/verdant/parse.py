@@ -62,7 +62,7 @@ def parse_options(errors: Errors, table: Any, n_players: int) -> dict[str, Any]:
             errors.add("player_count", f"is {count} but the table has {n_players} players: enter at least {n_players}")
         elif count is not None:
             player_count = count
-    return {"variant": variant, "modification": modification, "player_count": max(player_count, 1)}
+    return {"variant": variant, "modification": modification, "player_count": min(max(player_count, 1), MAX_PLAYERS)}
 
 
 def _goal_list(errors: Errors, value: Any, where: str, solo: bool, max_per_deck: int = 1) -> list[tuple[str, dict]]:
