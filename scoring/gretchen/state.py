@@ -210,11 +210,15 @@ def _pot(errors: Errors, raw: Any, path: str) -> PotKind | None:
         return None
     sizes = POT_SIZES[folded]
     allowed = " or ".join(str(s) for s in sizes) if len(sizes) < 3 else f"{sizes[0]}, {sizes[1]} or {sizes[2]}"
-    rule = f"a {folded} pot has size {allowed}"
     size = get_int(Errors(), raw, "size", path, minimum=0)
     kind = pot_kind(folded, size) if size is not None else None
     if kind is None:
-        errors.add(join(path, "size"), ("is missing: " if raw.get("size") in (None, "") else "must fit the pot: ") + rule)
+        value = raw.get("size")
+        if value is None or value == "":
+            errors.add(join(path, "size"), f"is missing: a {folded} pot has size {allowed}")
+        else:
+            shown = repr(value) if len(repr(value)) <= 20 else "this"
+            errors.add(join(path, "size"), f"cannot be {shown}: a {folded} pot has size {allowed}")
     return kind
 
 
