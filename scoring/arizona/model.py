@@ -267,9 +267,11 @@ def parse_table(table: Any) -> Table:
     wrens_total = 0
     for i, raw in enumerate(raw_players):
         where = f"players[{i}]"
-        wrens_raw = raw.get("wrens") if isinstance(raw, dict) else None
+        if not isinstance(table["players"][i], dict):
+            continue  # player_list has said it must be an object
+        wrens_raw = raw.get("wrens")
         wrens: int | None = 0
-        if raw and wrens_raw is not None and wrens_raw != "":
+        if wrens_raw is not None and wrens_raw != "":
             wrens = whole(
                 errors,
                 wrens_raw,
@@ -281,7 +283,7 @@ def parse_table(table: Any) -> Table:
             )
         if wrens is not None:
             wrens_total += wrens
-        display = parse_grid(errors, raw.get("grid") if raw else None, join(where, "grid")) if raw else None
+        display = parse_grid(errors, raw.get("grid"), join(where, "grid"))
         if display is not None:
             for r, row in enumerate(display.grid):
                 for c, card in enumerate(row):

@@ -203,6 +203,7 @@ def test_every_problem_is_reported_at_once():
         (lambda t: t["players"][1].update(name="ana"), "players[1].name", "is already the name of player 1"),
         (lambda t: t["players"][1].pop("name"), "players[1].name", "is missing: enter the player's name"),
         (lambda t: t["players"].__setitem__(1, "Ben"), "players[1]", "must be an object"),
+        (lambda t: t["players"].__setitem__(1, {"name": "Ben"}), "players[1].grid", "is missing: enter the display"),
         (lambda t: t.update(players={}), "players", "must be a list of players"),
     ],
 )
