@@ -523,3 +523,15 @@ def test_result_serialises_to_json_shape():
     data = gretchen.GAME.score(rulebook_example()).to_dict()
     assert [c["key"] for c in data["players"][0]["categories"]] == ["leaves", "flowers", "plants", "pots"]
     assert data["players"][0]["total"] == 73
+
+
+def test_the_api_doc_example_is_the_engine_output_for_the_rulebook_example():
+    import json
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).parents[2] / "docs" / "api" / "gretchens-garden.md").read_text(encoding="utf-8")
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", doc, re.S)]
+    example_in, example_out = blocks[-2], blocks[-1]
+    assert example_in == rulebook_example()
+    assert example_out == gretchen.GAME.score(example_in).to_dict()
