@@ -49,7 +49,7 @@ MAX_COLUMNS = 40
 _LETTER = {"g": "grass", "s": "soil", "w": "water", ".": "sand"}
 _TERRAIN_LETTER = {terrain: letter for letter, terrain in _LETTER.items()}
 _ITEM_LETTER = {"a": "animal", "t": "tool", "p": "pendant"}
-_SYMBOL = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,19}")
+_SYMBOL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,19}")
 TOKEN_HELP = (
     "write g (grass), s (soil), w (water), . (sand) or - (no card), then optional markers: "
     "* task, 7 tablet, 5 return location"
@@ -224,7 +224,7 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
         task = raw_task.strip()
     else:
         errors.add(join(where, "task"), f"{_show(raw_task)} is not a task: use true, false or a task symbol "
-                   "(letters and digits, at most 20 characters)")
+                   "(letters, digits, - or _, at most 20 characters, no spaces)")
         ok = False
     if task is not None and folded == "sand":
         errors.add(join(where, "task"), "sand has no tasks: tasks lie on grass, soil or water")
@@ -296,7 +296,7 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
         if kind == "*":
             if m["long"] is not None:
                 if not _SYMBOL.fullmatch(m["long"].strip()):
-                    errors.add(where, f'"{token}": a task symbol in brackets is letters and digits, at most 20')
+                    errors.add(where, f'"{token}": a task symbol in brackets is letters, digits, - or _, at most 20 characters')
                     return None
                 task = m["long"].strip()
             elif m["letter"]:
