@@ -1,7 +1,7 @@
 """Scorepad's scoring engines: pure Python, no Flask, no database, no I/O.
 
->>> sorted(g.name for g in games())
-['gretchens-garden', 'planted', 'vadoran-gardens', 'verdant', 'verdant-arizona']
+>>> [g.name for g in games()][:5]
+['verdant', 'planted', 'verdant-arizona', 'vadoran-gardens', 'gretchens-garden']
 
 ``score(game, table)`` returns a :class:`~scoring.core.Result` or raises
 :class:`~scoring.core.ValidationError`; see ``docs/api.md`` for the contract.
@@ -63,7 +63,7 @@ class Game:
 # name -> (title, module that defines GAME, players min, max)
 _CATALOG: dict[str, tuple[str, str, int, int]] = {
     "verdant": ("Verdant", "scoring.verdant", 1, 5),
-    "planted": ("Planted", "scoring.planted", 1, 4),
+    "planted": ("Planted", "scoring.planted", 2, 5),
     "verdant-arizona": ("Verdant Arizona", "scoring.arizona", 1, 2),
     "vadoran-gardens": ("Vadoran Gardens", "scoring.vadoran", 1, 4),
     "gretchens-garden": ("Gretchen's Garden", "scoring.gretchen", 1, 4),

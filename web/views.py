@@ -44,7 +44,11 @@ def page(template: str, block: str | None = None, status: int = 200, **context):
 
 
 def see_other(endpoint: str, **values):
-    return redirect(url_for(endpoint, **values), code=303)
+    """After a successful change: a 303 redirect, or for htmx a full-page navigation."""
+    url = url_for(endpoint, **values)
+    if request.headers.get("HX-Request"):
+        return "", 200, {"HX-Redirect": url}
+    return redirect(url, code=303)
 
 
 def get_play_or_404(play_id: int) -> store.Play:

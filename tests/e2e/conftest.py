@@ -1,0 +1,103 @@
+"""Browser tests: the real app served by waitress on 127.0.0.1, Playwright driving Debian's
+Chromium at a phone viewport (412 x 839).
+
+On CI (``CI`` set) a missing browser fails the run; elsewhere the browser tests are skipped with
+the reason, so a laptop without Chromium can still run the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+PHONE = {"width": 412, "height": 839}
+SHOTS = Path(__file__).parent / "screenshots"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory, stub_game):
+    from waitress.server import create_server
+
+    from app import create_app
+
+    path = tmp_path_factory.mktemp("live") / "live.db"
+    app = create_app({"DATABASE": str(path), "SECRET_KEY": "e2e-secret"})
+    port = _free_port()
+    server = create_server(app, host="127.0.0.1", port=port, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is not installed at {CHROMIUM}: browser tests must run on CI")
+        pytest.skip(f"Chromium not found at {CHROMIUM} (install Debian's chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone: its own cookies (a new device), phone viewport and touch."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def new_phone(browser):
+    contexts = []
+
+    def make():
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name: str) -> None:
+    """Keep a screenshot of the screen for a person to look at (tests/e2e/screenshots/)."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
