@@ -16,7 +16,8 @@ token     meaning
 ========  ==============================================================
 
 Markers follow the terrain letter in any order: ``g*7`` is grass with a task and a tablet,
-``w5`` a water square where a lost pendant can be returned.
+``w5`` a water square where a lost pendant can be returned.  The whole compact garden may also be
+one text with a row per line.
 
 >>> garden = parse_compact(["g* g* g*7 .", "- w5 w  ."])
 >>> garden[0][2]
@@ -168,6 +169,8 @@ def read_garden(errors: Errors, value: Any, where: str) -> Grid | None:
     Records every problem in ``errors`` and returns None if there was any.
     """
     before = len(errors)
+    if isinstance(value, str):  # the compact form pasted as one text, a row per line
+        value = value.splitlines()
     if not isinstance(value, list):
         errors.add(where, "must be a list of rows: each row a list of squares or a compact string such as \"g g* w5 .\"")
         return None
@@ -426,7 +429,7 @@ def areas(garden: Any) -> list[dict[str, Any]]:
 
     >>> [a["squares"] for a in areas(["g g", ". g"])]
     [[[0, 0], [0, 1], [1, 1]], [[1, 0]]]
-    >>> areas(["g* g*", "g* ."])[0]["points"]
+    >>> areas("g* g*\\ng* .")[0]["points"]
     3
     """
     return [area.to_dict() for area in find_areas(_parse(garden))]

@@ -42,6 +42,10 @@ def test_to_compact_accepts_square_objects_and_mixed_rows():
     assert to_compact(garden) == ["g*X -", "w5 ."]
 
 
+def test_compact_garden_may_be_one_text_with_a_row_per_line():
+    assert parse_compact("g* s\n- w5") == parse_compact(["g* s", "- w5"])
+
+
 def test_empty_row_string_is_a_row_without_cards():
     assert parse_compact(["g", ""]) == [[{"terrain": "grass", "task": None, "tablet": False, "return": None}], []]
 

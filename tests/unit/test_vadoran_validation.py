@@ -58,7 +58,8 @@ def test_base_table_is_valid_and_scores_27_for_purple():
 @pytest.mark.parametrize(
     "garden, path, gist",
     [
-        ("g g", "players[0].garden", "must be a list of rows"),
+        (5, "players[0].garden", "must be a list of rows"),
+        ({"rows": ["g"]}, "players[0].garden", "must be a list of rows"),
         ([5], "players[0].garden[0]", "must be a list of squares or a compact string"),
         ([[5]], "players[0].garden[0][0]", "must be a square object"),
         ([[{"task": True}]], "players[0].garden[0][0].terrain", "is missing: choose grass, soil, water or sand"),
