@@ -86,7 +86,10 @@ class Table:
 def parse(table: Any) -> Table:
     """Check a whole table and return its state; raise ValidationError listing every problem."""
     errors = Errors()
-    raw_players = player_list(errors, table, minimum=1, maximum=MAX_PLAYERS)
+    raw_players = player_list(errors, table, minimum=1)
+    if len(raw_players) > MAX_PLAYERS:
+        errors.add("players", f"has {len(raw_players)} players: Gretchen's Garden is for {MIN_PLAYERS} to "
+                   f"{MAX_PLAYERS} players")
     options = _options(errors, table)
     player_count = _player_count(errors, table, len(raw_players))
     players = [_player(errors, raw, f"players[{i}]") for i, raw in enumerate(raw_players)]
@@ -139,7 +142,7 @@ def _player(errors: Errors, raw: dict, path: str) -> PlayerState | None:
     name = raw.get("name")
     if len(errors) > before or not isinstance(name, str) or display is None:
         return None
-    return PlayerState(name.strip(), leaves or 0, can or 0, display)
+    return PlayerState(name, leaves or 0, can or 0, display)
 
 
 def _display(errors: Errors, raw: Any, path: str) -> tuple[Slot, ...] | None:

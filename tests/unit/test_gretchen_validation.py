@@ -345,7 +345,7 @@ def test_player_count_must_be_from_the_seats_entered_to_four(count):
 
 def test_five_players_are_refused():
     tbl = table(*(player(n) for n in ("A", "B", "C", "D", "E")))
-    assert ("players", "has 5 players: this game takes 1 to 4") in errors_of(tbl)
+    assert ("players", "has 5 players: Gretchen's Garden is for 2 to 4 players") in errors_of(tbl)
 
 
 def test_unknown_options_are_refused_naming_the_option():
