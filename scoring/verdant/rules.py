@@ -109,7 +109,8 @@ def furniture_and_pets(p: PlayerState) -> tuple[int, list[str]]:
     extra = len(items) - len(kinds)
     if extra:
         dups = Counter(i.kind for i in items)
-        lines.append(f"{_plural(extra, 'duplicate token')} ({', '.join(f'{k} x{n}' for k, n in dups.items() if n > 1)}) do not score")
+        lines.append(f"{_plural(extra, 'duplicate token')} ({', '.join(f'{k} x{n}' for k, n in dups.items() if n > 1)}) "
+                     f"{'does' if extra == 1 else 'do'} not score")
     if isinstance(p.storage, Item):
         lines.append(f"The stored {p.storage.label().lower()} is not in the home and does not count")
     return points, lines
@@ -400,7 +401,7 @@ def goal_cards(game: GameState, p: PlayerState) -> tuple[int, list[str]]:
         scored = [(GOAL_RULES[name](game, p), name) for name in candidates]
         (best, line), name = max(scored, key=lambda s: s[0][0])  # max keeps the first on a tie
         text = f"{name}: {line}"
-        others = [f"{n} would score {pts}" for (pts, _), n in scored if n != name]
+        others = [f"{n}, which scores {pts}" for (pts, _), n in scored if n != name]
         if others:
             text += f" (chosen over {'; '.join(others)})"
         total += best
