@@ -66,7 +66,7 @@ _CATALOG: dict[str, tuple[str, str, int, int]] = {
     "planted": ("Planted", "scoring.planted", 2, 5),
     "verdant-arizona": ("Verdant Arizona", "scoring.arizona", 1, 2),
     "vadoran-gardens": ("Vadoran Gardens", "scoring.vadoran", 1, 4),
-    "gretchens-garden": ("Gretchen's Garden", "scoring.gretchen", 1, 4),
+    "gretchens-garden": ("Gretchen's Garden", "scoring.gretchen", 2, 4),
 }
 
 _extra_games: dict[str, Game] = {}

@@ -476,9 +476,14 @@ def _remember_device(response):
 def init_app(app: Flask) -> None:
     from app import csrf
 
+    from web.games import load_modules
+
     csrf.exempt(api)
     app.register_blueprint(bp)
     app.register_blueprint(api)
+    for module in load_modules():
+        if getattr(module, "bp", None) is not None:
+            app.register_blueprint(module.bp)
     app.before_request(_assign_device)
     app.after_request(_remember_device)
 

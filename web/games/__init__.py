@@ -80,3 +80,21 @@ def register(game: str, adapter: Adapter) -> None:
 
 def adapter(game: str) -> Adapter:
     return _adapters.get(game, _generic)
+
+
+# Each game's adapter module registers itself (and may define a Blueprint ``bp`` of extra routes,
+# registered by web.views.init_app).  A module that does not exist yet is simply skipped.
+GAME_MODULES = ("verdant", "planted", "arizona", "vadoran", "gretchen")
+
+
+def load_modules() -> list:
+    import importlib
+
+    modules = []
+    for name in GAME_MODULES:
+        try:
+            modules.append(importlib.import_module(f"web.games.{name}"))
+        except ModuleNotFoundError as exc:
+            if exc.name != f"web.games.{name}":
+                raise
+    return modules
