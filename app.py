@@ -7,6 +7,10 @@ Settings come from environment variables (see ``docs/architecture.md``):
 - ``SCOREPAD_SECRET_KEY`` overrides the secret key generated once into ``instance/secret_key``
 - ``HOST`` / ``PORT``     where ``make run`` serves (default 0.0.0.0:8000)
 - ``SCOREPAD_PAGE_SIZE``  plays per history page (default 25)
+- ``SCOREPAD_ACCESS_CODE`` when set, every device must enter this code once
+- ``SCOREPAD_HTTPS=1``     always mark the session cookie Secure (it is anyway on HTTPS requests)
+- ``SCOREPAD_PROXY=1``     trust one reverse proxy's X-Forwarded-For/Proto/Host
+- ``SCOREPAD_PUBLIC_URL``  the address phones should use (QR codes), e.g. https://scores.example
 """
 
 from __future__ import annotations
@@ -46,6 +50,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        MAX_FORM_MEMORY_SIZE=512 * 1024,
+        ACCESS_CODE=os.environ.get("SCOREPAD_ACCESS_CODE") or None,
+        SESSION_COOKIE_SECURE=os.environ.get("SCOREPAD_HTTPS", "") == "1",
+        PERMANENT_SESSION_LIFETIME=400 * 86400,
+        PUBLIC_URL=os.environ.get("SCOREPAD_PUBLIC_URL") or None,
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -53,12 +62,16 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
+    from web import db, errors, security, views
+
+    security.init_app(app)  # first: a device without the access code meets nothing else
     csrf.init_app(app)
     htmx.init_app(app)
-
-    from web import db, errors, views
-
     db.init_app(app)
     errors.init_app(app)
     views.init_app(app)
+    if os.environ.get("SCOREPAD_PROXY") == "1":  # behind a reverse proxy that sets X-Forwarded-*
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
     return app

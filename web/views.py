@@ -65,6 +65,12 @@ def ready_games() -> list[scoring.Game]:
 # ------------------------------------------------------------------------ home
 
 
+@bp.get("/healthz")
+def healthz():
+    """A trivial route: the baseline for benchmarks and a liveness check."""
+    return "ok", 200, {"Content-Type": "text/plain"}
+
+
 @bp.get("/")
 def home():
     plays, _ = store.history(None, None, 1, 5)

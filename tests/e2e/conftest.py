@@ -71,30 +71,45 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def phone(browser):
-    """A fresh phone: its own cookies (a new device), phone viewport and touch."""
+def _open_phone(browser, problems: list[str]):
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
     page = context.new_page()
     page.set_default_timeout(10_000)
+
+    def watch(message):
+        text = message.text
+        if "Content Security Policy" in text or "Content-Security-Policy" in text:
+            problems.append(f"CSP violation on {page.url}: {text}")
+
+    page.on("console", watch)
+    page.on("pageerror", lambda exc: problems.append(f"JavaScript error on {page.url}: {exc}"))
+    return context, page
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone: its own cookies (a new device), phone viewport and touch.  The test fails
+    if a page breaks the Content-Security-Policy or throws a JavaScript error."""
+    problems: list[str] = []
+    context, page = _open_phone(browser, problems)
     yield page
     context.close()
+    assert not problems, "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
 
 
 @pytest.fixture
 def new_phone(browser):
-    contexts = []
+    contexts, problems = [], []
 
     def make():
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+        context, page = _open_phone(browser, problems)
         contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
         return page
 
     yield make
     for context in contexts:
         context.close()
+    assert not problems, "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
 
 
 def shot(page, name: str) -> None:

@@ -1,0 +1,152 @@
+"""Who may come in, and what the browser is told: the optional access code, its rate limit, and
+the security headers (a Content-Security-Policy with no inline script and no eval)."""
+
+from __future__ import annotations
+
+import hmac
+import threading
+import time
+from collections import deque
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, current_app, jsonify, redirect, render_template, request, session, url_for
+from flask.sessions import SecureCookieSessionInterface
+from flask_wtf import FlaskForm
+from wtforms import PasswordField
+from wtforms.validators import DataRequired, Length
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+OPEN_PATHS = ("/static/", "/access", "/healthz")
+
+bp = Blueprint("access", __name__)
+
+
+class AccessForm(FlaskForm):
+    code = PasswordField(
+        "Access code",
+        validators=[DataRequired("Enter the access code."), Length(max=200, message="That is too long to be the code.")],
+        render_kw={"autocomplete": "current-password", "autocapitalize": "off"},
+    )
+
+
+class RateLimiter:
+    """At most ``limit`` wrong codes per client in a sliding window of ``window`` seconds."""
+
+    def __init__(self, limit: int = 5, window: float = 300.0):
+        self.limit, self.window = limit, window
+        self._failures: dict[str, deque] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, client: str, now: float) -> deque:
+        failures = self._failures.setdefault(client, deque())
+        while failures and now - failures[0] > self.window:
+            failures.popleft()
+        return failures
+
+    def blocked_for(self, client: str) -> int:
+        """Seconds until this client may try again (0 = now)."""
+        now = time.monotonic()
+        with self._lock:
+            failures = self._recent(client, now)
+            if len(failures) < self.limit:
+                return 0
+            return int(self.window - (now - failures[0])) + 1
+
+    def fail(self, client: str) -> None:
+        with self._lock:
+            self._recent(client, time.monotonic()).append(time.monotonic())
+
+    def reset(self, client: str) -> None:
+        with self._lock:
+            self._failures.pop(client, None)
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever the request came over HTTPS (or the setting says so)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        try:
+            return bool(app.config["SESSION_COOKIE_SECURE"] or request.is_secure)
+        except RuntimeError:  # outside a request
+            return bool(app.config["SESSION_COOKIE_SECURE"])
+
+
+def _client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _safe_next(target: str | None) -> str:
+    if not target:
+        return url_for("main.home")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return url_for("main.home")
+    return target
+
+
+@bp.route("/access", methods=["GET", "POST"])
+def access():
+    form = AccessForm()
+    limiter: RateLimiter = current_app.extensions["scorepad_limiter"]
+    wait = limiter.blocked_for(_client())
+    status = 200
+    if request.method == "POST":
+        if wait:
+            form.code.errors = [f"Too many wrong codes from this device. Try again in {wait} seconds."]
+            status = 429
+        elif form.validate():
+            expected = current_app.config.get("ACCESS_CODE") or ""
+            if hmac.compare_digest(form.code.data.strip().encode(), expected.encode()):
+                limiter.reset(_client())
+                session.permanent = True
+                session["access"] = _code_mark(expected)
+                return redirect(_safe_next(request.args.get("next")), code=303)
+            limiter.fail(_client())
+            form.code.errors = ["That is not the code. Ask whoever runs this Scorepad."]
+            status = 403 if not limiter.blocked_for(_client()) else 429
+        else:
+            status = 422
+    return render_template("access.html", form=form, next=request.args.get("next", "")), status
+
+
+def _code_mark(code: str) -> str:
+    """What the session remembers: a digest of the code, so changing the code logs every device out."""
+    return hmac.new(current_app.secret_key.encode(), code.encode(), "sha256").hexdigest()[:32]
+
+
+def _require_access():
+    code = current_app.config.get("ACCESS_CODE")
+    if not code or request.path.startswith(OPEN_PATHS):
+        return None
+    if session.get("access") == _code_mark(code):
+        return None
+    if request.path.startswith("/api/"):
+        return jsonify({"errors": [{"path": "", "message": "this Scorepad needs its access code: open /access in a browser"}]}), 401
+    target = request.full_path.rstrip("?")
+    if request.headers.get("HX-Request"):
+        return "", 401, {"HX-Redirect": url_for("access.access", next=target)}
+    return redirect(url_for("access.access", next=target), code=303)
+
+
+def _headers(response):
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    if request.path.startswith("/access") or request.method != "GET":
+        response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = SessionInterface()
+    app.extensions["scorepad_limiter"] = RateLimiter(
+        limit=int(app.config.get("ACCESS_ATTEMPTS", 5)), window=float(app.config.get("ACCESS_WINDOW", 300))
+    )
+    app.register_blueprint(bp)
+    app.before_request(_require_access)
+    app.after_request(_headers)
