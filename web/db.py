@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import datetime
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import click
 from flask import Flask, current_app, g
@@ -28,6 +29,25 @@ def get_db() -> Database:
     if "db" not in g:
         g.db = connect(current_app.config["DATABASE"])
     return g.db
+
+
+@contextmanager
+def write(db: Database) -> Iterator[Database]:
+    """A write transaction that takes the write lock at once (BEGIN IMMEDIATE), so two phones
+    saving at the same moment queue behind each other instead of failing on a lock upgrade."""
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    else:
+        db.execute("COMMIT")
 
 
 def close_db(exc: BaseException | None = None) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
-from web.db import dumps, get_db, loads, now
+from web.db import dumps, get_db, loads, now, write
 from web.evaluate import Evaluation, evaluate
 
 IN_PROGRESS = "in_progress"
@@ -50,7 +50,7 @@ def player_by_name(name: str) -> dict | None:
 
 def create_player(name: str, who: str) -> int:
     db = get_db()
-    with db.atomic():
+    with write(db):
         player_id = db["players"].insert({"name": name.strip(), "created_at": now()}).last_pk
         _log(None, None, player_id, who, "player created", None, {"name": name.strip()})
     return player_id
@@ -64,7 +64,7 @@ def find_or_create_player(name: str, who: str) -> int:
 def rename_player(player_id: int, name: str, who: str) -> None:
     db = get_db()
     old = get_player(player_id)
-    with db.atomic():
+    with write(db):
         db["players"].update(player_id, {"name": name.strip()})
         _log(None, None, player_id, who, "player renamed", {"name": old["name"]}, {"name": name.strip()})
 
@@ -74,7 +74,7 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
     Returns the number of seats moved."""
     db = get_db()
     duplicate, keep = get_player(duplicate_id), get_player(keep_id)
-    with db.atomic():
+    with write(db):
         seats = [r[0] for r in db.execute("SELECT id FROM seats WHERE player_id = ?", [duplicate_id]).fetchall()]
         db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, duplicate_id])
         db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [keep_id, duplicate_id])
@@ -146,7 +146,7 @@ def create_play(game: str, played_at: str, options: dict, player_ids: list[int],
     db = get_db()
     info = scoring.get(game)
     stamp = now()
-    with db.atomic():
+    with write(db):
         play_id = db["plays"].insert(
             {
                 "game": game,
@@ -211,23 +211,46 @@ def get_play(play_id: int) -> Play:
     )
 
 
-def save_seat(play_id: int, position: int, state: dict, who: str) -> tuple[Play, Evaluation, bool]:
+class Conflict(Exception):
+    """The seat was saved by someone else since this phone loaded it (optimistic concurrency).
+    Nothing is overwritten; ``mine`` is kept in the edit log so it can never be lost."""
+
+    def __init__(self, seat: Seat, mine: dict, base_version: int):
+        self.seat, self.mine, self.base_version = seat, mine, base_version
+        super().__init__(f"seat {seat.position} is at version {seat.version}, the save was based on {base_version}")
+
+
+def save_seat(
+    play_id: int, position: int, state: dict, who: str, base_version: int | None = None
+) -> tuple[Play, Evaluation, bool]:
     """Store a seat's state (valid or not: nothing typed is lost), log the change and recompute
-    the play.  Returns the play, its evaluation and whether anything changed."""
+    the play.  Returns the play, its evaluation and whether anything changed.
+
+    With ``base_version`` (the version the phone's form was built from), a save based on an old
+    version raises :class:`Conflict` instead of silently overwriting the other phone's save."""
     db = get_db()
-    with db.atomic():
+    conflict: Conflict | None = None
+    with write(db):
         row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
         if row is None:
             raise NotFound((play_id, position))
         old = loads(row["state"], {})
         changed = old != state
-        if changed:
-            db.execute(
-                "UPDATE seats SET state = ?, version = version + 1, updated_at = ? WHERE id = ?",
-                [dumps(state), now(), row["id"]],
-            )
-            _log(play_id, row["id"], row["player_id"], who, "seat saved", old, state)
-        play, evaluation = _recompute(play_id)
+        if changed and base_version is not None and base_version != row["version"]:
+            # Keep this phone's version in the (append-only) log, change nothing else.
+            _log(play_id, row["id"], row["player_id"], who, "save conflict (not applied)", old, state)
+            seat = next(s for s in get_play(play_id).seats if s.position == position)
+            conflict = Conflict(seat, state, base_version)
+        else:
+            if changed:
+                db.execute(
+                    "UPDATE seats SET state = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                    [dumps(state), now(), row["id"]],
+                )
+                _log(play_id, row["id"], row["player_id"], who, "seat saved", old, state)
+            play, evaluation = _recompute(play_id)
+    if conflict is not None:
+        raise conflict
     return play, evaluation, changed
 
 
@@ -268,7 +291,7 @@ def update_play(play_id: int, fields: dict[str, Any], who: str) -> Play:
     play = get_play(play_id)
     old = {"played_at": play.played_at, "options": play.options, "notes": play.notes}
     new = {**old, **fields}
-    with db.atomic():
+    with write(db):
         db["plays"].update(
             play_id, {"played_at": new["played_at"], "options": dumps(new["options"]), "notes": new["notes"]}
         )
@@ -283,7 +306,7 @@ def set_status(play_id: int, status: str, who: str) -> None:
     play = get_play(play_id)
     if play.status == status:
         return
-    with db.atomic():
+    with write(db):
         db["plays"].update(play_id, {"status": status, "updated_at": now()})
         action = "play finished" if status == FINISHED else "play reopened"
         _log(play_id, None, None, who, action, {"status": play.status}, {"status": status})

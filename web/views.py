@@ -18,6 +18,7 @@ from markupsafe import Markup
 import scoring
 from scoring.core import ValidationError
 from web import store
+from web.conflicts import differences
 from web.forms import ActionForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
 from web.games import adapter
 
@@ -306,13 +307,64 @@ def save_seat(play_id: int, position: int):
         )
     game_adapter = adapter(found.game)
     state, form_errors = game_adapter.state_from_form(request.form, found.seats[position].state)
-    found, evaluation, _ = store.save_seat(play_id, position, state, who())
+    try:
+        found, evaluation, _ = store.save_seat(play_id, position, state, who(), _base_version())
+    except store.Conflict as conflict:
+        return _conflict_page(found, conflict)
     if form_errors:
         return _seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
     if request.headers.get("HX-Request"):
         return _seat_page(found, position, evaluation, block="status")
     if request.form.get("next") == "play":
         return see_other("main.play", play_id=play_id)
+    return see_other("main.seat", play_id=play_id, position=position)
+
+
+def _base_version() -> int | None:
+    """The seat version the posting form was built from (None: no concurrency check)."""
+    try:
+        return int(request.form["version"])
+    except (KeyError, ValueError):
+        return None
+
+
+def _conflict_page(found: store.Play, conflict: store.Conflict):
+    """Someone else saved this seat since this phone loaded it: show both, let the player choose."""
+    seat_ = conflict.seat
+    body = render_template(
+        "plays/conflict.html",
+        play=found,
+        seat=seat_,
+        mine=conflict.mine,
+        rows=differences(seat_.state, conflict.mine),
+        action=ActionForm(),
+    )
+    headers = {"HX-Retarget": "#main", "HX-Reswap": "innerHTML", "HX-Push-Url": "false"}
+    if request.headers.get("HX-Request"):
+        body = render_block("plays/conflict.html", "content", play=found, seat=seat_, mine=conflict.mine,
+                            rows=differences(seat_.state, conflict.mine), action=ActionForm())
+        return body, 409, headers
+    return body, 409
+
+
+@bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
+def resolve_seat(play_id: int, position: int):
+    """Keep this phone's version after a conflict: saved over the other one (both are in the log)."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats) or not ActionForm().validate():
+        abort(400)
+    if found.finished:
+        return see_other("main.seat", play_id=play_id, position=position)
+    try:
+        mine = json.loads(request.form.get("mine", ""))
+    except json.JSONDecodeError:
+        abort(400)
+    if not isinstance(mine, dict):
+        abort(400)
+    try:
+        store.save_seat(play_id, position, mine, who(), _base_version())
+    except store.Conflict as conflict:  # yet another save came in meanwhile: choose again
+        return _conflict_page(found, conflict)
     return see_other("main.seat", play_id=play_id, position=position)
 
 

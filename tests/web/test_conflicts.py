@@ -1,0 +1,88 @@
+"""Two phones editing the same seat: the save based on an old version is not silently lost."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.conftest import csrf_token, new_play
+
+
+def post(client, token, play_id, state, version, htmx=False):
+    headers = {"HX-Request": "true"} if htmx else {}
+    data = {"csrf_token": token, "state_json": json.dumps(state), "version": str(version)}
+    return client.post(f"/plays/{play_id}/seats/0", data=data, headers=headers)
+
+
+def version_on_page(html: str) -> int:
+    return int(re.search(r'name="version" id="seat-version" value="(\d+)"', html).group(1))
+
+
+def test_each_save_hands_the_phone_the_new_version(client, token):
+    play_id = new_play(client, token)
+    v = version_on_page(client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    first = post(client, token, play_id, {"points": 1}, v, htmx=True)
+    assert version_on_page(first.get_data(as_text=True)) == v + 1
+    second = post(client, token, play_id, {"points": 2}, v + 1, htmx=True)
+    assert second.status_code == 200 and version_on_page(second.get_data(as_text=True)) == v + 2
+
+
+def test_second_phone_on_an_old_version_sees_both_values_and_nothing_is_overwritten(app):
+    phone_a, phone_b = app.test_client(), app.test_client()
+    token_a, token_b = csrf_token(phone_a), csrf_token(phone_b)
+    play_id = new_play(phone_a, token_a)
+    version = version_on_page(phone_b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    assert post(phone_a, token_a, play_id, {"points": 12, "tokens": 1}, version).status_code == 303
+    response = post(phone_b, token_b, play_id, {"points": 21, "tokens": 1}, version, htmx=True)
+    assert response.status_code == 409
+    assert response.headers["HX-Retarget"] == "#main"
+    html = response.get_data(as_text=True)
+    assert "was changed on another phone" in html
+    assert re.search(r"<code>points</code></th><td>12</td><td><strong>21</strong>", html)
+    assert "tokens" not in html.split("<tbody>")[1].split("</tbody>")[0]  # only the fields that differ
+    # Phone A's save stands; phone B's is kept in the log.
+    seat = phone_a.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    assert "&#34;points&#34;: 12" in seat or '"points": 12' in seat
+    log = phone_a.get(f"/plays/{play_id}/log").get_data(as_text=True)
+    assert "save conflict (not applied)" in log
+
+
+def test_keeping_this_phones_version_saves_it(app):
+    phone_a, phone_b = app.test_client(), app.test_client()
+    token_a, token_b = csrf_token(phone_a), csrf_token(phone_b)
+    play_id = new_play(phone_a, token_a)
+    post(phone_a, token_a, play_id, {"points": 12}, 1)
+    html = post(phone_b, token_b, play_id, {"points": 21}, 1).get_data(as_text=True)
+    mine = re.search(r'name="mine" value="([^"]+)"', html).group(1).replace("&#34;", '"')
+    current = int(re.search(r'name="version" value="(\d+)"', html).group(1))
+    response = phone_b.post(
+        f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token_b, "mine": mine, "version": str(current)}
+    )
+    assert response.status_code == 303
+    page = phone_b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    assert "&#34;points&#34;: 21" in page or '"points": 21' in page
+
+
+def test_resolving_against_a_newer_save_asks_again(app):
+    phone_a, phone_b = app.test_client(), app.test_client()
+    token_a, token_b = csrf_token(phone_a), csrf_token(phone_b)
+    play_id = new_play(phone_a, token_a)
+    post(phone_a, token_a, play_id, {"points": 12}, 1)
+    post(phone_a, token_a, play_id, {"points": 13}, 2)
+    response = phone_b.post(
+        f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token_b, "mine": '{"points": 21}', "version": "2"}
+    )
+    assert response.status_code == 409
+
+
+def test_a_save_without_a_version_is_not_checked(client, token):
+    play_id = new_play(client, token)
+    response = client.post(f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": 4}'})
+    assert response.status_code == 303
+
+
+def test_resolve_refuses_garbage(client, token):
+    play_id = new_play(client, token)
+    for mine in ("not json", "[1]"):
+        response = client.post(f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "mine": mine})
+        assert response.status_code == 400
