@@ -9,7 +9,7 @@ PIP := $(VENV)/bin/pip
 export PORT ?= 8000
 export HOST ?= 0.0.0.0
 
-.PHONY: run test install install-dev vendor migrate bench backup clean
+.PHONY: run test install install-dev vendor migrate bench backup export clean
 
 $(VENV)/bin/activate:
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found; set PYTHON=...)"; exit 1; }
@@ -51,6 +51,9 @@ bench: install-dev
 
 backup: install
 	$(PY) -m flask --app app backup
+
+export: install
+	$(PY) -m flask --app app export-json instance/scorepad-export.json
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

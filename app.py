@@ -62,7 +62,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
-    from web import db, errors, security, views
+    from web import backup, db, errors, security, views
 
     security.init_app(app)  # first: a device without the access code meets nothing else
     csrf.init_app(app)
@@ -70,6 +70,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     errors.init_app(app)
     views.init_app(app)
+    backup.init_app(app)
     if os.environ.get("SCOREPAD_PROXY") == "1":  # behind a reverse proxy that sets X-Forwarded-*
         from werkzeug.middleware.proxy_fix import ProxyFix
 

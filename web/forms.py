@@ -58,3 +58,11 @@ class PlayDetailsForm(FlaskForm):
 
 class ActionForm(FlaskForm):
     """A button that changes state (finish, reopen): only the CSRF token."""
+
+
+class DeviceForm(FlaskForm):
+    name = StringField(
+        "This phone's name in the edit log",
+        validators=[Optional(), Length(max=40, message="Use at most 40 characters.")],
+        render_kw={"autocomplete": "off", "maxlength": 40, "placeholder": "e.g. Rosa's phone"},
+    )

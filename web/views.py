@@ -11,7 +11,19 @@ from datetime import datetime
 from urllib.parse import urlsplit, urlunsplit
 
 import segno
-from flask import Blueprint, Flask, abort, current_app, g, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
@@ -19,7 +31,7 @@ import scoring
 from scoring.core import ValidationError
 from web import store
 from web.conflicts import differences
-from web.forms import ActionForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
+from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
 from web.games import adapter
 
 bp = Blueprint("main", __name__)
@@ -487,6 +499,50 @@ def history():
         player_id=player_id,
         games=scoring.games(),
         players=store.list_players(),
+    )
+
+
+# ------------------------------------------------------------------------ settings
+
+
+@bp.get("/settings")
+def settings():
+    form = DeviceForm(name=request.cookies.get("scorepad_name", ""))
+    return _settings_page(form)
+
+
+def _settings_page(form: DeviceForm, status: int = 200, block: str | None = None):
+    return page(
+        "settings.html",
+        block,
+        status,
+        form=form,
+        device=g.device[:6],
+        access_code=bool(current_app.config.get("ACCESS_CODE")),
+        database=current_app.config["DATABASE"],
+    )
+
+
+@bp.post("/settings/device")
+def set_device_name():
+    form = DeviceForm()
+    if not form.validate():
+        return _settings_page(form, 422, "device")
+    response = make_response(see_other("main.settings"))
+    name = (form.name.data or "").strip()
+    response.set_cookie("scorepad_name", name, max_age=10 * 365 * 86400, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.get("/settings/export.json")
+def export_json():
+    from web.backup import dump, export_data
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M")
+    return current_app.response_class(
+        dump(export_data(current_app.config["DATABASE"])),
+        mimetype="application/json",
+        headers={"Content-Disposition": f'attachment; filename="scorepad-export-{stamp}.json"', "Cache-Control": "no-store"},
     )
 
 
