@@ -88,6 +88,20 @@ def m001_initial(db: Database) -> None:
     )
 
 
+@migrations()
+def m002_arizona_deck(db: Database) -> None:
+    """Verdant Arizona's learned deck: what Scorepad has been told about each cactus card
+    (the deck's card list is not published).  ``play_id`` is the play the card was learned from
+    (or last corrected in): that play's later edits keep the entry up to date."""
+    db["arizona_cards"].create(
+        {"number": int, "color": str, "gecko": int, "learned_at": str, "play_id": int},
+        pk="number",
+        not_null={"color", "gecko", "learned_at"},
+        defaults={"gecko": 0},
+        foreign_keys=[("play_id", "plays", "id")],
+    )
+
+
 def apply(db: Database) -> None:
     """Bring ``db`` up to the newest schema."""
     migrations.apply(db)

@@ -19,6 +19,7 @@ EXPECTED = {
         "engine_version", "version", "updated_at",
     ],
     "edit_log": ["id", "play_id", "seat_id", "player_id", "at", "who", "action", "old", "new"],
+    "arizona_cards": ["number", "color", "gecko", "learned_at", "play_id"],
 }
 
 
@@ -63,3 +64,42 @@ def test_seats_need_an_existing_play(tmp_path):
     db = connect(path)
     with pytest.raises(sqlite3.IntegrityError):
         db.execute("INSERT INTO seats (play_id, position, player_id, state, version, updated_at) VALUES (9, 0, 9, '{}', 1, 'x')")
+
+
+def _seed_m001(db) -> None:
+    db.execute("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', '2025-01-01T10:00:00')")
+    db.execute("INSERT INTO players (id, name, created_at, merged_into) VALUES (2, 'Annie', '2025-01-01T10:00:00', 1)")
+    db.execute(
+        "INSERT INTO plays (id, game, played_at, options, status, notes, winners, created_at, updated_at) VALUES "
+        "(1, 'planted', '2025-01-01T20:00', '{}', 'finished', 'old night', '[\"Ann\"]', '2025-01-01', '2025-01-01')"
+    )
+    db.execute(
+        "INSERT INTO seats (id, play_id, position, player_id, state, complete, total, rank, breakdown, version, updated_at) "
+        "VALUES (1, 1, 0, 1, '{\"propagation\": 3}', 1, 15, 1, '[]', 4, '2025-01-01')"
+    )
+    db.execute(
+        "INSERT INTO edit_log (play_id, seat_id, player_id, at, who, action, old, new) "
+        "VALUES (1, 1, 1, '2025-01-01', 'device abc', 'seat saved', '{}', '{\"propagation\": 3}')"
+    )
+
+
+def test_upgrading_from_every_earlier_schema_version_keeps_the_data(tmp_path):
+    from migrations.migrations import migrations
+
+    names = [m.name for m in migrations._migrations]
+    for index, name in enumerate(names):
+        path = str(tmp_path / f"at-{index}.db")
+        db = connect(path)
+        migrations.apply(db, stop_before=names[index + 1] if index + 1 < len(names) else None)
+        _seed_m001(db)
+        db.conn.close()
+        migrate(path)  # what start-up does: bring it to the newest schema
+        db = connect(path)
+        assert [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations ORDER BY rowid")] == names
+        rows = lambda sql: [tuple(r) for r in db.execute(sql).fetchall()]  # noqa: E731
+        assert rows("SELECT name, merged_into FROM players ORDER BY id") == [("Ann", None), ("Annie", 1)]
+        assert rows("SELECT notes, winners, status FROM plays") == [("old night", '["Ann"]', "finished")]
+        assert rows("SELECT state, total, rank, version FROM seats") == [('{"propagation": 3}', 15, 1, 4)]
+        assert rows("SELECT who, action FROM edit_log") == [("device abc", "seat saved")]
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        db.conn.close()

@@ -1,0 +1,2 @@
+"""Reliability harness: a real Scorepad server in its own process (with the stub game), phones
+as HTTP clients, hard kills."""
