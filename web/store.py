@@ -90,6 +90,19 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
     return len(seats)
 
 
+def player_stats(player_id: int) -> list[dict]:
+    """Per game, over finished plays: plays, wins (rank 1, shared included), average and best total."""
+    rows = get_db().execute(
+        "SELECT pl.game, COUNT(*) AS plays, SUM(CASE WHEN s.rank = 1 THEN 1 ELSE 0 END) AS wins, "
+        "ROUND(AVG(s.total), 1) AS average, MAX(s.total) AS best "
+        "FROM seats s JOIN plays pl ON pl.id = s.play_id "
+        "WHERE s.player_id = ? AND pl.status = 'finished' AND s.total IS NOT NULL "
+        "GROUP BY pl.game ORDER BY plays DESC, pl.game",
+        [player_id],
+    ).fetchall()
+    return [dict(r) for r in rows]
+
+
 def player_plays(player_id: int, limit: int = 50) -> list[dict]:
     rows = get_db().execute(
         "SELECT pl.*, s.total, s.rank, s.position FROM seats s JOIN plays pl ON pl.id = s.play_id "

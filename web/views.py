@@ -135,6 +135,7 @@ def _player_page(found: dict, rename: PlayerForm, merge: MergeForm, status: int 
         status,
         player=found,
         plays=store.player_plays(found["id"]),
+        stats=store.player_stats(found["id"]),
         rename=rename,
         merge=merge,
     )

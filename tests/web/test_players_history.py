@@ -85,3 +85,17 @@ def test_player_page_lists_their_plays(client, token):
     pid = player_id(client, "Ann")
     html = client.get(f"/players/{pid}").get_data(as_text=True)
     assert "Stub Game" in html
+
+
+def test_player_page_shows_stats_per_game_over_finished_plays(client, token):
+    import json
+
+    for points in (10, 14):
+        play_id = new_play(client, token, players=("Ann", "Bob"))
+        for position, state in enumerate(({"points": points}, {"points": 12})):
+            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state)})
+        client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
+    new_play(client, token, players=("Ann",))  # in progress: not counted
+    html = client.get(f"/players/{player_id(client, 'Ann')}").get_data(as_text=True)
+    # Ann: 10 (lost to 12) and 14 (won): 2 plays, 1 win, average 12.0, best 14
+    assert re.search(r"Stub Game</th><td>2</td><td>1</td><td>12.0</td><td>14</td>", html)
