@@ -1,0 +1,141 @@
+"""Part 4: the history page and a player page with 100 plays and with 100,000 plays.
+
+Five plays (one per game, the reference tables) are made through ``web.store``; the rest are
+copies of their rows (plays and seats, with real state and breakdown JSON) inserted with
+``executemany`` in one transaction, 12 players taking turns, newest play first.  Then every SQL
+statement the pages run is caught (sqlite3 trace callback), timed alone and explained
+(``EXPLAIN QUERY PLAN``), so a slow page names its slow query."""
+
+from __future__ import annotations
+
+import sqlite3
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import scoring
+
+from bench import load, server, tables
+
+GROUP = [f"Player {n + 1:02d}" for n in range(12)]
+
+
+def seed(instance: Path, plays: int) -> dict:
+    app = server.app_for(instance)
+    templates = [
+        server.seed_play(app, name, tables.reference(name), "2020-01-01T20:00")
+        for name in tables.LARGE
+        if scoring.get(name).ready
+    ]
+    from web import store
+
+    with app.app_context():
+        group = [store.find_or_create_player(name, "bench") for name in GROUP]
+    started = time.perf_counter()
+    conn = sqlite3.connect(instance / "scorepad.db", isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    marks = ",".join("?" * len(templates))
+    play_rows = {r["id"]: dict(r) for r in conn.execute(f"SELECT * FROM plays WHERE id IN ({marks})", templates)}
+    seat_rows: dict[int, list[dict]] = {}
+    for r in conn.execute(f"SELECT * FROM seats WHERE play_id IN ({marks}) ORDER BY position", templates):
+        seat_rows.setdefault(r["play_id"], []).append(dict(r))
+    first = conn.execute("SELECT MAX(id) FROM plays").fetchone()[0] + 1
+    newest = datetime(2026, 11, 28, 20, 0)
+    new_plays, new_seats = [], []
+    for i in range(plays - len(templates)):
+        template = templates[i % len(templates)]
+        play = dict(play_rows[template], id=first + i)
+        stamp = (newest - timedelta(minutes=37 * i)).isoformat(timespec="minutes")
+        play.update(played_at=stamp, created_at=stamp, updated_at=stamp)
+        new_plays.append(play)
+        for j, seat in enumerate(seat_rows[template]):
+            new_seats.append(dict(seat, id=None, play_id=play["id"], player_id=group[(i + 5 * j) % len(group)]))
+    pcols, scols = list(new_plays[0]) if new_plays else [], [c for c in seat_rows[templates[0]][0] if c != "id"]
+    conn.execute("BEGIN")
+    if new_plays:
+        conn.executemany(
+            f"INSERT INTO plays ({','.join(pcols)}) VALUES ({','.join('?' * len(pcols))})",
+            [[p[c] for c in pcols] for p in new_plays],
+        )
+        conn.executemany(
+            f"INSERT INTO seats ({','.join(scols)}) VALUES ({','.join('?' * len(scols))})",
+            [[s[c] for c in scols] for s in new_seats],
+        )
+    conn.execute("COMMIT")
+    counts = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("plays", "seats", "players")}
+    top = conn.execute(
+        "SELECT player_id, COUNT(*) AS n FROM seats GROUP BY player_id ORDER BY n DESC LIMIT 1"
+    ).fetchone()
+    conn.close()
+    return {
+        "counts": counts,
+        "player_id": top["player_id"],
+        "player_plays": top["n"],
+        "seed_seconds": time.perf_counter() - started,
+        "db_bytes": (instance / "scorepad.db").stat().st_size,
+    }
+
+
+def queries(instance: Path, paths: list[str]) -> dict:
+    """Every statement each page runs, timed alone (median of 5) with its query plan."""
+    import web.db as wdb
+
+    app = server.app_for(instance)
+    caught: list[str] = []
+    original = wdb.connect
+
+    def tracing(path: str):
+        db = original(path)
+        db.conn.set_trace_callback(caught.append)
+        return db
+
+    out: dict[str, list] = {}
+    wdb.connect = tracing
+    try:
+        client = app.test_client()
+        for path in paths:
+            caught.clear()
+            assert client.get(path).status_code == 200, path
+            out[path] = [q for q in caught if q.lstrip().upper().startswith("SELECT")]
+    finally:
+        wdb.connect = original
+    conn = sqlite3.connect(instance / "scorepad.db")
+    report: dict[str, list] = {}
+    for path, statements in out.items():
+        rows = []
+        for sql in dict.fromkeys(statements):
+            times = []
+            for _ in range(5):
+                start = time.perf_counter_ns()
+                conn.execute(sql).fetchall()
+                times.append((time.perf_counter_ns() - start) / 1e6)
+            plan = [r[3] for r in conn.execute("EXPLAIN QUERY PLAN " + sql)]
+            rows.append({"sql": " ".join(sql.split()), "ms": statistics.median(times), "plan": plan})
+        rows.sort(key=lambda r: -r["ms"])
+        report[path] = rows
+    conn.close()
+    return report
+
+
+def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0) -> dict:
+    out: dict = {"sizes": {}}
+    for size in sizes:
+        with tempfile.TemporaryDirectory(prefix=f"scorepad-history-{size}-") as tmp:
+            instance = Path(tmp)
+            seeded = seed(instance, size)
+            pages = {
+                "history page": "/plays",
+                "player page": f"/players/{seeded['player_id']}",
+                "history filtered by player": f"/plays?player={seeded['player_id']}",
+            }
+            with server.running(instance) as base:
+                timings = {name: load.measure(base, load.Target("GET", [path]), 1, seconds) for name, path in pages.items()}
+            row = {"seeded": seeded, "pages": timings}
+            if size == max(sizes):
+                row["queries"] = queries(instance, list(pages.values()))
+            out["sizes"][str(size)] = row
+    small, large = out["sizes"][str(min(sizes))], out["sizes"][str(max(sizes))]
+    out["ratio_p50"] = {name: large["pages"][name]["p50_ms"] / small["pages"][name]["p50_ms"] for name in small["pages"]}
+    return out
