@@ -1,0 +1,217 @@
+"""``docs/performance.md`` from ``bench/results.json``: every figure next to its target."""
+
+from __future__ import annotations
+
+TITLES = {
+    "verdant": "Verdant",
+    "planted": "Planted",
+    "verdant-arizona": "Verdant Arizona",
+    "vadoran-gardens": "Vadoran Gardens",
+    "gretchens-garden": "Gretchen's Garden",
+}
+
+
+def _kb(n) -> str:
+    return "-" if n is None else f"{n / 1024:.1f} KB"
+
+
+def _ok(flag: bool) -> str:
+    return "met" if flag else "**missed**"
+
+
+def targets(r: dict) -> list[tuple[str, str, str, str]]:
+    rows = []
+    v = r["scoring"].get("verdant", {})
+    if v.get("available"):
+        rows.append(("Verdant 5-player table scored, median on one core", "< 1 ms", f"{v['score_median_us'] / 1000:.2f} ms",
+                     _ok(v["score_median_us"] < 1000)))
+    else:
+        rows.append(("Verdant 5-player table scored, median on one core", "< 1 ms", "not available", "-"))
+    at20 = r["pages"]["under_load"].get("20", {})
+    for name in ("result page", "history page"):
+        row = at20.get(name)
+        if row:
+            rows.append((f"{name.capitalize()} p50 at 20 clients, vs trivial route", "<= 3x", f"{row['p50_ratio']:.1f}x",
+                         _ok(row["p50_ratio"] <= 3)))
+            rows.append((f"{name.capitalize()} p99 at 20 clients, vs trivial route", "<= 5x", f"{row['p99_ratio']:.1f}x",
+                         _ok(row["p99_ratio"] <= 5)))
+    loads = r["pages"]["weight"]["entry_first_load"]
+    measured = {g: x for g, x in loads.items() if x.get("gzip") is not None}
+    if measured:
+        worst = max(measured, key=lambda g: measured[g]["gzip"])
+        rows.append(("First load of an entry page (HTML + CSS + JS), gzip", "< 60 KB",
+                     f"{_kb(measured[worst]['gzip'])} (heaviest: {TITLES.get(worst, worst)})", _ok(measured[worst]["gzip"] < 60 * 1024)))
+    save = r["pages"]["weight"]["autosave_response"]
+    rows.append(("Autosave response", "< 5 KB", f"{_kb(save['raw'])} raw, {_kb(save['gzip'])} gzip",
+                 _ok(save["raw"] < 5 * 1024) + ("" if save["raw"] < 5 * 1024 else " raw (met with gzip)" if save["gzip"] < 5 * 1024 else "")))
+    h = r["history"]["ratio_p50"]
+    big = max(r["history"]["sizes"], key=int)
+    for name in ("history page", "player page"):
+        rows.append((f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)", "<= 2x", f"{h[name]:.1f}x", _ok(h[name] <= 2)))
+    for game in ("verdant", "verdant-arizona"):
+        e = r["entry"].get("games", {}).get(game, {}) if r["entry"].get("available") else {}
+        if e.get("measured"):
+            rows.append((f"{TITLES[game]} entry, interactions per card", "<= 3",
+                         f"{e['per_card']:.1f} ({e['taps_per_card']:.1f} taps + {e['keys_per_card']:.1f} keys)", _ok(e["per_card"] <= 3)))
+        else:
+            rows.append((f"{TITLES[game]} entry, interactions per card", "<= 3", "not measured yet", "-"))
+    return rows
+
+
+def markdown(r: dict) -> str:
+    m = r["machine"]
+    out = [
+        "# Performance",
+        "",
+        "Written by `make bench` (`bench/`); the raw figures are in `bench/results.json`. Machines are",
+        "noisy, so every figure that can be is a ratio to a baseline measured in the same run.",
+        "",
+        f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}; Python {m['python']}, SQLite {m['sqlite']};",
+        f"load generator: {m['load_tool']}. Run: {m['date']}, commit {m['commit']}, {r['seconds']:.0f} s in all.",
+        "",
+        "## Targets",
+        "",
+        "| target | goal | measured | |",
+        "|---|---|---|---|",
+    ]
+    out += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in targets(r)]
+    out += ["", "## 1. Scoring in-process", "",
+            "A large legal table per game (`bench/tables.py`: Verdant 5 players with 3 goal cards, 40 named",
+            "plants and 35 catalog rooms with items; Planted 5 players x 6 plants; Arizona 2 x 16 cards, advanced;",
+            "Vadoran 4 x the rulebook garden, advanced; Gretchen 4 rows of 8 places). `scoring.score(game, table)` on",
+            "the parsed table; the floor is `json.loads` of the same table as text. Median of the rounds",
+            "(`time.perf_counter_ns`, each round many calls).", "",
+            "| game | players | input | median | min | json.loads | ratio |", "|---|---|---|---|---|---|---|"]
+    for game, s in r["scoring"].items():
+        if s.get("available"):
+            out.append(f"| {TITLES.get(game, game)} | {s['players']} | {s['input_bytes']:,} B | {s['score_median_us']:,.0f} µs | "
+                       f"{s['score_min_us']:,.0f} µs | {s['json_loads_median_us']:,.1f} µs | {s['ratio_to_json_loads']:.0f}x |")
+        else:
+            out.append(f"| {TITLES.get(game, game)} | - | - | not available ({s.get('why')}) | | | |")
+    p = r["pages"]
+    out += ["", "## 2. Pages under load", "",
+            f"{p['server']}, temporary database seeded through `web.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
+            f"measurement. Baseline: the trivial route `{p['trivial_route']}` (measured before and after the others,",
+            f"the faster of the two kept, so ratios err high). Result page and autosave: the {TITLES[p['game']]} 5-player",
+            "table (the result page rescores live); history: 50 finished plays; score API: the same table as JSON.",
+            f"Autosave: {_autosave_note(p)}", ""]
+    for n, rows in p["under_load"].items():
+        out += [f"**{n} client{'s' if n != '1' else ''}**", "",
+                "| route | req/s | p50 | p99 | req/s ratio | p50 ratio | p99 ratio | errors |", "|---|---|---|---|---|---|---|---|"]
+        for name, row in rows.items():
+            out.append(f"| {name} | {row['rps']:,.0f} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['rps_ratio']:.2f} | "
+                       f"{row['p50_ratio']:.1f}x | {row['p99_ratio']:.1f}x | {row['non_2xx_3xx']}{' ' + row['socket_errors'] if row['socket_errors'] else ''} |")
+        out.append("")
+    w = p["weight"]
+    out += ["## 3. Page weight", "",
+            "First load of a seat's entry page on a fresh phone: the HTML, then every stylesheet and script it",
+            "links. gzip = `gzip -6` of each response body (waitress itself does not compress: the gzip figure",
+            "is what a compressing proxy would send; raw is what `serve.py` sends). Headers not counted.", "",
+            "| game | HTML | CSS + JS | total raw | total gzip |", "|---|---|---|---|---|"]
+    for game, x in w["entry_first_load"].items():
+        if x.get("gzip") is None:
+            out.append(f"| {TITLES.get(game, game)} | entry page answered {x.get('status')} | | | |")
+            continue
+        html = x["parts"]["html"]
+        assets = {k: v for k, v in x["parts"].items() if k != "html"}
+        missing = [k for k, v in assets.items() if v.get("missing")]
+        names = ", ".join(k.rsplit("/", 1)[-1] for k in assets)
+        note = f" (missing: {', '.join(missing)})" if missing else ""
+        out.append(f"| {TITLES.get(game, game)} | {_kb(html['raw'])} / {_kb(html['gzip'])} gz | {names}{note} | "
+                   f"{_kb(x['raw'])} | {_kb(x['gzip'])} |")
+    out += ["", f"One autosave response ({TITLES.get(w['autosave_response']['game'], '')}, htmx status block): "
+            f"{_kb(w['autosave_response']['raw'])} raw, {_kb(w['autosave_response']['gzip'])} gzip.", ""]
+    h = r["history"]
+    out += ["## 4. History scale", "",
+            "Five plays made through `web.store` (one per game, the reference tables), the rest copies of their",
+            "rows (real state and breakdown JSON) inserted with `executemany` in one transaction; 12 players take",
+            "turns; the player page is the busiest player's. One client, p50.", "",
+            "| page | " + " | ".join(f"{int(n):,} plays" for n in h["sizes"]) + " | ratio |",
+            "|---|" + "---|" * len(h["sizes"]) + "---|"]
+    for name in h["ratio_p50"]:
+        cells = " | ".join(f"{row['pages'][name]['p50_ms']:.1f} ms" for row in h["sizes"].values())
+        out.append(f"| {name} | {cells} | {h['ratio_p50'][name]:.1f}x |")
+    big = h["sizes"][max(h["sizes"], key=int)]
+    out += ["", f"Seeding {int(max(h['sizes'], key=int)):,} plays took {big['seeded']['seed_seconds']:.1f} s "
+            f"({big['seeded']['counts']['seats']:,} seats, {big['seeded']['db_bytes'] / 1e6:.0f} MB). "
+            "Slowest statements of each page at that size (timed alone, with `EXPLAIN QUERY PLAN`):", ""]
+    for path, qs in big.get("queries", {}).items():
+        out.append(f"- `{path}`:")
+        for q in qs[:3]:
+            out.append(f"  - {q['ms']:.1f} ms: `{q['sql'][:160]}{'...' if len(q['sql']) > 160 else ''}`  ")
+            out.append(f"    plan: {'; '.join(q['plan'])}")
+    out += ["", HISTORY_FIX, ""]
+    e = r["entry"]
+    out += ["## 5. Entry effort", ""]
+    if not e.get("available"):
+        out += [f"Not measured: {e.get('why')}.", ""]
+    else:
+        out += ["Playwright + Debian Chromium at 412 x 839 (touch, mobile) enters each game's reference table",
+                "(`docs/api/<game>.md` example) seat by seat; one tap = a click, one key = one character or key",
+                "pressed. After entry every seat must be complete with the reference total. Scripts: one function",
+                "per game in `bench/entry_effort.py`.", "",
+                "| game | screen | cards / squares | taps | keys | per card | check |", "|---|---|---|---|---|---|---|"]
+        for game, x in e["games"].items():
+            if x.get("measured"):
+                check = "ok" if not x["problems"] else "; ".join(x["problems"])
+                out.append(f"| {TITLES.get(game, game)} | {x['screen']} | {x['cards']} | {x['taps']} | {x['keys']} | "
+                           f"{x['per_card']:.1f} | {check} |")
+            else:
+                out.append(f"| {TITLES.get(game, game)} | {x.get('screen', '-')} | {x['why']} | | | | |")
+        out.append("")
+    out += ["## Where targets are missed: why, and what would fix it", "", MISSES, ""]
+    return "\n".join(out)
+
+
+def _autosave_note(p: dict) -> str:
+    save = p["weight"]["autosave_response"]
+    note = (f"`POST {save['path']}` ({TITLES.get(save['game'], save['game'])}) with the entry form's own fields "
+            "(parsed from the page), the session cookie and `X-CSRFToken`, as htmx sends it; with the JSON entry the "
+            "body alternates between two states (a real change each time), with a game's own form the fields are "
+            "sent as shown (an unchanged save: parsed, compared, rescored, rendered).")
+    if save.get("notes"):
+        note += " Fallback used: " + "; ".join(save["notes"]) + "."
+    return note
+
+
+HISTORY_FIX = """**Why the history and player pages slow down, and the fix (for `web/store.py` / `web/views.py`).**
+Both pages call `store.list_players()` for a drop-down (history's player filter, the player page's
+merge form). That query counts every player's plays and wins: it reads every seat and joins every
+play (`LEFT JOIN seats ... LEFT JOIN plays ... GROUP BY p.id`), so it grows with the whole history
+and dominates both pages at 100,000 plays. The drop-downs need only ids and names. Recommended:
+
+1. Add to `web/store.py` and use it in `views.history` (`players=`) and `views._merge_form`:
+   ```python
+   def player_names() -> list[dict]:
+       return [dict(r) for r in get_db().execute(
+           "SELECT id, name FROM players WHERE merged_into IS NULL ORDER BY name COLLATE NOCASE").fetchall()]
+   ```
+   Keep `list_players()` (with counts) for the players list page only.
+2. `store.player_plays` (player page) and the player filter of `store.history` sort all of the player's
+   plays (`USE TEMP B-TREE FOR ORDER BY`). Walk the plays newest first on the existing
+   `plays(played_at, id)` index and probe the existing `seats(player_id, play_id)` index instead, stopping
+   at the page size (`CROSS JOIN` fixes SQLite's join order):
+   ```sql
+   SELECT pl.*, s.total, s.rank, s.position FROM plays pl CROSS JOIN seats s
+     ON s.play_id = pl.id AND s.player_id = ? ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?
+   ```
+   and in `history()` `WHERE EXISTS (SELECT 1 FROM seats s WHERE s.play_id = pl.id AND s.player_id = ?)`
+   for the filter. No migration needed.
+3. The player page's per-game statistics aggregate all of the player's seats (linear in their plays by
+   nature). A covering index avoids reading the large seat rows (state and breakdown JSON) for it:
+   `m00N`: `db["seats"].create_index(["player_id", "play_id", "rank", "total"])`; beyond that, cache the
+   statistics per player until the next finished play."""
+
+MISSES = """- **Verdant scoring over 1 ms** (if missed above): the engine is 30-45x `json.loads` of its input,
+  like the other engines; profile `scoring/verdant` (parsing and validating 75 cards with catalog
+  look-ups by normalised name, then every goal and achievement). Caching the normalised catalog keys
+  and validating each cell once would be the first things to try; it is for the Verdant engine's owner.
+- **Result and history pages vs the trivial route**: the trivial route does nothing (about 0.25 ms);
+  a page renders a full Jinja template (several ms) and the result page also rescores the table live.
+  With 20 clients on 2 cores the server is CPU-bound, so latency ratios approach the cost ratio. A 3x
+  goal against `/healthz` is not reachable for a templated page in CPython on this server; useful
+  fixes are cheaper rendering (fewer macro calls per cell, the result breakdown from the stored
+  `seats.breakdown` instead of rescoring for finished plays) and, for history, the query fix above.
+- **Entry effort above 3 per card**: a card's number alone takes 1-2 keys; with a colour tap and a
+  gecko tap a card costs 3-4. Fewer would need the learned deck (numbers seen before fill in colour
+  and gecko: the second table of a group is cheaper) or a colour chosen once for a run of cards."""
