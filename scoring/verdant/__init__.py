@@ -21,6 +21,7 @@ import scoring
 from ..core import Category, Result, Tiebreaker, build_result
 from . import catalog as _catalog
 from .achievements import earned
+from .campaign import evaluate as evaluate_scenario
 from .parse import VARIANTS, parse_table
 from .rules import CATEGORY_LABELS, score_player, solo_rating
 
@@ -65,11 +66,14 @@ def score(table: dict) -> Result:
         margin = totals[i] - max(others) if others and totals[i] > max(others) else None
         extra: dict[str, Any] = {"achievements": {"standard": earned(game, p, points[i], totals[i], margin),
                                                   "modification": game.modification}}
+        if game.scenario is not None:
+            extra["achievements"]["scenario"] = evaluate_scenario(game, p, points[i], totals[i])
         if game.solo:
             extra["solo"] = solo_rating(totals[i])
         extras.append(extra)
     return build_result("verdant", ENGINE_VERSION, [p.name for p in game.players], cats,
-                        tiebreakers=tiebreakers, player_extra=extras)
+                        tiebreakers=tiebreakers, player_extra=extras,
+                        warnings=game.scenario.warnings if game.scenario else ())
 
 
 def blank_player() -> dict[str, Any]:
@@ -91,6 +95,9 @@ OPTIONS = (
                    (None, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),
     scoring.Option("goal_sets", "object", {}, 'Modification 4: {"second": [3 goal names]}, the second set; '
                    'modification 5: {"players": [[3 goal names], ...]}, one set per player in player order'),
+    scoring.Option("scenario", "object", None, 'Achievement scenario played (standard rules, no modification): '
+                   '{"number": 1..15, "declared": ["no_hand_trowel", "no_watering_can"]} (or one such list per player); '
+                   "the scenario's three goal cards go in goals by name; null for none"),
 )
 
 GAME = scoring.Game(

@@ -1,7 +1,8 @@
 """Standard-game achievements 1-25 (rulebook "Verdant Achievements", readings in READINGS.md).
 
 Only a multiplayer game under the standard rules earns them: no solo, no family variant, no rules
-modification (a modification game earns that modification's achievement instead).
+modification (a modification game earns that modification's achievement instead), no scenario
+(a game is played in one achievement mode; campaign.py evaluates the scenario).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ ACHIEVEMENTS: dict[int, str] = {
 def earned(game: GameState, p: PlayerState, points: dict[str, int], total: int, margin: int | None) -> list[int]:
     """The standard achievements this player's game earned.  ``margin`` = winner's lead over the
     best other total when this player is the sole winner, else None."""
-    if game.solo or game.family or game.modification is not None:
+    if game.solo or game.family or game.modification is not None or game.scenario is not None:
         return []
     items = placed_items(p)
     kinds = {i.kind for i in items}

@@ -100,12 +100,23 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
+class ScenarioPlay:
+    """A scenario game (``options.scenario``): its number, each player's declarations (in input
+    order) and warnings about goal cards other than the scenario's assumed ones."""
+
+    number: int
+    declared: tuple[frozenset[str], ...]
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameState:
     variant: str  # standard | family
     modification: int | None
     player_count: int
     players: tuple[PlayerState, ...]
     goal_decks: tuple[str, ...] = field(default_factory=tuple)
+    scenario: ScenarioPlay | None = None  # see campaign.py
 
     @property
     def solo(self) -> bool:

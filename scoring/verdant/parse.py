@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core import Errors, get_choice, join, normalize_name, options_of, player_list, to_int
 from . import catalog as cat
+from .campaign import parse_scenario
 from .model import Cell, GameState, Item, Plant, PlayerState, Room
 
 MAX_PLAYERS = 5
@@ -509,5 +510,6 @@ def parse_table(table: Any) -> GameState:
             players.append(state)
     _check_table(errors, players, opts, len(raw_players) if not broken else -1)
     _check_lighting(errors, players)
+    scenario = parse_scenario(errors, table, opts, players, len(raw_players))
     errors.raise_if_any()
-    return GameState(opts["variant"], opts["modification"], opts["player_count"], tuple(players))
+    return GameState(opts["variant"], opts["modification"], opts["player_count"], tuple(players), scenario=scenario)
