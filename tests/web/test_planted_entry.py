@@ -52,6 +52,8 @@ def test_entry_page_has_six_plant_slots_steppers_and_the_beginner_list(client, p
     assert 'inputmode="numeric"' in html and 'type="number"' not in html
     assert 'value="decorations-workbench:+1"' in html and 'value="tools-fertilizer:-1"' in html
     assert "style=" not in html and "onclick" not in html and "<script>" not in html
+    assert '<div id="err-plants" class="pl-err"></div>' in html  # no red on an untouched seat
+    assert "1 to fill or fix" in html
     assert html.count(">4 left<") == 6  # the cards with 4 copies in the deck
     assert html.count(">3 left<") == 6
 

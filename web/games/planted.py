@@ -132,9 +132,11 @@ class PlantedAdapter(Adapter):
                     "max": plant.spaces if plant else 0,
                     "points": points,
                     "full": plant is not None and covered == plant.spaces,
-                    "taken_by": taken.get(plant.name) if plant else None,
                 }
             )
+
+        if not any(slot["name"] for slot in slots):
+            errors.pop("plants", None)  # an untouched seat: the placeholder says what to do, no red yet
 
         result = evaluation.seat_result(seat.position)
         categories = {c.key: c for c in result.categories} if result else {}
