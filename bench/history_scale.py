@@ -137,5 +137,9 @@ def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0) -> dict:
                 row["queries"] = queries(instance, list(pages.values()))
             out["sizes"][str(size)] = row
     small, large = out["sizes"][str(min(sizes))], out["sizes"][str(max(sizes))]
-    out["ratio_p50"] = {name: large["pages"][name]["p50_ms"] / small["pages"][name]["p50_ms"] for name in small["pages"]}
+    out["ratio_p50"] = {
+        name: (large["pages"][name]["p50_ms"] / small["pages"][name]["p50_ms"])
+        if large["pages"][name]["requests"] and small["pages"][name]["requests"] else None  # none finished in time
+        for name in small["pages"]
+    }
     return out

@@ -47,7 +47,10 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
     h = r["history"]["ratio_p50"]
     big = max(r["history"]["sizes"], key=int)
     for name in ("history page", "player page"):
-        rows.append((f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)", "<= 2x", f"{h[name]:.1f}x", _ok(h[name] <= 2)))
+        if h[name] is None:
+            rows.append((f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)", "<= 2x", "no request finished in time", "**missed**"))
+        else:
+            rows.append((f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)", "<= 2x", f"{h[name]:.1f}x", _ok(h[name] <= 2)))
     for game in ("verdant", "verdant-arizona"):
         e = r["entry"].get("games", {}).get(game, {}) if r["entry"].get("available") else {}
         if e.get("measured"):
@@ -129,8 +132,10 @@ def markdown(r: dict) -> str:
             "| page | " + " | ".join(f"{int(n):,} plays" for n in h["sizes"]) + " | ratio |",
             "|---|" + "---|" * len(h["sizes"]) + "---|"]
     for name in h["ratio_p50"]:
-        cells = " | ".join(f"{row['pages'][name]['p50_ms']:.1f} ms" for row in h["sizes"].values())
-        out.append(f"| {name} | {cells} | {h['ratio_p50'][name]:.1f}x |")
+        cells = " | ".join(f"{row['pages'][name]['p50_ms']:.1f} ms" if row["pages"][name]["requests"] else "none finished"
+                           for row in h["sizes"].values())
+        ratio = h["ratio_p50"][name]
+        out.append(f"| {name} | {cells} | {'-' if ratio is None else f'{ratio:.1f}x'} |")
     big = h["sizes"][max(h["sizes"], key=int)]
     out += ["", f"Seeding {int(max(h['sizes'], key=int)):,} plays took {big['seeded']['seed_seconds']:.1f} s "
             f"({big['seeded']['counts']['seats']:,} seats, {big['seeded']['db_bytes'] / 1e6:.0f} MB). "
@@ -200,7 +205,14 @@ and dominates both pages at 100,000 plays. The drop-downs need only ids and name
 3. The player page's per-game statistics aggregate all of the player's seats (linear in their plays by
    nature). A covering index avoids reading the large seat rows (state and breakdown JSON) for it:
    `m00N`: `db["seats"].create_index(["player_id", "play_id", "rank", "total"])`; beyond that, cache the
-   statistics per player until the next finished play."""
+   statistics per player until the next finished play.
+
+Checked by hand once on a 100,000-play database of this bench (busiest player, 16,666 plays): the
+names query 0.01 ms (instead of 300-600 ms); player plays 7.6 -> 0.13 ms and the history player filter
+15 -> 0.06 ms with the index walk (plans: `SCAN pl USING INDEX idx_plays_played_at_id`, `SEARCH s USING
+INDEX idx_seats_player_id_play_id (player_id=? AND play_id=?)`); per-game statistics 107 -> 46 ms with the
+covering index. Caveat of 2.: a player with few plays walks more of the index (33 ms worst case, a
+player in no play at all)."""
 
 MISSES = """- **Verdant scoring over 1 ms** (if missed above): the engine is 30-45x `json.loads` of its input,
   like the other engines; profile `scoring/verdant` (parsing and validating 75 cards with catalog
