@@ -115,4 +115,5 @@ def new_phone(browser):
 def shot(page, name: str) -> None:
     """Keep a screenshot of the screen for a person to look at (tests/e2e/screenshots/)."""
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    # caret="initial": Playwright otherwise leaves style="" on inputs, which htmx copies into swaps (CSP).
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
