@@ -112,7 +112,7 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
                 why = [f"Incomplete: {card.verdancy} verdancy (needs {card.needs})"] + (
                     scored["verdancy"][1] if not family else [])
             per_cell[(cell.row, cell.col)] = {"kind": "plant", "label": card.label(), "points": points, "why": why,
-                                              "type": card.type}
+                                              "type": card.type, "needs": card.needs}
         else:
             points, line = room_score(player, cell)
             per_cell[(cell.row, cell.col)] = {"kind": "room", "label": card.label(), "points": points, "why": [line],
