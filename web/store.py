@@ -33,6 +33,14 @@ def list_players() -> list[dict]:
     ]
 
 
+def player_names() -> list[dict]:
+    """Ids and names only (for drop-downs): cheap however long the history is."""
+    rows = get_db().execute(
+        "SELECT id, name FROM players WHERE merged_into IS NULL ORDER BY name COLLATE NOCASE"
+    ).fetchall()
+    return [dict(r) for r in rows]
+
+
 def get_player(player_id: int) -> dict:
     row = get_db().execute("SELECT * FROM players WHERE id = ?", [player_id]).fetchone()
     if row is None:
@@ -104,9 +112,11 @@ def player_stats(player_id: int) -> list[dict]:
 
 
 def player_plays(player_id: int, limit: int = 50) -> list[dict]:
+    # Walk the plays newest first on plays(played_at, id) and probe seats(player_id, play_id),
+    # stopping at the limit (CROSS JOIN keeps that join order): no sort of the whole history.
     rows = get_db().execute(
-        "SELECT pl.*, s.total, s.rank, s.position FROM seats s JOIN plays pl ON pl.id = s.play_id "
-        "WHERE s.player_id = ? ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        "SELECT pl.*, s.total, s.rank, s.position FROM plays pl CROSS JOIN seats s "
+        "ON s.play_id = pl.id AND s.player_id = ? ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
         [player_id, limit],
     ).fetchall()
     return [_play_row(r) for r in rows]
@@ -365,11 +375,14 @@ def history(game: str | None, player_id: int | None, page: int, size: int) -> tu
         where.append("pl.game = ?")
         args.append(game)
     if player_id:
-        where.append("pl.id IN (SELECT play_id FROM seats WHERE player_id = ?)")
+        where.append("EXISTS (SELECT 1 FROM seats s WHERE s.play_id = pl.id AND s.player_id = ?)")
         args.append(player_id)
     clause = ("WHERE " + " AND ".join(where)) if where else ""
     db = get_db()
-    count = db.execute(f"SELECT COUNT(*) FROM plays pl {clause}", args).fetchone()[0]
+    if player_id and not game:
+        count = db.execute("SELECT COUNT(DISTINCT play_id) FROM seats WHERE player_id = ?", [player_id]).fetchone()[0]
+    else:
+        count = db.execute(f"SELECT COUNT(*) FROM plays pl {clause}", args).fetchone()[0]
     rows = db.execute(
         f"SELECT pl.* FROM plays pl {clause} ORDER BY pl.played_at DESC, pl.id DESC LIMIT ? OFFSET ?",
         args + [size, (page - 1) * size],

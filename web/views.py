@@ -124,7 +124,7 @@ def player(player_id: int):
 
 def _merge_form(player_id: int, formdata=None) -> MergeForm:
     form = MergeForm(formdata=formdata) if formdata is not None else MergeForm()
-    form.keep.choices = [(p["id"], p["name"]) for p in store.list_players() if p["id"] != player_id]
+    form.keep.choices = [(p["id"], p["name"]) for p in store.player_names() if p["id"] != player_id]
     return form
 
 
@@ -189,7 +189,7 @@ def _new_play_page(form: NewPlayForm, option_errors: dict | None = None, status:
         games=scoring.games(),
         adapter=adapter,
         option_errors=option_errors or {},
-        known_players=store.list_players(),
+        known_players=store.player_names(),
         posted=request.form if request.method == "POST" else {},
     )
 
@@ -499,7 +499,7 @@ def history():
         game=game,
         player_id=player_id,
         games=scoring.games(),
-        players=store.list_players(),
+        players=store.player_names(),
     )
 
 
