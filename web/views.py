@@ -387,18 +387,7 @@ def result(play_id: int):
     evaluation = found.evaluate()
     if evaluation.result is None:
         return page("plays/not_ready.html", None, 409, play=found, evaluation=evaluation)
-    rows = []
-    keys: list[tuple[str, str]] = []
-    for p in evaluation.result.players:
-        for c in p.categories:
-            if (c.key, c.label) not in keys:
-                keys.append((c.key, c.label))
-    for key, label in keys:
-        cells = []
-        for p in evaluation.result.players:
-            cat = next((c for c in p.categories if c.key == key), None)
-            cells.append(cat)
-        rows.append({"key": key, "label": label, "cells": cells})
+    rows = adapter(found.game).result_rows(evaluation.result)
     return page(
         "plays/result.html",
         play=found,

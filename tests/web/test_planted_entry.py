@@ -174,3 +174,28 @@ def test_a_finished_play_is_read_only(client, token, play_id):
     response = post(client, token, play_id, 0, dict(ANN, propagation="9"), htmx=True)
     assert response.status_code == 409
     assert "This play is finished" in response.get_data(as_text=True)
+
+
+def test_result_reads_like_the_paper_score_pad(client, token):
+    import re as _re
+
+    from scoring.planted import GAME
+
+    play_id = new_play(client, token, game="planted", players=("Ann", "Bo"))
+    tables = [
+        {"plants": [{"name": "Snake Plant", "growth": 1}, {"name": "Purple Shamrock", "growth": 2}], "propagation": 2,
+         "decorations": {"ceramic_planter": 2, "plant_stand": 1}},
+        {"plants": [{"name": "ZZ Plant", "growth": 3}, {"name": "Croton", "growth": 1}], "propagation": 1,
+         "decorations": {"workbench": 1}, "tools": {"grow_light": 1, "spray_bottle": 2}},
+    ]
+    from web.db import connect, dumps
+
+    db = connect(client.application.config["DATABASE"])
+    for position, state in enumerate(tables):
+        db.execute("UPDATE seats SET state = ? WHERE play_id = ? AND position = ?", [dumps(state), play_id, position])
+    db.conn.close()
+    html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
+    labels = _re.findall(r'<th scope="row">([^<]+)</th>', html)
+    assert labels[:8] == ["Plant 1", "Plant 2", "Plant 3", "Plant 4", "Plant 5", "Plant 6", "Propagation", "Decorations"]
+    assert "Snake Plant: 1 token covers 3 = 3" in html  # Plant 1's explanation for Ann
+    assert GAME.engine_version in html

@@ -69,6 +69,24 @@ class Adapter:
         """Extra template variables for the entry page."""
         return {}
 
+    def result_rows(self, result) -> list[dict]:
+        """The rows of the result's score pad: one per category, in the engine's order.  Each row
+        is ``{"key", "label", "cells": [Category | None per player]}``; a cell's ``points`` is the
+        number shown and its ``details`` the lines shown when it is tapped."""
+        keys: list[tuple[str, str]] = []
+        for player in result.players:
+            for category in player.categories:
+                if (category.key, category.label) not in keys:
+                    keys.append((category.key, category.label))
+        return [
+            {
+                "key": key,
+                "label": label,
+                "cells": [next((c for c in p.categories if c.key == key), None) for p in result.players],
+            }
+            for key, label in keys
+        ]
+
 
 _adapters: dict[str, Adapter] = {}
 _generic = Adapter()

@@ -70,6 +70,12 @@ def _item_value(counts: dict, item) -> Any:
 class PlantedAdapter(Adapter):
     entry_template = "games/planted/entry.html"
 
+    def result_rows(self, result) -> list[dict]:
+        """Read like the paper score pad (Plant 1 ... Plant 6, Propagation, Decorations)."""
+        if result.players and result.players[0].extra.get("pad"):
+            return _pad_rows(result)
+        return super().result_rows(result)
+
     # ------------------------------------------------------------------ form -> state
 
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
@@ -209,3 +215,28 @@ def _apply_step(state: dict, step: str) -> None:
 
 
 register("planted", PlantedAdapter())
+
+
+def _pad_rows(result) -> list[dict]:
+    """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the
+    table's footer).  A plant row explains itself with that plant's line from the Plants category."""
+    from scoring.core import Category
+
+    rows: list[dict] = []
+    labels = [entry["row"] for entry in result.players[0].extra.get("pad", []) if entry["row"] != "Total"]
+    for label in labels:
+        cells = []
+        for player in result.players:
+            entry = next((e for e in player.extra.get("pad", []) if e["row"] == label), None)
+            if entry is None:
+                cells.append(None)
+            elif label.startswith("Plant "):
+                plant = entry.get("plant")
+                lines = [line for line in player.category("plants").details if plant and line.startswith(plant + ":")]
+                cells.append(Category("plants", label, entry["points"], tuple(lines) or ("No plant in this row",)))
+            else:
+                key = label.lower()
+                cells.append(Category(key, label, entry["points"], player.category(key).details))
+        rows.append({"key": label.lower().replace(" ", "-"), "label": label, "cells": cells})
+    return rows
+
