@@ -1,0 +1,370 @@
+"""Vadoran Gardens entry: a painted garden, lost items found, achievements claimed, and a quick
+mode that enters the areas directly.
+
+The garden is kept in the seat state in the engine's compact text form (one string per row, one
+token per square: ``g* g* g*7 . w5``), which is also what the page posts: a ``garden`` textarea,
+one row per line.  With JavaScript the textarea is painted through a grid (static/js/vadoran.js);
+without it the textarea is edited by hand.  Areas, their outlines and their points come from the
+engine (``scoring.vadoran.areas``); this module only arranges them for the page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from scoring.core import FieldError, ValidationError
+from scoring.vadoran import areas as garden_areas
+from scoring.vadoran.rules import CATALOG
+from web.games import Adapter, register
+
+GAME = "vadoran-gardens"
+ITEMS = ("animal", "tool", "pendant")
+ITEM_TERRAIN = {"animal": "grass", "tool": "soil", "pendant": "water"}
+ACHIEVEMENT_TERRAINS = ("grass", "soil", "water")
+TERRAINS = ("grass", "soil", "water", "sand")
+LETTER_TERRAIN = {"g": "grass", "s": "soil", "w": "water", ".": "sand"}
+START_ROWS, START_COLUMNS = 3, 6
+MAX_ROWS = MAX_COLUMNS = 40
+MAX_LOST = 5  # per kind, in the whole game
+QUICK_SPARE_ROWS = 3
+# Keys the engine does not read: what the other entry mode holds while this one is in use, so that
+# flipping the quick-mode switch never throws an entered garden (or list of areas) away.
+GARDEN_ASIDE = "garden_aside"
+QUICK_ASIDE = "quick_aside"
+QUICK_KEYS = ("areas", "return_locations", "unscored_squares")
+
+_TOKEN = re.compile(r"(?P<terrain>[gswGSW.])(?P<markers>(?:\*(?:\([^()]*\)|[A-Za-z])?|7|5[atpATP]?)*)")
+
+
+# ------------------------------------------------------------------ reading the form
+
+
+def _number(raw: Any) -> Any:
+    """A typed number: a whole number when it is one, else the text as typed (the engine then
+    reports it next to its field); None when blank."""
+    if raw is None:
+        return None
+    text = str(raw).strip()
+    if text == "":
+        return None
+    if re.fullmatch(r"-?\d{1,9}", text):
+        return int(text)
+    return text
+
+
+def garden_rows(text: Any) -> list[str]:
+    """The posted garden text as compact rows: one row per line, tokens separated by one space.
+    Bad tokens are kept as typed; trailing blank lines are dropped."""
+    if isinstance(text, list):
+        return [" ".join(str(r).split()) if isinstance(r, str) else r for r in text]
+    lines = [" ".join(line.split()) for line in str(text or "").splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _rows_of(state: dict) -> list[str]:
+    garden = state.get("garden")
+    if garden is None:
+        garden = state.get(GARDEN_ASIDE)
+    if isinstance(garden, str):
+        return garden_rows(garden)
+    if isinstance(garden, list) and all(isinstance(r, str) for r in garden):
+        return list(garden)
+    if isinstance(garden, list):  # rows of square objects (from the API or an old state)
+        try:
+            from scoring.vadoran import to_compact
+
+            return to_compact(garden)
+        except ValidationError:
+            return []
+    return []
+
+
+def grow(rows: list[str], where: str) -> list[str]:
+    """Add an empty row above or below, or an empty column on the right (the path grows)."""
+    width = max([len(r.split()) for r in rows] + [START_COLUMNS if not rows else 1])
+    rows = [" ".join(r.split() + ["-"] * (width - len(r.split()))) for r in rows] or [" ".join(["-"] * width)]
+    blank = " ".join(["-"] * width)
+    if where == "above" and len(rows) < MAX_ROWS:
+        return [blank] + rows
+    if where == "below" and len(rows) < MAX_ROWS:
+        return rows + [blank]
+    if where == "right" and width < MAX_COLUMNS:
+        return [r + " -" for r in rows]
+    if where == "left" and width < MAX_COLUMNS:
+        return ["- " + r for r in rows]
+    return rows
+
+
+def _step(state: dict, step: str) -> None:
+    """A stepper button pressed without JavaScript: ``lost_items.tool:+1``."""
+    match = re.fullmatch(r"(lost_items|return_locations)\.(animal|tool|pendant):([+-]1)", step or "")
+    if not match:
+        return
+    group, item, delta = match[1], match[2], int(match[3])
+    values = state.setdefault(group, {})
+    current = values.get(item)
+    current = current if isinstance(current, int) else 0
+    values[item] = max(0, current + delta)
+
+
+def _quick_from_form(form: Mapping[str, str]) -> dict:
+    indexes = sorted({int(m[1]) for key in form.keys() if (m := re.fullmatch(r"qa-(\d+)-terrain", key))})
+    areas: list[dict] = []
+    for i in indexes:
+        terrain = (form.get(f"qa-{i}-terrain") or "").strip()
+        numbers = {k: _number(form.get(f"qa-{i}-{k}")) for k in ("squares", "tasks", "tablets")}
+        if not terrain and all(v is None for v in numbers.values()):
+            continue  # a blank row
+        area: dict[str, Any] = {"terrain": terrain}
+        area.update({k: v for k, v in numbers.items() if v is not None})
+        areas.append(area)
+    quick: dict[str, Any] = {"areas": areas}
+    locations = {item: _number(form.get(f"return_locations.{item}")) for item in ITEMS}
+    quick["return_locations"] = {k: v for k, v in locations.items() if v is not None}
+    unscored = _number(form.get("unscored_squares"))
+    if unscored is not None:
+        quick["unscored_squares"] = unscored
+    return quick
+
+
+class VadoranAdapter(Adapter):
+    entry_template = "games/vadoran-gardens/entry.html"
+    options_template = "games/vadoran-gardens/options.html"
+    #: the sister's points per mistake by difficulty, shown next to the choice (from the catalog)
+    difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}
+
+    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+        old = old_state if isinstance(old_state, dict) else {}
+        quick_mode = form.get("entry_mode") == "quick"
+        rows = garden_rows(form["garden"]) if "garden" in form else _rows_of(old)
+        if form.get("grow"):
+            rows = grow(rows, form["grow"])
+        if any(k.startswith("qa-") for k in form.keys()) or "unscored_squares" in form:
+            quick = _quick_from_form(form)
+        else:
+            quick = {k: old[k] for k in QUICK_KEYS if k in old} or dict(old.get(QUICK_ASIDE) or {})
+
+        state: dict[str, Any] = {}
+        if quick_mode:
+            state.update(quick)
+            state.setdefault("areas", [])
+            if any(t != "-" for r in rows for t in r.split()):
+                state[GARDEN_ASIDE] = rows
+        else:
+            state["garden"] = rows
+            if quick.get("areas") or quick.get("unscored_squares") or any((quick.get("return_locations") or {}).values()):
+                state[QUICK_ASIDE] = quick
+
+        if any(f"lost_items.{item}" in form for item in ITEMS):
+            lost = {item: _number(form.get(f"lost_items.{item}")) for item in ITEMS}
+            state["lost_items"] = {k: (0 if v is None else v) for k, v in lost.items()}
+        else:
+            state["lost_items"] = old.get("lost_items") or dict.fromkeys(ITEMS, 0)
+        if any(f"achievement.{t}" in form for t in ACHIEVEMENT_TERRAINS):
+            claimed = []
+            for terrain in ACHIEVEMENT_TERRAINS:
+                points = _number(form.get(f"achievement.{terrain}"))
+                if points is not None:
+                    claimed.append({"terrain": terrain, "points": points})
+            state["achievements"] = claimed
+        else:
+            state["achievements"] = old.get("achievements") or []
+        if form.get("step"):
+            _step(state, form["step"])
+        return state, []
+
+    def options_from_form(self, form, game):
+        """As the generic form, but the sister's achievements are typed as numbers with spaces or
+        commas ("12 9 8"); what is not a number is kept as typed for the engine to report."""
+        key = f"opt-{game.name}-sister_achievements"
+        raw = (form.get(key) or "").strip()
+        values = dict(form)
+        values[key] = ""
+        options, errors = super().options_from_form(values, game)
+        numbers = [_number(p) for p in re.split(r"[\s,;\[\]]+", raw) if p]
+        if all(isinstance(n, int) for n in numbers):
+            options["sister_achievements"] = numbers
+        else:
+            errors.append(FieldError(key, "sister's achievements: type whole numbers separated by spaces, e.g. 12 9 8"))
+        return options, errors
+
+    def option_value(self, options: dict, option) -> str:
+        if option.name == "sister_achievements":
+            value = options.get(option.name) or []
+            return " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+        return super().option_value(options, option)
+
+    def context(self, play, seat, evaluation) -> dict:
+        state = seat.state if isinstance(seat.state, dict) else {}
+        quick = "areas" in state and "garden" not in state
+        rows = _rows_of(state)
+        errors = evaluation.seat_errors[seat.position] if seat.position < len(evaluation.seat_errors) else []
+        grid = build_grid(rows, errors)
+        return {
+            "quick": quick,
+            "garden_text": "\n".join(grid["rows"]),
+            "grid": grid,
+            "quick_areas": _quick_rows(state),
+            "lost": state.get("lost_items") if isinstance(state.get("lost_items"), dict) else {},
+            "claimed": _claimed(state),
+            "slots": error_slots(errors, state),
+            "items": [(item, ITEM_TERRAIN[item]) for item in ITEMS],
+            "achievement_terrains": ACHIEVEMENT_TERRAINS,
+            "terrains": TERRAINS,
+            "solo": (play.options or {}).get("mode") == "solo",
+            "area_lines": _area_lines(evaluation, seat) if quick else [],
+        }
+
+
+# ------------------------------------------------------------------ the page's data
+
+
+def parse_token(token: str) -> dict:
+    """How one compact token is drawn (display only: the engine judges the garden)."""
+    if token == "-":
+        return {"token": token, "terrain": None, "task": False, "tablet": False, "ret": False, "bad": False}
+    match = _TOKEN.fullmatch(token)
+    if not match:
+        return {"token": token, "terrain": None, "task": False, "tablet": False, "ret": False, "bad": True}
+    markers = re.sub(r"\([^()]*\)", "", match["markers"])
+    return {
+        "token": token,
+        "terrain": LETTER_TERRAIN[match["terrain"].lower()],
+        "task": "*" in markers,
+        "tablet": "7" in markers,
+        "ret": "5" in markers,
+        "bad": False,
+    }
+
+
+def _letter(i: int) -> str:
+    text = ""
+    i += 1
+    while i:
+        i, rest = divmod(i - 1, 26)
+        text = chr(65 + rest) + text
+    return text
+
+
+def build_grid(rows: list[str], errors: list[FieldError]) -> dict:
+    """The grid as drawn: rows padded to one width (at least the starting 3 x 6), each cell with
+    its area, the sides where its area's outline runs, and the areas from the engine."""
+    tokens = [r.split() if isinstance(r, str) else [] for r in rows]
+    if not any(tokens):
+        tokens = [["-"] * START_COLUMNS for _ in range(max(START_ROWS, len(tokens)))]
+    width = max(len(r) for r in tokens) or START_COLUMNS
+    tokens = [r + ["-"] * (width - len(r)) for r in tokens]
+    padded = [" ".join(r) for r in tokens]
+    try:
+        found = garden_areas(padded)
+    except ValidationError:
+        found = []
+    owner: dict[tuple[int, int], int] = {}
+    lettered = 0
+    for i, area in enumerate(found):
+        area["letter"] = ""
+        if area["terrain"] != "sand":
+            area["letter"] = _letter(lettered)
+            lettered += 1
+        for r, c in area["squares"]:
+            owner[(r, c)] = i
+    bad = set()
+    for e in errors:
+        m = re.match(r"garden\[(\d+)\]\[(\d+)\]", e.path)
+        if m:
+            bad.add((int(m[1]), int(m[2])))
+    cells = []
+    for r, row in enumerate(tokens):
+        out = []
+        for c, token in enumerate(row):
+            cell = parse_token(token)
+            a = owner.get((r, c))
+            cell.update(r=r, c=c, area=a, bad=cell["bad"] or (r, c) in bad)
+            if a is not None and found[a]["letter"]:
+                area = found[a]
+                cell["scores"] = area["scores"]
+                cell["label"] = area["letter"] if [r, c] == area["squares"][0] else ""
+                cell["edges"] = "".join(
+                    side for side, (nr, nc) in (("t", (r - 1, c)), ("r", (r, c + 1)), ("b", (r + 1, c)), ("l", (r, c - 1)))
+                    if owner.get((nr, nc)) != a
+                )
+            out.append(cell)
+        cells.append(out)
+    owners = [[owner.get((r, c), -1) for c in range(width)] for r in range(len(tokens))]
+    return {
+        "rows": padded,
+        "cells": cells,
+        "width": width,
+        "areas": found,
+        "owners": owners,
+        "marks": [{"letter": a["letter"], "scores": a["scores"]} for a in found],
+    }
+
+
+def _quick_rows(state: dict) -> list[dict]:
+    source = state.get("areas") if "areas" in state else (state.get(QUICK_ASIDE) or {}).get("areas")
+    listed = [a if isinstance(a, dict) else {} for a in (source or [])] if isinstance(source, list) else []
+    return listed + [{} for _ in range(QUICK_SPARE_ROWS)]
+
+
+def _claimed(state: dict) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in state.get("achievements") or []:
+        if isinstance(item, dict) and isinstance(item.get("terrain"), str):
+            out.setdefault(item["terrain"].strip().lower(), item.get("points"))
+    return out
+
+
+def _area_lines(evaluation, seat) -> list[str]:
+    result = evaluation.seat_result(seat.position)
+    if result is None:
+        return []
+    try:
+        return list(result.category("tasks").details)
+    except KeyError:
+        return []
+
+
+def error_slots(errors: list[FieldError], state: dict | None = None) -> dict[str, list[str]]:
+    """The seat's engine errors sorted into the slots shown next to the fields."""
+    slots: dict[str, list[str]] = {}
+    listed = (state or {}).get("achievements")
+    achievement_index = {
+        i: a["terrain"].strip().lower()
+        for i, a in enumerate(listed if isinstance(listed, list) else [])
+        if isinstance(a, dict) and isinstance(a.get("terrain"), str)
+    }
+
+    def add(slot: str, message: str) -> None:
+        slots.setdefault(slot, []).append(message)
+
+    for e in errors:
+        path = e.path
+        if m := re.match(r"garden\[(\d+)\]\[(\d+)\]", path):
+            add("garden", f"Row {int(m[1]) + 1}, column {int(m[2]) + 1}: {e.message}")
+        elif path.startswith("garden") or (path == "areas" and "either" in e.message):
+            add("garden", e.message)
+        elif m := re.fullmatch(r"lost_items\.(animal|tool|pendant)", path):
+            add(f"lost-{m[1]}", e.message)
+        elif path.startswith("lost_items"):
+            add("lost", e.message)
+        elif m := re.match(r"achievements\[(\d+)\]", path):
+            add(f"ach-{achievement_index.get(int(m[1]), m[1])}", e.message)
+        elif path.startswith("achievements"):
+            add("ach", e.message)
+        elif m := re.match(r"areas\[(\d+)\]\.?(\w*)", path):
+            field = m[2] or "area"
+            add(f"qa-{m[1]}", f"{field}: {e.message}" if m[2] else e.message)
+        elif path.startswith("areas"):
+            add("quick", e.message)
+        elif m := re.fullmatch(r"return_locations\.(animal|tool|pendant)", path):
+            add(f"ret-{m[1]}", e.message)
+        elif path.startswith("return_locations") or path.startswith("unscored_squares"):
+            add("quick-extra", e.message)
+    return slots
+
+
+register(GAME, VadoranAdapter())
