@@ -40,7 +40,7 @@ from .catalog import (  # noqa: F401  (the entry screen's catalog API)
     leaf_capacity,
 )
 from .rules import score_player
-from .state import MAX_PLAYERS, MIN_PLAYERS, parse
+from .state import MAX_PLAYERS, MIN_PLAYERS, parse, starting_pot_problems
 
 NAME = "gretchens-garden"
 ENGINE_VERSION = "gretchen-1"
@@ -54,6 +54,12 @@ def score(table: dict) -> Result:
     if state.player_count > len(state.players):
         warnings.append(f"Scoring {len(state.players)} of {state.player_count} players: Mexican Firecracker, "
                         "Ribbon Plant and Mermaid Tail compare only the players entered")
+    for player in state.players:
+        problems = starting_pot_problems(player)
+        if problems:
+            warnings.append(f"{player.name}: {' and '.join(problems)}; every row keeps its 2 gray starting pots "
+                            "at its two ends (rulebook, Setup 9 and Pots: bought pots go in between), and each "
+                            "pot card scores 2: check the row")
     return build_result(NAME, ENGINE_VERSION, [p.name for p in state.players], categories, warnings=warnings)
 
 

@@ -347,3 +347,21 @@ def _check_table(errors: Errors, players: list[PlayerState | None], player_count
             errors.add(join(path, "plant.flower"), "Rainbow West has no free flower colour left: all 6 colours "
                        "already flower elsewhere and each colour flowers only once per game")
         flowers[f"any{path}"] = "Rainbow West"
+
+
+def starting_pot_problems(player: PlayerState) -> list[str]:
+    """Where this row breaks the starting-pot rule, as sentences (empty when it keeps it).
+
+    Rulebook, Setup 9: each player places "the starting pots to the left and right" of the player
+    board (the Money Plant is printed on it).  "Pots": a bought pot goes "in-between the two pots on
+    the far left or far right of your collection, by sliding the starting pot to the side ... You only
+    ever move the starting pot".  No action removes a pot.  So at the end of the game the row begins
+    and ends with a gray starting pot, and a row without them has lost 2 points per missing pot card.
+    """
+    problems = []
+    slots = player.display
+    for side, end in (("left", slots[0]), ("right", slots[-1])):
+        if end.pot is None or end.pot.kind != "starting":
+            problems.append(f"the {side} end of the row is not a gray starting pot")
+    return problems
+

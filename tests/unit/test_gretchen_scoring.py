@@ -490,8 +490,8 @@ def test_scoring_a_subset_of_seats_warns_that_majorities_compare_only_entered_pl
     tbl["player_count"] = 3
     result = scoring.score("gretchens-garden", tbl)
     assert cat(result, "Ann", "plants").points == 5  # most among the players entered
-    assert result.warnings == ("Scoring 1 of 3 players: Mexican Firecracker, Ribbon Plant and Mermaid Tail "
-                               "compare only the players entered",)
+    assert result.warnings[0] == ("Scoring 1 of 3 players: Mexican Firecracker, Ribbon Plant and Mermaid Tail "
+                                  "compare only the players entered")
 
 
 def test_a_full_table_has_no_warnings():
