@@ -42,6 +42,7 @@ def test_a_display_entered_on_a_phone_then_a_second_play_needs_only_the_numbers(
     page = new_phone()
     start_play(page, live_server, ["Robin"], solo_vera=10)
     page.click("text=Robin")
+    seat_url = page.url
     expect(page.locator("#az-chips")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 412  # no sideways scrolling
 
@@ -79,6 +80,16 @@ def test_a_display_entered_on_a_phone_then_a_second_play_needs_only_the_numbers(
         page.click("text=See the result")
     expect(page.locator("tfoot td.total").first).to_have_text("12")
     shot(page, "arizona-result")
+    page.click("text=Finish and save to history")
+    expect(page.locator(".badge.done").first).to_be_visible()
+
+    # Finished: the seat is read-only (and readable in the dark).
+    page.emulate_media(color_scheme="dark")
+    page.goto(seat_url)
+    expect(page.locator("#g-0-0-number")).to_have_attribute("readonly", "")
+    expect(page.locator("#az-chips")).to_have_count(0)
+    shot(page, "arizona-finished-dark")
+    page.emulate_media(color_scheme="light")
 
     # The second play: the deck knows every card, so only the numbers are typed.
     start_play(page, live_server, ["Robin", "Galen"])

@@ -84,6 +84,15 @@ def test_a_posted_display_is_stored_as_the_state_and_scores_12(app, client, toke
     assert re.search(r'id="az-q-0" class="az-quad scores"', html)
 
 
+def test_advanced_scoring_marks_single_colour_lines(client, token):
+    play_id = new_play(client, token, game=GAME, players=("Ann", "Bob"), advanced="on")
+    pink_row = [[(n, "pink", False) for n in (1, 2, 3, 4)]]
+    data = {f"g-0-{c}-{k}": v for c, (n, col, _g) in enumerate(pink_row[0]) for k, v in (("number", str(n)), ("color", col))}
+    html = post(client, token, play_id, data).get_data(as_text=True)
+    assert re.search(r'id="az-line-row-0" class="az-mark scores one-color"', html)
+    assert 'class="badge done">advanced<' in client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+
+
 def test_a_plain_post_saves_and_redirects(app, client, token):
     play_id = solo_play(client, token)
     response = post(client, token, play_id, {**form_of(ROBIN), "next": "seat"}, htmx=False)
@@ -137,7 +146,8 @@ def test_a_finished_play_is_read_only(client, token):
     assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "hx-post" not in html
-    assert 'name="g-0-0-number" value="1" aria-label="Row 1, column 1: number"\n                readonly' in html or "readonly" in html
+    assert len(re.findall(r'class="az-num"[^>]*\sreadonly>', html)) == 16
+    assert len(re.findall(r'name="g-\d-\d-gecko"[^>]*disabled>', html)) == 16
     assert 'id="az-chips"' not in html and ">Done<" not in html
     assert post(client, token, play_id, form_of(ROBIN, wrens="3")).status_code == 409
 
