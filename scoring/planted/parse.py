@@ -21,6 +21,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5  # 5 player boards in the box
 MAX_PLANTS = 6
 MAX_PROPAGATION = 99  # no limit in the rulebook; a bound that no real game reaches
+ROUNDS = 4
+ITEM_CARDS_PER_PLAYER = 2 * ROUNDS  # 2 Item cards drawn per player each round, never reshuffled
+CARDS_PLAYED_PER_PLAYER = 8 * ROUNDS  # 8 turns a round, one card played per turn
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,33 @@ def _check_copies(errors: Errors, players: list[tuple[str, str, dict[str, int]]]
                 break
 
 
+def _check_item_draws(errors: Errors, states: list[PlayerState], player_count: int) -> None:
+    """Rulebook, "Playing a round": each round every player draws 6 Resource cards and 2 Item cards,
+    and a round is 8 turns of one card each; only Resource cards are ever reshuffled ("When Players
+    Are Finished Feeding").  Over the 4 rounds the table therefore draws 2 x 4 = 8 Item cards per
+    player, and a player plays 32 cards, one per bought plant (at most 5: every player but their
+    Beginner plant).  Decoration and Tool cards kept are Item cards played, so:
+    the table keeps at most 8 per player; a player keeps at most 32 minus the plants they bought."""
+    limit = ITEM_CARDS_PER_PLAYER * player_count
+    kept = [sum(n for _, n in p.decorations) + p.tool_cards for p in states]
+    if sum(kept) > limit:
+        owners = ", ".join(f"{p.name} {k}" for p, k in zip(states, kept) if k)
+        errors.add(
+            "players",
+            f"hold {sum(kept)} Decoration and Tool cards together ({owners}), but a {player_count}-player game "
+            f"deals only {limit} Item cards (2 per player in each of the 4 rounds)",
+        )
+    for i, (p, k) in enumerate(zip(states, kept)):
+        bought = max(0, len(p.plants) - 1)
+        most = CARDS_PLAYED_PER_PLAYER - bought
+        if k > most:
+            errors.add(
+                f"players[{i}]",
+                f"holds {k} Decoration and Tool cards, but a player plays only {CARDS_PLAYED_PER_PLAYER} cards "
+                f"in the game and {p.name} used {bought} of them to buy plants: at most {most}",
+            )
+
+
 def parse(table: Any) -> Table:
     """Check a whole table and return its immutable state."""
     errors = Errors()
@@ -271,5 +301,7 @@ def parse(table: Any) -> Table:
         )
     _check_copies(errors, decoration_counts, DECORATIONS, "decorations")
     _check_copies(errors, tool_counts, TOOLS, "tools")
+    if not errors:
+        _check_item_draws(errors, states, player_count)
     errors.raise_if_any()
     return Table(players=tuple(states), player_count=player_count)

@@ -28,18 +28,24 @@ def valid_tables(draw):
     pool = list(draw(st.permutations(OTHERS)))
     left_dec = {d.key: d.count for d in DECORATIONS}
     left_tool = {t.key: t.count for t in TOOLS}
+    table_items = 8 * n  # 2 Item cards per player per round, 4 rounds, never reshuffled
     players = []
     for i in range(n):
         extra = [pool.pop() for _ in range(draw(st.integers(min_value=0, max_value=5)))]
         plants = [{"name": p.name, "growth": draw(st.integers(0, p.spaces))} for p in [beginners[i], *extra]]
+        budget = min(table_items, 32 - len(extra))  # 32 cards played, one per plant bought
         decorations = {}
         for key, left in left_dec.items():
-            decorations[key] = draw(st.integers(0, left))
+            decorations[key] = draw(st.integers(0, min(left, budget)))
             left_dec[key] -= decorations[key]
+            budget -= decorations[key]
+            table_items -= decorations[key]
         tools = {}
         for key, left in left_tool.items():
-            tools[key] = draw(st.integers(0, left))
+            tools[key] = draw(st.integers(0, min(left, budget)))
             left_tool[key] -= tools[key]
+            budget -= tools[key]
+            table_items -= tools[key]
         players.append({"name": f"P{i}", "plants": plants, "propagation": draw(st.integers(0, 99)),
                         "decorations": decorations, "tools": tools})
     return {"options": {}, "players": players}

@@ -281,22 +281,25 @@ def test_decoration_keys_may_be_written_as_card_names():
     assert points(result, "Ann", "decorations") == 8
 
 
-def test_the_largest_possible_table_scores_291():
+def test_the_largest_possible_seat_scores_258():
     # 6 fully grown plants: ZZ 9 + Purple Shamrock 14 + Mistletoe Cactus 14 + Bird of Paradise 14
     # + Watermelon Peperomia 9 + Boston Fern 9 = 69 (2 floor, 2 shelf, 2 hanging, 6 grown).
-    # Propagation at its cap 99.  Every decoration of the deck: Macrame 4 x 2 = 8, Ceramic 4 x 2 = 8,
-    # Stand 4 x 2 = 8, Shelves 3 x 2 sets x 3 = 18, Greenhouse 3 x 6 = 18, Workbench 3 x 21 tools = 63
-    # -> 123.  69 + 99 + 123 = 291.
+    # Propagation at its cap 99.  A player plays 32 cards (8 turns x 4 rounds) and used 5 to buy
+    # plants, so keeps at most 27 Item cards (and only in a 4- or 5-player game: the table is dealt
+    # 8 Item cards per player).  Best 27: 3 Display Shelves, 3 Indoor Greenhouse, 3 Workbench and 18
+    # Tool cards (a Tool is worth 3 through the Workbenches, a Macrame/Ceramic/Stand only 2):
+    # Shelves 3 x 2 sets x 3 = 18, Greenhouse 3 x 6 = 18, Workbench 3 x 18 tools = 54 -> 90.
+    # 69 + 99 + 90 = 258.
     plants = [("ZZ Plant", 3), ("Purple Shamrock", 3), ("Mistletoe Cactus", 3), ("Bird of Paradise", 3),
               ("Watermelon Peperomia", 2), ("Boston Fern", 2)]
-    decorations = {"macrame_basket": 4, "ceramic_planter": 4, "plant_stand": 4, "display_shelves": 3,
-                   "indoor_greenhouse": 3, "workbench": 3}
+    decorations = {"display_shelves": 3, "indoor_greenhouse": 3, "workbench": 3}
     tools = {"grow_light": 3, "window_planter": 4, "watering_can": 3, "spray_bottle": 4, "potting_mix": 3,
-             "fertilizer": 4}
-    result = score(table(seat("Ann", *plants, propagation=99, decorations=decorations, tools=tools), other()))
+             "fertilizer": 1}
+    result = score(table(seat("Ann", *plants, propagation=99, decorations=decorations, tools=tools), other(),
+                         player_count=5))
     ann = result.player("Ann")
-    assert [c.points for c in ann.categories] == [69, 99, 123]
-    assert ann.total == 291
+    assert [c.points for c in ann.categories] == [69, 99, 90]
+    assert ann.total == 258
 
 
 # ------------------------------------------------------------------------ ties and the score pad
