@@ -32,7 +32,7 @@ from scoring.core import ValidationError
 from web import store
 from web.conflicts import differences
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
-from web.games import adapter
+from web.games import adapter, player_panels
 
 bp = Blueprint("main", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -136,6 +136,7 @@ def _player_page(found: dict, rename: PlayerForm, merge: MergeForm, status: int 
         player=found,
         plays=store.player_plays(found["id"]),
         stats=store.player_stats(found["id"]),
+        panels=[(template, context(found)) for template, context in player_panels()],
         rename=rename,
         merge=merge,
     )
@@ -279,10 +280,11 @@ def seat(play_id: int, position: int):
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats):
         abort(404)
-    return _seat_page(found, position, found.evaluate())
+    return seat_page(found, position, found.evaluate())
 
 
-def _seat_page(found: store.Play, position: int, evaluation, form_errors=None, status=200, block=None, typed=None):
+def seat_page(found: store.Play, position: int, evaluation, form_errors=None, status=200, block=None, typed=None):
+    """The entry page of one seat (or one of its blocks): game adapters' own routes use it too."""
     game_adapter = adapter(found.game)
     seat_ = found.seats[position]
     return page(
@@ -309,7 +311,7 @@ def save_seat(play_id: int, position: int):
     if not 0 <= position < len(found.seats):
         abort(404)
     if found.finished:
-        return _seat_page(
+        return seat_page(
             found,
             position,
             found.evaluate(),
@@ -325,9 +327,9 @@ def save_seat(play_id: int, position: int):
     except store.Conflict as conflict:
         return _conflict_page(found, conflict)
     if form_errors:
-        return _seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
+        return seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
     if request.headers.get("HX-Request"):
-        return _seat_page(found, position, evaluation, block="status")
+        return seat_page(found, position, evaluation, block="status")
     if request.form.get("next") == "play":
         return see_other("main.play", play_id=play_id)
     return see_other("main.seat", play_id=play_id, position=position)
@@ -387,14 +389,16 @@ def result(play_id: int):
     evaluation = found.evaluate()
     if evaluation.result is None:
         return page("plays/not_ready.html", None, 409, play=found, evaluation=evaluation)
-    rows = adapter(found.game).result_rows(evaluation.result)
+    game_adapter = adapter(found.game)
     return page(
         "plays/result.html",
         play=found,
         result=evaluation.result,
-        rows=rows,
+        rows=game_adapter.result_rows(evaluation.result),
         action=ActionForm(),
         extras=_result_extras(evaluation.result),
+        result_panel=game_adapter.result_template,
+        **game_adapter.result_context(found, evaluation.result),
     )
 
 
@@ -602,7 +606,11 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def globals_():
-        return {"game_title": lambda name: _title(name)}
+        return {
+            "game_title": _title,
+            "adapter_stylesheet": lambda name: adapter(name).stylesheet,
+            "all_games": scoring.games,
+        }
 
 
 def _title(name: str) -> str:
@@ -610,3 +618,6 @@ def _title(name: str) -> str:
         return scoring.get(name).title
     except KeyError:
         return name
+
+
+_seat_page = seat_page  # the old private name, still imported by some game adapters

@@ -5,7 +5,7 @@ for the seat state and controls generated from the game's declared options)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import scoring
 from scoring.core import FieldError
@@ -16,6 +16,12 @@ class Adapter:
 
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
+    stylesheet: str | None = None  # e.g. "css/verdant.css": also loaded on the new-play and edit pages
+    result_template: str | None = None  # a panel shown under the result's score pad
+
+    def result_context(self, play, result) -> dict:
+        """Template variables for ``result_template``."""
+        return {}
 
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
         """Build the seat state from the posted entry form.  Errors here are about the form itself
@@ -90,6 +96,17 @@ class Adapter:
 
 _adapters: dict[str, Adapter] = {}
 _generic = Adapter()
+_player_panels: list[tuple[str, Callable[[dict], dict]]] = []
+
+
+def register_player_panel(template: str, context: Callable[[dict], dict]) -> None:
+    """Show ``template`` on every player's page, with ``context(player)`` as its variables."""
+    if all(t != template for t, _ in _player_panels):
+        _player_panels.append((template, context))
+
+
+def player_panels() -> list[tuple[str, Callable[[dict], dict]]]:
+    return list(_player_panels)
 
 
 def register(game: str, adapter: Adapter) -> None:

@@ -219,6 +219,7 @@ def _storage_parts(storage: Any) -> tuple[str, str]:
 class VerdantAdapter(Adapter):
     entry_template = "games/verdant/entry.html"
     options_template = "games/verdant/options.html"
+    stylesheet = "css/verdant.css"
 
     # ------------------------------------------------------------------ entry form
 
@@ -449,12 +450,12 @@ def cell_editor(play_id: int, position: int, r: int, c: int):
     found = _play_seat(play_id, position, r, c)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("main.seat", play_id=play_id, position=position, cell=f"{r}-{c}", q=request.args.get("q") or None) + "#editor")
-    from web.views import _seat_page
+    from web.views import seat_page
 
     block = "results" if request.args.get("fragment") == "results" else "editor"
     if request.args.get("close"):
         g.verdant_editor = None
-    return _seat_page(found, position, found.evaluate(), block=block)
+    return seat_page(found, position, found.evaluate(), block=block)
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/cells/<int:r>/<int:c>")
@@ -462,11 +463,11 @@ def save_cell(play_id: int, position: int, r: int, c: int):
     """Save one cell (merged into the seat's current state) and answer with the status block,
     which carries the new grid and editor out of band; without htmx, a redirect."""
     from web import store
-    from web.views import _seat_page, who
+    from web.views import seat_page, who
 
     found = _play_seat(play_id, position, r, c)
     if found.finished:
-        return _seat_page(found, position, found.evaluate(),
+        return seat_page(found, position, found.evaluate(),
                           [scoring.FieldError("", "This play is finished: reopen it to change a score.")], 409, "status")
     old_state = found.seats[position].state if isinstance(found.seats[position].state, dict) else {}
     state = copy.deepcopy(old_state)
@@ -484,7 +485,7 @@ def save_cell(play_id: int, position: int, r: int, c: int):
     state.setdefault("storage", None)
     found, evaluation, _ = store.save_seat(play_id, position, state, who())
     if request.headers.get("HX-Request"):
-        return _seat_page(found, position, evaluation, block="status")
+        return seat_page(found, position, evaluation, block="status")
     if g.verdant_editor is not None:
         cell = "{}-{}".format(*g.verdant_editor)
         return redirect(url_for("main.seat", play_id=play_id, position=position, cell=cell) + "#editor", code=303)
