@@ -138,6 +138,8 @@ def test_empty_cells_are_not_flagged_while_the_display_is_being_filled(client, t
     assert 'id="az-flag-3-3" class="az-flag"' in html  # untouched: no mark
     assert 'id="az-flag-0-0" class="az-flag missing"' in html  # a number without its colour yet
     assert 'class="error az-note"' not in html
+    assert "15 of 16 cards still to enter" in html  # one line in the status, not 30
+    assert "<summary>2 to fill or fix</summary>" in html  # that line and 0-0's missing colour
 
 
 def test_a_finished_play_is_read_only(client, token):

@@ -114,6 +114,14 @@ def entered_card(cell: Any) -> tuple[int, dict[str, Any]] | None:
     return next(iter(learned.items()), None)
 
 
+def _is_empty(grid: list, path: str) -> bool:
+    """Whether the card at ``path`` (grid[r][c]...) has neither a number nor a colour yet."""
+    m = CARD_FIELD.match(path)
+    raw = _raw_cell(grid, int(m.group(1)), int(m.group(2))) if m else {}
+    number, color = raw.get("number"), raw.get("color")
+    return (number is None or number == "") and not (isinstance(color, str) and color.strip())
+
+
 def _raw_cell(grid: list, r: int, c: int) -> dict:
     try:
         cell = grid[r][c]
@@ -230,9 +238,15 @@ class ArizonaAdapter(Adapter):
                     }
                 )
             cells.append(row)
+        empty_cells = sum(1 for row in cells for cell in row if cell["number"] == "" and not (cell["color"] or "").strip())
+        # The shared status list: the empty cards as one line instead of two messages each.
+        status_errors = [e for e in errors if not (CARD_FIELD.match(e.path) and _is_empty(grid, e.path))]
+        if empty_cells and len(status_errors) < len(errors):
+            status_errors.append(FieldError("grid", f"{empty_cells} of 16 cards still to enter (number and colour)"))
         advanced = bool(play.options.get("advanced")) if isinstance(play.options, dict) else False
         return {
             "cells": cells,
+            "status_errors": status_errors,
             "shown": preview(grid, advanced=advanced),
             "advanced": advanced,
             "chips": color_chips(play, known),
