@@ -102,6 +102,39 @@ def m002_arizona_deck(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_verdant_campaign(db: Database) -> None:
+    """Verdant's achievement campaign (docs/campaign.md): an append-only log of fills and undos of
+    the 50 shapes of each player's achievement plant; the current plant is derived from it (per
+    player and shape, the newest event decides).  ``play_id`` is the play that earned the shape
+    (null for a shape entered by hand from a paper sheet); ``source`` is ``play`` or ``hand``."""
+    db["achievement_events"].create(
+        {
+            "id": int,
+            "player_id": int,
+            "shape": str,  # standard-N | scenario-N | modification-N
+            "action": str,  # fill | undo
+            "play_id": int,
+            "source": str,  # play | hand
+            "at": str,
+            "who": str,
+        },
+        pk="id",
+        not_null={"player_id", "shape", "action", "source", "at", "who"},
+        foreign_keys=[("player_id", "players", "id"), ("play_id", "plays", "id")],
+    )
+    db["achievement_events"].create_index(["player_id", "shape", "id"])
+    db["achievement_events"].create_index(["play_id"])
+    db.execute(
+        "CREATE TRIGGER achievement_events_no_update BEFORE UPDATE ON achievement_events "
+        "BEGIN SELECT RAISE(ABORT, 'achievement_events is append-only'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER achievement_events_no_delete BEFORE DELETE ON achievement_events "
+        "BEGIN SELECT RAISE(ABORT, 'achievement_events is append-only'); END"
+    )
+
+
 def apply(db: Database) -> None:
     """Bring ``db`` up to the newest schema."""
     migrations.apply(db)

@@ -20,6 +20,7 @@ EXPECTED = {
     ],
     "edit_log": ["id", "play_id", "seat_id", "player_id", "at", "who", "action", "old", "new"],
     "arizona_cards": ["number", "color", "gecko", "learned_at", "play_id"],
+    "achievement_events": ["id", "player_id", "shape", "action", "play_id", "source", "at", "who"],
 }
 
 
