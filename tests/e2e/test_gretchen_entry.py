@@ -9,6 +9,8 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
 
+SLOW = 15_000  # ms: a save answered under load (other browser tests running) can take a while
+
 # The rulebook's final-page example (scoring.gretchen.examples.rulebook_example), left to right:
 # (colour, size or None for one-size pots, plant, leaves, flower); None = the Money Plant.
 STEVE = [
@@ -35,7 +37,7 @@ def type_plant(page, i: int, letters: str, name: str):
     # A phone offers the datalist suggestion; picking it puts the whole name in the box.
     field.fill(name)
     field.press("Enter")  # closes the keyboard: the box loses focus and the change is saved
-    expect(page.locator(f"#info-{i}")).not_to_be_empty()
+    expect(page.locator(f"#info-{i}")).not_to_be_empty(timeout=SLOW)
 
 
 def set_leaves(page, i: int, leaves: int, cap: int):
@@ -95,7 +97,7 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
     shot(page, "gretchen-row-entered")
 
     # Every pot shows its own lines from the engine; the running total is the rulebook's.
-    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"))
+    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"), timeout=SLOW)
     expect(page.locator("#fx-2")).to_contain_text("10 leaves = 10")
     expect(page.locator("#fx-2")).to_contain_text("red flower = 7")
     expect(page.locator("#fx-2")).to_contain_text("4 colours")
@@ -106,28 +108,28 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
     # its message shows next to the leaves.
     expect(page.locator("#place-1 .gg-step[data-step='1']")).to_be_disabled()
     page.fill("#place-1-leaves", "9")
-    expect(page.locator("#err-1-leaves")).to_contain_text("9 leaves")
-    expect(page.locator("#gg-total")).to_have_text(re.compile(r"–\s*pts"))
+    expect(page.locator("#err-1-leaves")).to_contain_text("9 leaves", timeout=SLOW)
+    expect(page.locator("#gg-total")).to_have_text(re.compile(r"–\s*pts"), timeout=SLOW)
     shot(page, "gretchen-error-next-to-field")
     page.click("#place-1 .gg-full")
-    expect(page.locator("#err-1-leaves")).to_be_empty()
-    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"))
+    expect(page.locator("#err-1-leaves")).to_be_empty(timeout=SLOW)
+    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"), timeout=SLOW)
 
     # Remove the empty gray pot by mistake, then undo.
     page.click("#place-7 .gg-remove")
     expect(page.locator("#gg-row .gg-place")).to_have_count(7)
     expect(page.locator("#gg-undo")).to_contain_text("gray 2 pot")
-    expect(page.locator("#gg-total")).to_have_text(re.compile(r"71\s*pts"))
+    expect(page.locator("#gg-total")).to_have_text(re.compile(r"71\s*pts"), timeout=SLOW)
     shot(page, "gretchen-undo")
     page.click("#gg-undo >> text=Undo")
     expect(page.locator("#gg-row .gg-place")).to_have_count(8)
-    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"))
+    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"), timeout=SLOW)
 
     # Nothing is lost on a reload: the row comes back as entered.
     page.reload()
     expect(page.locator("#place-2-plant")).to_have_value("Jellybean Plant")
     expect(page.locator("#place-2-leaves")).to_have_value("10")
-    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"))
+    expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"), timeout=SLOW)
 
     page.click("#gg-status >> text=see the result")
     expect(page.locator(".winner")).to_contain_text("Steve wins")
