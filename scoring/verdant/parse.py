@@ -407,6 +407,9 @@ def parse_player(errors: Errors, player: dict, i: int, opts: dict, goals: tuple[
             if storage is None:
                 errors.add(join(where, "storage"), f"{_show(raw_storage)} is not a token: choose one of {_choices(cat.NURTURE)}, "
                                                    'a furniture or pet {"kind": "cat", "color": "vining"}, or null for an empty storage')
+    if storage is not None and opts["modification"] == 7:
+        errors.add(join(where, "storage"), "modification 7 plays without item storage (tokens are played on the turn they "
+                                           "are drafted, or discarded): leave storage empty")
     raw_cells = _read_home(errors, player, where, opts["modification"])
     cells: list[Cell] = []
     if raw_cells is not None:
@@ -468,12 +471,21 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_playe
             errors.add(path, f"is the {_ordinal(nth)} {kind} pot on the table: a {count}-player game has {supply} {kind} pots "
                              f"({supply} of each bonus pot)")
     solo, family = count == 1, opts["variant"] == "family"
-    if pots["terracotta"] and not solo and not family and count == n_players:
-        left = [f"{supply - len(pots[k])} {k}" for k in cat.BONUS_POTS if len(pots[k]) < supply]
-        if left:
-            for path in pots["terracotta"]:
-                errors.add(path, f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
-                                 "completing a plant takes the highest bonus pot left; terra cotta comes only once none is left")
+    if not solo and not family and count == n_players:
+        # "pot the plant by adding the highest value Bonus Pot Token remaining from the supply. If no
+        # Bonus Pot Tokens remain in the supply, you will take a terra cotta Pot Token": a pot of one
+        # kind is taken only once every pot of the higher kinds is gone (pots never leave a plant).
+        for rank, kind in enumerate(cat.POT_KINDS[1:], start=1):
+            left = [f"{supply - len(pots[k])} {k}" for k in cat.BONUS_POTS[:rank] if len(pots[k]) < supply]
+            if not pots[kind] or not left:
+                continue
+            for path in pots[kind]:
+                if kind == "terracotta":
+                    errors.add(path, f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
+                                     "completing a plant takes the highest bonus pot left; terra cotta comes only once none is left")
+                else:
+                    errors.add(path, f"is {kind} while higher bonus pots are still in the supply ({', '.join(left)}): "
+                                     f"completing a plant takes the highest bonus pot left; {kind} comes only once those are gone")
 
 
 def _ordinal(n: int) -> str:
@@ -493,6 +505,24 @@ def _check_lighting(errors: Errors, players: list[PlayerState]) -> None:
                 errors.add(join(cell.path, "edges"), f'is needed for the goal "{used[0]}": enter the lighting of each edge (top, right, bottom, left)')
 
 
+def _check_modification_1(errors: Errors, players: list[PlayerState]) -> None:
+    """Modification 1, "All lighting conditions must match when placing cards": every edge where a
+    plant touches a room shows one of the plant's lightings (READINGS, as for scenarios 8 and 13).
+    Edges whose lighting is unknown (cards given by type only) cannot be checked."""
+    opposite = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+    for p in players:
+        for cell in sorted(p.plants, key=lambda c: (c.row, c.col)):
+            if cell.card.light is None:
+                continue
+            bad = [f"{other.card.edges[opposite[side]]} on its {side} ({other.path.split('.', 1)[1]})"
+                   for side, other in p.neighbours(cell)
+                   if not other.is_plant and other.card.edges is not None
+                   and other.card.edges[opposite[side]] not in cell.card.light]
+            if bad:
+                errors.add(cell.path, f"{cell.card.label()} ({'/'.join(cell.card.light)}) meets {', '.join(bad)}: under "
+                                      "modification 1 all lighting conditions must match when placing cards")
+
+
 def parse_table(table: Any) -> GameState:
     """Validate ``table`` and return the game state, or raise ValidationError listing every problem."""
     errors = Errors()
@@ -510,6 +540,8 @@ def parse_table(table: Any) -> GameState:
             players.append(state)
     _check_table(errors, players, opts, len(raw_players) if not broken else -1)
     _check_lighting(errors, players)
+    if opts["modification"] == 1:
+        _check_modification_1(errors, players)
     scenario = parse_scenario(errors, table, opts, players, len(raw_players))
     errors.raise_if_any()
     return GameState(opts["variant"], opts["modification"], opts["player_count"], tuple(players), scenario=scenario)

@@ -50,11 +50,12 @@ def items_home(kinds, colors=None):
 
 
 def duel(a_points, b_points=0):
-    """A two-player game: each player's completed plant (ceramic pot, +1) has the given points."""
+    """A two-player game: each player's completed plant (concrete pot, +3) has the given points.
+    (Concrete: a wood or ceramic pot could only be taken once every concrete pot is gone.)"""
     def home(p):
         h = plain_home()
         if p:
-            h[0][0] = anon("foliage", points=p - 1, pot="ceramic")
+            h[0][0] = anon("foliage", points=p - 3, pot="concrete")
         return h
     return table(player("A", home(a_points)), player("B", home(b_points)))
 

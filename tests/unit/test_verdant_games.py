@@ -43,14 +43,15 @@ Cleo (5 Green Thumbs)::
 Dev (0 Green Thumbs)::
     Vin+vin sofa       Jasmine/concrete       Vin                Common Ivy/wood    Vin+vin cat
     Devil's Ivy v8     Vin+vin lamp           Inch Plant v4      Flow               Hoya v5
-    Foliage            Arrowhead Vine/ceramic Vin                Betel v2           Unusual
-    plants 11 + 11 + 3 = 25; verdancy 8 + 4 + 5 + 2 = 19 -> 9; pots 3 + 2 + 1 = 6
+    Foliage            Arrowhead Vine/wood    Vin                Betel v0           Unusual
+    plants 11 + 11 + 3 = 25; verdancy 8 + 4 + 5 + 0 = 17 -> 8; pots 3 + 2 + 2 = 7
+    (2P supply 3 of each: concrete 2 + 1 and wood 1 + 2 are all taken before Cleo's 2 ceramic pots)
     rooms  vin+sofa: Jasmine, Devil's Ivy x2 = 4; vin: Jasmine, Ivy, Inch = 3; vin+cat: Ivy, Hoya x2 = 4;
            vin+lamp: Jasmine, Devil's Ivy, Inch, Arrowhead x2 = 8; flow 0; foliage 0; vin: Arrowhead, Inch, Betel = 3;
            unusual 0                                                                          = 22
     items  sofa, cat, lamp = 6; collector 0; decorator (no succulent) 0
     goals  Apartment Living: Arrowhead (4) = 2; Thumbs Up 0; Four Corners: vin, vin, foliage, unusual = 0
-    total 25 + 9 + 6 + 22 + 6 + 2 = 70
+    total 25 + 8 + 7 + 22 + 6 + 2 = 70
   Tie on 70 broken by Green Thumbs 5 vs 0: Cleo wins.
 """
 
@@ -88,8 +89,8 @@ GAME_2 = table(
          room("succulent")], rooms_first=True), green_thumbs=5),
     player("Dev", checker(
         [plant("Jasmine", "concrete"), plant("Common Ivy", "wood"), plant("Devil's Ivy", verdancy=8),
-         plant("Inch Plant", verdancy=4), plant("Hoya", verdancy=5), plant("Arrowhead Vine", "ceramic"),
-         plant("Betel", verdancy=2)],
+         plant("Inch Plant", verdancy=4), plant("Hoya", verdancy=5), plant("Arrowhead Vine", "wood"),
+         plant("Betel", verdancy=0)],
         [room("vining", item("sofa", "vining")), room("vining"), room("vining", item("cat", "vining")),
          room("vining", item("lamp", "vining")), room("flowering"), room("foliage"), room("vining"), room("unusual")],
         rooms_first=True), green_thumbs=0),
@@ -117,7 +118,7 @@ def test_game_2_cleo_and_dev_tie_on_70_and_green_thumbs_decide():
     result = score(GAME_2)
     assert _by_key(result, "Cleo") == {"plants": 22, "verdancy": 2, "pots": 10, "rooms": 15, "items": 6,
                                        "collector": 0, "decorator": 0, "goals": 15}
-    assert _by_key(result, "Dev") == {"plants": 25, "verdancy": 9, "pots": 6, "rooms": 22, "items": 6,
+    assert _by_key(result, "Dev") == {"plants": 25, "verdancy": 8, "pots": 7, "rooms": 22, "items": 6,
                                       "collector": 0, "decorator": 0, "goals": 2}
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Cleo", 70, 1), ("Dev", 70, 2)]
     assert result.winners == ("Cleo",)

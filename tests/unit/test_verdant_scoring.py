@@ -25,7 +25,7 @@ import copy
 import pytest
 
 from scoring.verdant import catalog
-from tests.unit.test_verdant_support import (ALICE_HOME, BEA_HOME, anon, checker, details, item, plain_home, plant,
+from tests.unit.test_verdant_support import (ALICE_HOME, BEA_HOME, anon, bob_home, checker, details, item, plain_home, plant,
                                              player, points, room, score, table)
 
 
@@ -417,7 +417,7 @@ def test_solo_may_hold_four_bonus_pots_of_a_type_but_not_five():
 
 
 def test_modification_4_each_player_scores_the_better_card_of_each_deck():
-    t = table(player("Alice", ALICE_HOME), player("Bob", plain_home()), modification=4,
+    t = table(player("Alice", ALICE_HOME), player("Bob", bob_home()), modification=4,
               goals=["Picking Favorites", "Matchy Matchy"], goal_sets={"second": ["Mixing It Up", "Triple Treatment"]})
     result = score(t)
     # Alice: Picking Favorites 0 vs Mixing It Up 6 -> 6; Matchy Matchy 4 vs Triple Treatment 0 -> 4
@@ -433,7 +433,7 @@ def test_modification_4_each_player_scores_the_better_card_of_each_deck():
 
 
 def test_modification_5_each_player_scores_their_own_goal_set_and_most_goals_compare_everyone():
-    bob = plain_home()
+    bob = bob_home()
     bob[0][1] = room("vining", item("fish", "unusual"))
     t = table(player("Alice", ALICE_HOME), player("Bob", bob), modification=5,
               goal_sets={"players": [["Mixing It Up", "Color Pairs"], ["Picking Favorites", "Creature Comforts"]]})

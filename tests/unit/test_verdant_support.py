@@ -125,6 +125,16 @@ def plain_home(ptype="foliage", rtype="vining", **kw):
     return checker([anon(ptype, **kw) for _ in range(8)], [room(rtype) for _ in range(7)])
 
 
+def bob_home():
+    """``plain_home()`` holding one concrete (home[2][0]) and one wood pot (home[2][2]): next to Alice
+    (2 concrete, 2 wood, 1 ceramic) in a 2-player game this takes the third concrete and wood pot of
+    the supply, so Alice's ceramic pot is legal ("the highest value Bonus Pot Token remaining")."""
+    home = plain_home()
+    home[2][0] = anon("foliage", pot="concrete")
+    home[2][2] = anon("foliage", pot="wood")
+    return home
+
+
 def test_support_builders_make_a_valid_checkerboard():
     result = score(table(player("Alice", ALICE_HOME), player_count=2))
     assert result.player("Alice").total == 78

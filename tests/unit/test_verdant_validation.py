@@ -7,13 +7,14 @@ import copy
 import pytest
 
 from scoring.core import ValidationError
-from tests.unit.test_verdant_support import (ALICE_HOME, BEA_HOME, anon, checker, errors_of, item, plain_home, plant, player,
+from tests.unit.test_verdant_support import (ALICE_HOME, BEA_HOME, anon, bob_home, checker, errors_of, item, plain_home, plant, player,
                                   room, score, table)
 
 
 def base():
-    """A legal two-player table: Alice (named cards, 2 concrete, 2 wood, 1 ceramic) and Bob (anonymous cards)."""
-    return table(player("Alice", ALICE_HOME, green_thumbs=2), player("Bob", plain_home()))
+    """A legal two-player table: Alice (named cards, 2 concrete, 2 wood, 1 ceramic) and Bob (anonymous
+    cards, 1 concrete, 1 wood)."""
+    return table(player("Alice", ALICE_HOME, green_thumbs=2), player("Bob", bob_home()))
 
 
 def test_the_base_table_is_legal():
@@ -157,31 +158,31 @@ def test_the_same_item_token_twice_is_refused_in_rooms_and_in_storage():
 
 
 def test_a_fourth_concrete_pot_in_a_two_player_game_is_refused():
-    # Alice has 2 concrete pots; Bob's two more make 4 of a supply of 3
+    # Alice has 2 concrete pots, Bob 1 (home[2][0]); one more at home[0][0] makes 4 of a supply of 3,
+    # and the 4th in reading order is home[2][0]
     t = base()
     t["players"][1]["home"][0][0] = anon("foliage", pot="concrete")
-    t["players"][1]["home"][0][2] = anon("foliage", pot="concrete")
     with pytest.raises(ValidationError) as exc:
         score(t)
     errors = errors_of(exc)
-    assert list(errors) == ["players[1].home[0][2].pot"]
-    assert errors["players[1].home[0][2].pot"].startswith("is the 4th concrete pot on the table: a 2-player game has 3 concrete pots")
+    assert list(errors) == ["players[1].home[2][0].pot"]
+    assert errors["players[1].home[2][0].pot"].startswith("is the 4th concrete pot on the table: a 2-player game has 3 concrete pots")
 
 
 def test_three_concrete_pots_in_a_two_player_game_are_allowed():
-    t = base()
-    t["players"][1]["home"][0][0] = anon("foliage", pot="concrete")
-    assert score(t).player("Bob").category("pots").points == 3
+    # Alice 2 + Bob 1: every concrete pot of the supply, then the wood pots
+    assert score(base()).player("Bob").category("pots").points == 3 + 2
 
 
 def test_a_terra_cotta_pot_while_bonus_pots_remain_is_refused():
-    # supply 3 each; used: concrete 2, wood 2, ceramic 1 -> 1 concrete, 1 wood, 2 ceramic left
+    # supply 3 each; used: concrete 3, wood 3, ceramic 1 -> 2 ceramic left
     t = base()
     t["players"][1]["home"][0][0] = anon("foliage", pot="terracotta")
     with pytest.raises(ValidationError) as exc:
         score(t)
+    assert list(errors_of(exc)) == ["players[1].home[0][0].pot"]
     message = errors_of(exc)["players[1].home[0][0].pot"]
-    assert "while bonus pots are still in the supply (1 concrete, 1 wood, 2 ceramic)" in message
+    assert "while bonus pots are still in the supply (2 ceramic)" in message
 
 
 def test_a_terra_cotta_pot_is_allowed_once_every_bonus_pot_is_taken():
