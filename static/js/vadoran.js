@@ -124,8 +124,8 @@
       table.replaceChild(body, table.tBodies[0]);
       var width = rows[0] ? rows[0].length : 0;
       table.setAttribute("aria-label", "The visible garden, " + rows.length + " rows by " + width + " columns");
-      // Squares stay at least 28 px: a wider garden scrolls sideways inside its box.
-      table.style.minWidth = width * 28 + "px";
+      // Squares stay at least 26 px: a wider garden scrolls sideways inside its box.
+      table.style.minWidth = width * 26 + "px";
       table.style.maxWidth = width * 56 + "px";
       requestAnimationFrame(function () {
         form.classList.toggle("wide", scroller.scrollWidth > scroller.clientWidth + 1);

@@ -162,3 +162,35 @@ def test_paint_a_garden_by_finger_and_see_areas_and_total(live_server, new_phone
     expect(page.locator("tfoot")).to_contain_text("31")
     expect(page.locator("tfoot")).to_contain_text("15")
     shot(page, "vadoran-result")
+
+
+RULEBOOK = """g* g g g* s s* s* w* w w* w w*
+g7 g* g g* s s* s w w* w* w5 w*
+g g w* - s* s s* w w* w - -
+- s w g . . . . . . g -
+g* g* g g g* g s w s* s - -
+w w - - - - - - - - w -"""
+
+
+def test_the_rulebook_garden_typed_as_text_scores_46_and_is_outlined(live_server, new_phone):
+    page = new_phone()
+    page.goto(live_server + "/plays/new")
+    page.check("#game-vadoran-gardens")
+    page.select_option("#opt-vadoran-gardens-mode", "solo")
+    page.fill("#opt-vadoran-gardens-sister_achievements", "12 9 8")
+    page.fill("#players-0", "Purple")
+    page.click("text=Start the play")
+    page.click("text=Purple")
+    page.locator("details.as-text summary").tap()
+    page.locator("#garden-text").fill(RULEBOOK)
+    expect(page.locator("#garden .sq")).to_have_count(72)  # the grid follows the text: 12 x 6
+    live = page.locator("#vad-live")
+    expect(live.locator(".running .total")).to_have_text("46")
+    expect(live.locator(".vad-areas li.scores")).to_have_count(4)
+    expect(page.locator("#garden .lbl")).to_have_count(12)  # every grass, soil or water area lettered
+    page.locator("button[aria-label='Tool (back to soil): one more']").tap()
+    page.locator("button[aria-label='Pendant (back to water): one more']").tap()
+    page.locator("#ach-water").fill("7")
+    expect(live.locator(".running .total")).to_have_text("58")  # the rulebook: 46 + 5 + 7
+    assert page.evaluate("document.documentElement.scrollWidth") <= 412  # no sideways scrolling
+    shot(page, "vadoran-entry-rulebook")
