@@ -326,6 +326,7 @@ def save_seat(play_id: int, position: int):
         found, evaluation, _ = store.save_seat(play_id, position, state, who(), _base_version())
     except store.Conflict as conflict:
         return _conflict_page(found, conflict)
+    game_adapter.after_save(found, position)
     if form_errors:
         return seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
     if request.headers.get("HX-Request"):
@@ -377,9 +378,10 @@ def resolve_seat(play_id: int, position: int):
     if not isinstance(mine, dict):
         abort(400)
     try:
-        store.save_seat(play_id, position, mine, who(), _base_version())
+        saved, _, _ = store.save_seat(play_id, position, mine, who(), _base_version())
     except store.Conflict as conflict:  # yet another save came in meanwhile: choose again
         return _conflict_page(found, conflict)
+    adapter(found.game).after_save(saved, position)
     return see_other("main.seat", play_id=play_id, position=position)
 
 

@@ -75,6 +75,9 @@ class Adapter:
         """Extra template variables for the entry page."""
         return {}
 
+    def after_save(self, play, position: int) -> None:
+        """Called after a seat of ``play`` (freshly read, the save included) was stored."""
+
     def result_rows(self, result) -> list[dict]:
         """The rows of the result's score pad: one per category, in the engine's order.  Each row
         is ``{"key", "label", "cells": [Category | None per player]}``; a cell's ``points`` is the

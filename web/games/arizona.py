@@ -154,18 +154,11 @@ class ArizonaAdapter(Adapter):
             grid.append(row)
         wrens_text = form.get("wrens", "").strip()
         wrens: Any = 0 if wrens_text == "" else (int(wrens_text) if wrens_text.isdigit() else wrens_text)
-        state = {"wrens": wrens, "grid": grid}
-        args = request.view_args or {}
-        if "play_id" in args and "position" in args:
-            self._learn(args["play_id"], args["position"], state)
-        return state, []
+        return {"wrens": wrens, "grid": grid}, []
 
-    def _learn(self, play_id: int, position: int, state: dict) -> None:
-        from web import store
-
-        play = store.get_play(play_id)
-        grids = [state["grid"] if s.position == position else _grid_of(s.state) for s in play.seats]
-        sync_play(play_id, grids)
+    def after_save(self, play, position: int) -> None:
+        """Learn the deck from the play's grids once the save is stored (a refused save teaches nothing)."""
+        sync_play(play.id, [_grid_of(s.state) for s in play.seats])
 
     # -- options ------------------------------------------------------------------------------
 
@@ -317,9 +310,8 @@ def resolve(play_id: int, position: int):
             if known:
                 grid = [list(row) if isinstance(row, list) else row for row in _grid_of(state)]
                 grid[r][c] = {**cell, "color": known["color"], "gecko": known["gecko"]}
-                new_state = {**state, "grid": grid}
-                store.save_seat(play_id, position, new_state, who())
-                _ADAPTER._learn(play_id, position, new_state)
+                saved, _, _ = store.save_seat(play_id, position, {**state, "grid": grid}, who())
+                _ADAPTER.after_save(saved, position)
     return see_other("main.seat", play_id=play_id, position=position)
 
 
