@@ -29,7 +29,8 @@ from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
 from scoring.verdant.parse import LIGHTING_GOALS, parse_goals
 from scoring.verdant.preview import expected_kind, preview
-from web.games import Adapter, register
+from web.games import Adapter, register, register_player_panel
+from web.games import verdant_campaign as campaign
 
 ROWS, COLS = 3, 5
 SEARCH_LIMIT = 6
@@ -220,6 +221,10 @@ class VerdantAdapter(Adapter):
     entry_template = "games/verdant/entry.html"
     options_template = "games/verdant/options.html"
     stylesheet = "css/verdant.css"
+    result_template = "games/verdant/result_panel.html"
+
+    def result_context(self, play, result) -> dict:
+        return campaign.result_context(play, result)
 
     # ------------------------------------------------------------------ entry form
 
@@ -257,9 +262,61 @@ class VerdantAdapter(Adapter):
             goal_sets = {"players": [[g.strip() for g in line.replace(";", ",").split(",") if g.strip()] for line in lines]}
             goals = []
         options = {"variant": variant, "goals": goals, "modification": modification, "goal_sets": goal_sets}
+        errors += self._campaign_options(options, form, p)
         if not errors:
             errors = self._check_options(options, form, p)
         return options, errors
+
+    @staticmethod
+    def _campaign_options(options: dict, form: Mapping[str, str], p: str) -> list[FieldError]:
+        """The achievement mode (docs/campaign.md): ``scenario`` sets ``options.scenario`` and
+        fills the goal cards left empty with the scenario's (assumed) cards; ``standard`` sets
+        ``options.campaign = "standard"`` (a key the engine ignores); ``modification`` is the
+        modification chosen above; ``none`` with a modification played sets ``campaign = "none"``.
+        Without a mode field (an older form) the mode follows the modification."""
+        mode = form.get(p + "mode")
+        modification = options["modification"]
+        if mode is None:
+            mode = "modification" if modification else "none"
+        players = sum(1 for k, v in form.items() if k.startswith("players-") and (v or "").strip())
+        family = options["variant"] == "family"
+        errors: list[FieldError] = []
+        if mode == "scenario":
+            number = _number(form.get(p + "scenario"))
+            if not isinstance(number, int) or number not in campaign.camp.SCENARIOS:
+                return [FieldError(p + "scenario", "choose the scenario played, from 1 to 15")]
+            s = campaign.camp.scenario(number)
+            by_deck = {d: form.get(f"{p}goal-{d}") for d in cat.DECKS}
+            options["goals"] = [by_deck.get(g["deck"]) or g["name"] for g in s["goals"]]
+            old = _json_object(form.get(p + "declared"))
+            declared = old.get("declared") if old.get("number") == number else []
+            options["scenario"] = {"number": number, "declared": declared if isinstance(declared, list) else []}
+            if modification:
+                errors.append(FieldError(p + "modification", "a scenario is played with the standard rules: "
+                                                              "choose no rules modification"))
+            if family:
+                errors.append(FieldError(p + "variant", "a scenario is played with the standard rules, not the family variant"))
+        elif mode == "modification":
+            if not modification:
+                errors.append(FieldError(p + "modification", "choose the rules modification played: "
+                                                              "its shape is filled for every player"))
+        elif mode == "standard":
+            options["campaign"] = "standard"
+            if modification:
+                errors.append(FieldError(p + "modification", "a standard game plays no rules modification: choose none, "
+                                                              "or the achievement mode \"rules modification\""))
+            if family:
+                errors.append(FieldError(p + "variant", "the family variant earns no achievements: choose standard rules, "
+                                                        "or the achievement mode \"none\""))
+            if players == 1:
+                errors.append(FieldError(p + "mode", "a solo game earns no standard achievements (rulebook): "
+                                                     "play a scenario, or choose none"))
+        elif mode == "none":
+            if modification:
+                options["campaign"] = "none"
+        else:
+            errors.append(FieldError(p + "mode", "choose none, standard game, scenario or rules modification"))
+        return errors
 
     @staticmethod
     def _check_options(options: dict, form: Mapping[str, str], p: str) -> list[FieldError]:
@@ -382,6 +439,16 @@ class VerdantAdapter(Adapter):
         }
 
 
+def _json_object(raw: Any) -> dict:
+    import json
+
+    try:
+        value = json.loads(raw) if raw else {}
+    except (TypeError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 def _cell_of(path: str) -> tuple[int, int] | None:
     """(row, col) of an error path like ``home[1][2].pot``."""
     if not path.startswith("home["):
@@ -428,11 +495,13 @@ def _editing_cell() -> tuple[int, int] | None:
 
 
 register("verdant", VerdantAdapter())
+register_player_panel("games/verdant/campaign_panel.html", campaign.player_context)
 
 
 # ---------------------------------------------------------------------------- routes
 
 bp = Blueprint("verdant", __name__, url_prefix="/verdant")
+bp.register_blueprint(campaign.bp)  # the campaign's routes: endpoints "verdant.campaign.*"
 
 
 def _play_seat(play_id: int, position: int, r: int, c: int):
@@ -495,4 +564,5 @@ def save_cell(play_id: int, position: int, r: int, c: int):
 @bp.app_context_processor
 def _verdant_goals():
     """The goal cards, for the options form (shown on the new-play and edit pages)."""
-    return {"verdant_goals": cat.GOALS}
+    return {"verdant_goals": cat.GOALS, "verdant_scenarios": campaign.scenario_choices(),
+            "verdant_mode_of": campaign.mode_of, "verdant_declared_json": campaign.declared_json}
