@@ -459,7 +459,7 @@ def edit_play(play_id: int):
         play=found,
         form=form,
         game=game,
-        adapter=adapter(found.game),
+        adapter=adapter,
         option_errors=option_errors,
         posted=request.form if request.method == "POST" else None,
     )

@@ -155,3 +155,21 @@ def test_unknown_play_and_seat_are_404_in_the_app_style(client):
 def test_seat_out_of_range_is_404(client, token):
     play_id = new_play(client, token)
     assert client.get(f"/plays/{play_id}/seats/7").status_code == 404
+
+
+def test_every_ready_game_has_a_working_edit_page(client, token):
+    import scoring
+
+    for game in scoring.games():
+        if not game.ready or game.name == "stub":
+            continue
+        players = ("Ann",) if game.min_players == 1 else ("Ann", "Bob")
+        data = {"csrf_token": token, "game": game.name, "played_at": "2026-11-28T20:30"}
+        data.update({f"players-{i}": n for i, n in enumerate(players)})
+        if game.name == "verdant-arizona":
+            data["opt-verdant-arizona-solo"] = "on"
+        response = client.post("/plays", data=data)
+        assert response.status_code == 303, (game.name, response.get_data(as_text=True)[:300])
+        play_url = response.headers["Location"]
+        assert client.get(play_url + "/edit").status_code == 200, game.name
+        assert client.get(play_url + "/seats/0").status_code == 200, game.name
