@@ -182,7 +182,7 @@ def test_each_player_fills_at_most_one_standard_achievement_per_game(app, client
     assert [(e["shape"], e["action"], e["play_id"], e["source"]) for e in events(app)] == [
         ("standard-21", "fill", pid, "play"), ("standard-6", "fill", pid, "play")]
     html = result_html(client, pid)
-    assert "filled from this play" in html and "Win by 15+ points." in html
+    assert "Filled from this play" in html and "Win by 15+ points." in html
     log = client.get(f"/plays/{pid}/log").get_data(as_text=True)
     assert "achievement filled" in log
 
@@ -276,7 +276,7 @@ def test_a_scenario_shows_each_objective_and_the_passing_players_fill_its_shape(
     assert fill(client, token, pid, 0, "scenario-3").status_code == 409  # not this play's shape
     assert fill(client, token, pid, 0, "scenario-2").status_code == 303
     assert [(e["shape"], e["player_id"]) for e in events(app)] == [("scenario-2", player_id(app, "Alice"))]
-    assert "filled from this play" in result_html(client, pid)
+    assert "Filled from this play" in result_html(client, pid)
 
 
 def test_declared_objectives_are_ticked_per_player_on_the_result_page(app, client, token):

@@ -172,34 +172,41 @@ def undo(player_id: int, shape: str, who: str) -> dict:
 # --------------------------------------------------------------------- the drawing
 
 
-def plant_svg(leaves: list[str], size: int = 220) -> Markup:
+def plant_svg(leaves: list[str], size: int = 170) -> Markup:
     """The achievement plant as inline SVG: a pot, a stem that grows with the leaves and one leaf
     per filled shape (``leaves``: shape ids in fill order), coloured by mode with CSS classes.
     Only numbers and the rulebook's texts go in (escaped): no user data, no style attributes."""
     n = len(leaves)
-    top = 214 - max(n, 2) * 3.9  # the stem's tip
-    pts = []
-    y = 216.0
-    while y >= top:
-        pts.append((100 + 7 * math.sin((216 - y) / 22), y))
-        y -= 6
+    step = 7.0  # stem length per leaf
+
+    def stem_x(y: float) -> float:
+        return 100 + 9 * math.sin((208 - y) / 30)
+
+    top = 196 - max(n, 1) * step  # the stem's tip
+    pts, y = [], 210.0
+    while y > top:
+        pts.append((stem_x(y), y))
+        y -= 5
+    pts.append((stem_x(top), top))
     path = "M" + " L".join(f"{x:.1f} {yy:.1f}" for x, yy in pts)
+    vy = min(120.0, top - 28)  # the drawing is cropped to the plant's height (taller as it grows)
+    height = 262 - vy
     parts = [
-        f'<svg class="vd-plant" viewBox="0 0 200 260" width="{size}" height="{round(size * 1.18)}" role="img" '
-        f'aria-labelledby="vd-plant-title" xmlns="http://www.w3.org/2000/svg">',
+        f'<svg class="vd-plant" viewBox="0 {vy:.0f} 200 {height:.0f}" width="{size}" height="{round(size * height / 200)}" '
+        f'role="img" aria-labelledby="vd-plant-title" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="vd-plant-title">Achievement plant with {n} leaf{"" if n == 1 else "s"}</title>',
         f'<path class="vd-stem" d="{path}" fill="none" stroke-width="4" stroke-linecap="round"/>',
     ]
     for i, shape in enumerate(leaves):
-        yy = 210 - i * 3.9
-        x = 100 + 7 * math.sin((216 - yy) / 22)
-        side = 1 if i % 2 == 0 else -1
-        scale = 1.0 - i * 0.008
-        angle = -28 if side == 1 else -152
+        yy = 200 - i * step
+        x = stem_x(yy)
+        tilt = (i // 2) % 3 * 9  # a little variety in the leaves' angles
+        angle = -14 - tilt if i % 2 == 0 else -166 + tilt
+        scale = 1.15 - i * 0.008
         info = shape_info(shape)
         parts.append(
             f'<path class="vd-leaf vd-leaf-{info["mode"]}" transform="translate({x:.1f} {yy:.1f}) rotate({angle}) '
-            f'scale({scale:.3f})" d="M0 0 C9 -11 27 -11 36 0 C27 11 9 11 0 0 Z"><title>{escape(info["label"])}: '
+            f'scale({scale:.3f})" d="M0 0 C10 -12 30 -12 42 0 C30 12 10 12 0 0 Z"><title>{escape(info["label"])}: '
             f'{escape(info["text"])}</title></path>')
     if n == 0:
         parts.append('<path class="vd-leaf vd-leaf-bud" d="M100 207 C94 199 94 193 100 188 C106 193 106 199 100 207 Z"/>')

@@ -1,0 +1,123 @@
+"""Verdant's achievement campaign in a browser at phone size: a player plays two standard games
+(started through the options form, finished and filled on the result page) and their plant shows
+two leaves.  The homes are seeded through the entry screen's own cell autosave (the same posts the
+cell editor makes; tests/e2e/test_verdant_entry.py taps a whole home) to keep the test short."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import SHOTS
+from tests.unit.test_verdant_support import ALICE_HOME
+
+# Rowan's home: anonymous foliage plants and vining rooms; one concrete and one wood pot, so the
+# 2-player pot supply is used in order (Ivy has 2 concrete, 2 wood, 1 ceramic).
+ROWAN_PLANTS = [("concrete", None), ("wood", None)] + [(None, 1)] * 6
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
+
+
+def _post_cell(page, base, pid, pos, r, c, data):
+    token = page.evaluate("JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken']")
+    response = page.request.post(f"{base}/verdant/plays/{pid}/seats/{pos}/cells/{r}/{c}",
+                                 form={"csrf_token": token, **data}, max_redirects=0)
+    assert response.status in (200, 303), (response.status, response.text()[:300])
+
+
+def _seed(page, base, pid):
+    """Ivy (seat 0): Alice's home of test_verdant_games game 1; Rowan (seat 1): the home above."""
+    for r, row in enumerate(ALICE_HOME):
+        for c, cell in enumerate(row):
+            if cell["kind"] == "plant":
+                _post_cell(page, base, pid, 0, r, c, {"pick": f"{cell['name']}|{cell.get('pot', 'none')}"})
+                if "verdancy" in cell:
+                    _post_cell(page, base, pid, 0, r, c, {"set": f"verdancy:{cell['verdancy']}"})
+            else:
+                _post_cell(page, base, pid, 0, r, c, {"set": f"rtype:{cell['type']}"})
+                item = cell.get("item")
+                _post_cell(page, base, pid, 0, r, c, {"set": f"item_kind:{item['kind'] if item else ''}"})
+                if item:
+                    _post_cell(page, base, pid, 0, r, c, {"set": f"item_color:{item['color']}"})
+    plants = iter(ROWAN_PLANTS)
+    for r in range(3):
+        for c in range(5):
+            if (r + c) % 2 == 0:
+                pot, verdancy = next(plants)
+                data = {"manual": "1", "type": "foliage", "points": "4", "needs": "5", "pot": pot or "none"}
+                if verdancy is not None:
+                    data["verdancy"] = str(verdancy)
+                _post_cell(page, base, pid, 1, r, c, data)
+            else:
+                _post_cell(page, base, pid, 1, r, c, {"set": "rtype:vining"})
+                _post_cell(page, base, pid, 1, r, c, {"set": "item_kind:"})
+
+
+def _play_a_standard_game(page, base, game):
+    page.goto(base + "/plays/new")
+    page.check("#game-verdant")
+    page.check('input[name="opt-verdant-mode"][value="standard"]')
+    page.fill("#players-0", "Ivy")
+    page.fill("#players-1", "Rowan")
+    if game == 1:
+        page.locator("#opt-verdant-campaign").scroll_into_view_if_needed()
+        shot(page, "verdant-campaign-options")
+    page.click("text=Start the play")
+    expect(page).to_have_url(re.compile(r"/plays/\d+$"))
+    pid = int(page.url.rstrip("/").split("/")[-1])
+    _seed(page, base, pid)
+    page.reload()
+    page.click("text=See the result")
+    expect(page.locator("#vd-campaign h2")).to_have_text("Achievements: Standard game")
+    expect(page.locator("#vd-campaign")).to_contain_text("Finish the play to fill shapes")
+    page.click("text=Finish and save to history")
+    ivy = page.locator("#vd-camp-0")
+    expect(ivy.locator('input[name="shape"]').first).to_be_visible()
+    offered = ivy.locator('input[name="shape"]').evaluate_all("els => els.map(e => e.value)")
+    if game == 1:
+        expect(ivy).to_contain_text("78 points: 2 short of 80+")
+        page.locator("#vd-campaign").scroll_into_view_if_needed()
+        shot(page, "verdant-campaign-result")
+        page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-result-panel.png"))
+    ivy.locator("label.choice").first.click()
+    ivy.locator("button", has_text="Fill for Ivy").click()
+    expect(page.locator("#vd-camp-0 .vd-filled")).to_contain_text("Filled from this play")
+    if game == 2:
+        shot(page, "verdant-campaign-result-filled")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    return pid, offered[0]
+
+
+def test_two_standard_games_grow_two_leaves_on_the_players_plant(live_server, new_phone):
+    page = new_phone()
+    first_play, first = _play_a_standard_game(page, live_server, 1)
+    second_play, second = _play_a_standard_game(page, live_server, 2)
+    assert first != second  # the shape filled in game 1 is not offered again
+
+    page.click("#vd-camp-0 >> text=Ivy's achievement plant")
+    plant_page = page.url.split("#")[0]
+    expect(page.locator(".vd-leaves strong")).to_have_text("2")
+    expect(page.locator("svg.vd-plant .vd-leaf-standard")).to_have_count(2)
+    expect(page.locator(f'.vd-shape-filled a[href="/plays/{first_play}/result"]')).to_have_count(1)
+    expect(page.locator(f'.vd-shape-filled a[href="/plays/{second_play}/result"]')).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    shot(page, "verdant-campaign-plant")
+    page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-plant-panel.png"))
+    page.emulate_media(color_scheme="dark")
+    shot(page, "verdant-campaign-plant-dark")
+    page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-plant-panel-dark.png"))
+    page.goto(f"{live_server}/plays/{second_play}/result")
+    page.locator("#vd-campaign").scroll_into_view_if_needed()
+    shot(page, "verdant-campaign-result-dark")
+    page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-result-panel-dark.png"))
+    page.emulate_media(color_scheme="light")
+
+    # undo the second leaf on the plant: one leaf left, and game 2 offers its choices again
+    page.goto(plant_page)
+    page.locator(f'.vd-shape-filled:has(a[href="/plays/{second_play}/result"]) button', has_text="Undo").click()
+    expect(page.locator(".vd-leaves strong")).to_have_text("1")
+    expect(page.locator("svg.vd-plant .vd-leaf-standard")).to_have_count(1)
