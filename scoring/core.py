@@ -187,7 +187,10 @@ def normalize_name(name: str) -> str:
     >>> normalize_name("Devil's  Ivy") == normalize_name("devils ivy")
     True
     """
-    return re.sub(r"[^0-9a-z]", "", name.casefold())
+    return _NOT_NAME_CHAR.sub("", name.casefold())
+
+
+_NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
 
 
 def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None) -> list[dict]:

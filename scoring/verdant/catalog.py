@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -47,14 +48,25 @@ _ROOMS_BY_FACE = {(r["type"], tuple(r["edges"][e] for e in EDGES)): r for r in R
 _GOALS_BY_NAME = {normalize_name(g["name"]): g for g in GOALS}
 
 
+@lru_cache(maxsize=4096)
+def _fold_short(name: str) -> str:
+    return normalize_name(name)
+
+
+def fold(name: str) -> str:
+    """``normalize_name(name)``, remembered for short strings: the same names and words ("wood",
+    "vining", "Jasmine") come back in every cell of every table scored."""
+    return _fold_short(name) if type(name) is str and len(name) <= 64 else normalize_name(name)
+
+
 def plant_by_name(name: str) -> dict[str, Any] | None:
     """The catalog plant called ``name`` (normalized match), or None."""
-    return _PLANTS_BY_NAME.get(normalize_name(name))
+    return _PLANTS_BY_NAME.get(fold(name))
 
 
 def room_by_name(name: str) -> dict[str, Any] | None:
     """The catalog room called ``name`` ("Vining room 3"), or None."""
-    return _ROOMS_BY_NAME.get(normalize_name(name))
+    return _ROOMS_BY_NAME.get(fold(name))
 
 
 def room_by_face(room_type: str, edges: dict[str, str]) -> dict[str, Any] | None:
@@ -72,7 +84,7 @@ def goal_by_name(name: str) -> dict[str, Any] | None:
     >>> goal_by_name("pot pairs")["deck"]
     'item'
     """
-    return _GOALS_BY_NAME.get(normalize_name(name))
+    return _GOALS_BY_NAME.get(fold(name))
 
 
 def search(query: str, kind: str | None = None, limit: int = 10) -> list[dict[str, Any]]:

@@ -52,10 +52,11 @@ class Cell:
     col: int
     card: Plant | Room
     path: str  # where the card is in the input: players[0].home[1][2] or players[0].cards[4]
+    # isinstance(card, Plant), worked out once (read in every rule's inner loop)
+    is_plant: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_plant(self) -> bool:
-        return isinstance(self.card, Plant)
+    def __post_init__(self) -> None:
+        self.__dict__["is_plant"] = isinstance(self.card, Plant)
 
     def where(self) -> str:
         return f"row {self.row + 1}, col {self.col + 1}"
@@ -70,23 +71,46 @@ class PlayerState:
     goals: tuple[tuple[str, ...], ...] = ()  # per deck, the candidate goal names (2 under modification 4)
     index: int = 0  # position in the input's players list
 
+    def __post_init__(self) -> None:
+        # Derived views, worked out once (the state is immutable).  Plain instance attributes, not
+        # fields: equality, hash and repr are unchanged.
+        by_position: dict[tuple[int, int], Cell] = {}
+        for c in self.cells:
+            by_position.setdefault((c.row, c.col), c)  # the first card at a position, as a scan finds it
+        at = by_position.get
+        neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = {}
+        for r, c in by_position:
+            found = []
+            for side, pos in (("top", (r - 1, c)), ("right", (r, c + 1)), ("bottom", (r + 1, c)), ("left", (r, c - 1))):
+                other = at(pos)
+                if other is not None:
+                    found.append((side, other))
+            neighbours[(r, c)] = tuple(found)
+        self.__dict__.update(
+            _plants=tuple(c for c in self.cells if c.is_plant),
+            _rooms=tuple(c for c in self.cells if not c.is_plant),
+            _by_position=by_position,
+            _neighbours=neighbours,  # (row, col) -> neighbours() of a card there
+            memo={},  # rules' per-player results worked out once (see rules.room_score)
+        )
+
     @property
     def plants(self) -> list[Cell]:
-        return [c for c in self.cells if c.is_plant]
+        return list(self._plants)
 
     @property
     def rooms(self) -> list[Cell]:
-        return [c for c in self.cells if not c.is_plant]
+        return list(self._rooms)
 
     def at(self, row: int, col: int) -> Cell | None:
-        for c in self.cells:
-            if c.row == row and c.col == col:
-                return c
-        return None
+        return self._by_position.get((row, col))
 
     def neighbours(self, cell: Cell) -> list[tuple[str, Cell]]:
         """(side of ``cell`` that touches it, neighbour) for each orthogonal neighbour."""
-        out = []
+        found = self._neighbours.get((cell.row, cell.col))
+        if found is not None:
+            return list(found)
+        out = []  # a position no card of this home is at
         for side, dr, dc in (("top", -1, 0), ("right", 0, 1), ("bottom", 1, 0), ("left", 0, -1)):
             other = self.at(cell.row + dr, cell.col + dc)
             if other is not None:

@@ -7,6 +7,7 @@ Every problem is collected with the path of the cell it concerns and raised toge
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from typing import Any
 
 from ..core import Errors, get_choice, join, normalize_name, options_of, player_list, to_int
@@ -30,11 +31,24 @@ def _norm_word(value: Any, choices: tuple[str, ...]) -> str | None:
     """Match a word against choices ignoring case, spaces and punctuation ("Terra Cotta" = terracotta)."""
     if not isinstance(value, str):
         return None
-    folded = normalize_name(value)
+    if len(value) <= 64:
+        return _norm_word_short(value, choices)
+    return _folded_choices(choices).get(normalize_name(value))
+
+
+@lru_cache(maxsize=8192)
+def _norm_word_short(value: str, choices: tuple[str, ...]) -> str | None:
+    """_norm_word, remembered: the same few words ("wood", "vining", "plant") come in every cell."""
+    return _folded_choices(choices).get(normalize_name(value))
+
+
+@lru_cache(maxsize=256)
+def _folded_choices(choices: tuple[str, ...]) -> dict[str, str]:
+    """{normalized choice: choice}, the first choice winning as a scan in order would find it."""
+    out: dict[str, str] = {}
     for choice in choices:
-        if normalize_name(choice) == folded:
-            return choice
-    return None
+        out.setdefault(normalize_name(choice), choice)
+    return out
 
 
 def _choices(words: tuple[str, ...]) -> str:
@@ -186,7 +200,7 @@ def _light(errors: Errors, value: Any, where: str) -> tuple[str, ...] | None:
 
 
 def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant | None:
-    before = len(errors)
+    before = len(errors.items)
     entry = None
     name = data.get("name")
     if name not in (None, ""):
@@ -225,30 +239,34 @@ def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant |
     else:
         return None
     pot = None
-    if data.get("pot") not in (None, ""):
-        pot = _norm_word(data.get("pot"), cat.POT_KINDS)
+    raw_pot = data.get("pot")
+    potted = raw_pot not in (None, "")
+    if potted:
+        pot = _norm_word(raw_pot, cat.POT_KINDS)
         if pot is None:
-            errors.add(join(where, "pot"), f"{_show(data.get('pot'))} is not a pot: choose one of {_choices(cat.POT_KINDS)}, or none for an incomplete plant")
+            errors.add(join(where, "pot"), f"{_show(raw_pot)} is not a pot: choose one of {_choices(cat.POT_KINDS)}, or none for an incomplete plant")
     verdancy = 0
-    if data.get("verdancy") not in (None, ""):
-        verdancy = to_int(errors, data.get("verdancy"), join(where, "verdancy"), minimum=0, maximum=99)
+    raw_verdancy = data.get("verdancy")
+    if raw_verdancy not in (None, ""):
+        verdancy = to_int(errors, raw_verdancy, join(where, "verdancy"), minimum=0, maximum=99)
         verdancy = 0 if verdancy is None else verdancy
-    label = f'"{entry["name"]}"' if entry else "This plant"
-    if data.get("pot") not in (None, "") and verdancy > 0:
-        errors.add(join(where, "verdancy"), f"{label} has both a pot and {verdancy} verdancy: a completed (potted) plant holds no verdancy; "
-                                            "remove the pot or the verdancy")
-    elif family and verdancy > 0:
-        errors.add(join(where, "verdancy"), "the family variant uses no verdancy: enter 0 (a plant is completed by potting it)")
-    elif pot is None and data.get("pot") in (None, "") and needs is not None and verdancy >= needs:
-        errors.add(join(where, "verdancy"), f"{label} needs {needs} verdancy to complete: an incomplete plant holds 0 to {needs - 1} "
-                                            "(a completed plant has a pot instead)")
-    if len(errors) > before:
+    if verdancy > 0 or not potted:
+        label = f'"{entry["name"]}"' if entry else "This plant"
+        if potted and verdancy > 0:
+            errors.add(join(where, "verdancy"), f"{label} has both a pot and {verdancy} verdancy: a completed (potted) plant holds no verdancy; "
+                                                "remove the pot or the verdancy")
+        elif family and verdancy > 0:
+            errors.add(join(where, "verdancy"), "the family variant uses no verdancy: enter 0 (a plant is completed by potting it)")
+        elif pot is None and not potted and needs is not None and verdancy >= needs:
+            errors.add(join(where, "verdancy"), f"{label} needs {needs} verdancy to complete: an incomplete plant holds 0 to {needs - 1} "
+                                                "(a completed plant has a pot instead)")
+    if len(errors.items) > before:
         return None
     return Plant(entry["name"] if entry else None, ptype, needs, points, light, pot, verdancy)
 
 
 def parse_room(errors: Errors, data: dict, where: str) -> Room | None:
-    before = len(errors)
+    before = len(errors.items)
     entry = None
     name = data.get("name")
     if name not in (None, ""):
@@ -290,7 +308,7 @@ def parse_room(errors: Errors, data: dict, where: str) -> Room | None:
     item = None
     if data.get("item") not in (None, ""):
         item = _item(errors, data.get("item"), join(where, "item"))
-    if len(errors) > before:
+    if len(errors.items) > before:
         return None
     if entry is not None:
         edges = dict(entry["edges"])
@@ -351,7 +369,7 @@ def _read_home(errors: Errors, player: dict, where: str, modification: int | Non
         for c, cell in enumerate(row):
             if free_shape and cell is None:
                 continue
-            out.append((r, c, cell, join(rp, c)))
+            out.append((r, c, cell, f"{rp}[{c}]"))  # join(rp, c)
     return out
 
 
@@ -386,7 +404,7 @@ def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool
 
 def parse_player(errors: Errors, player: dict, i: int, opts: dict, goals: tuple[tuple[str, ...], ...]) -> PlayerState | None:
     where = f"players[{i}]"
-    before = len(errors)
+    before = len(errors.items)
     family = opts["variant"] == "family"
     thumbs = 0
     if player.get("green_thumbs") not in (None, ""):
@@ -425,7 +443,7 @@ def parse_player(errors: Errors, player: dict, i: int, opts: dict, goals: tuple[
                 cells.append(Cell(r, c, card, path))
         if len(cells) == len(raw_cells):
             _check_shape(errors, cells, where, free_shape, count_ok)
-    if len(errors) > before:
+    if len(errors.items) > before:
         return None
     return PlayerState(str(player.get("name")), thumbs, storage, tuple(cells), goals, i)
 
@@ -448,7 +466,7 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_playe
                         errors.add(join(cell.path, "name"), f'"{card.name}" is already at {plant_at[card.name]}: each plant card exists once')
                     plant_at.setdefault(card.name, cell.path)
                 if card.pot:
-                    pots[card.pot].append(join(cell.path, "pot"))
+                    pots[card.pot].append(cell.path)  # the pot's path is joined only for an error
             else:
                 if card.card_id is not None:
                     if card.card_id in room_at:
@@ -458,7 +476,7 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_playe
                     if card.item in item_at:
                         errors.add(join(cell.path, "item"), f"the {card.item.label()} token is already at {item_at[card.item]}: "
                                                             "each item token exists once (one of each kind per colour)")
-                    item_at.setdefault(card.item, join(cell.path, "item"))
+                    item_at.setdefault(card.item, f"{cell.path}.item")  # join(cell.path, "item")
         if isinstance(p.storage, Item):
             path = f"players[{p.index}].storage"
             if p.storage in item_at:
@@ -467,7 +485,8 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_playe
     count = opts["player_count"]
     supply = cat.BONUS_POT_SUPPLY[count]
     for kind in cat.BONUS_POTS:
-        for nth, path in enumerate(pots[kind][supply:], start=supply + 1):
+        for nth, where in enumerate(pots[kind][supply:], start=supply + 1):
+            path = join(where, "pot")
             errors.add(path, f"is the {_ordinal(nth)} {kind} pot on the table: a {count}-player game has {supply} {kind} pots "
                              f"({supply} of each bonus pot)")
     solo, family = count == 1, opts["variant"] == "family"
@@ -479,13 +498,17 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_playe
             left = [f"{supply - len(pots[k])} {k}" for k in cat.BONUS_POTS[:rank] if len(pots[k]) < supply]
             if not pots[kind] or not left:
                 continue
-            for path in pots[kind]:
+            for where in pots[kind]:
+                path = join(where, "pot")
                 if kind == "terracotta":
                     errors.add(path, f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
                                      "completing a plant takes the highest bonus pot left; terra cotta comes only once none is left")
                 else:
                     errors.add(path, f"is {kind} while higher bonus pots are still in the supply ({', '.join(left)}): "
                                      f"completing a plant takes the highest bonus pot left; {kind} comes only once those are gone")
+
+
+_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
 def _ordinal(n: int) -> str:
@@ -509,7 +532,7 @@ def _check_modification_1(errors: Errors, players: list[PlayerState]) -> None:
     """Modification 1, "All lighting conditions must match when placing cards": every edge where a
     plant touches a room shows one of the plant's lightings (READINGS, as for scenarios 8 and 13).
     Edges whose lighting is unknown (cards given by type only) cannot be checked."""
-    opposite = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+    opposite = _OPPOSITE
     for p in players:
         for cell in sorted(p.plants, key=lambda c: (c.row, c.col)):
             if cell.card.light is None:

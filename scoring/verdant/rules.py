@@ -70,7 +70,18 @@ def bonus_pots(p: PlayerState, family: bool = False) -> tuple[int, list[str]]:
 def room_score(p: PlayerState, cell: Cell) -> tuple[int, str]:
     """1 point per adjacent plant of the room's type, 2 if the room holds an item of its colour.
 
-    Returns the points and the explanation line."""
+    Returns the points and the explanation line (worked out once per room of a player: the room
+    bonuses, achievement 24 and the campaign all ask)."""
+    key = ("room_score", cell.row, cell.col)
+    known = p.memo.get(key)
+    if known is not None and known[0] is cell:
+        return known[1]
+    scored = _room_score(p, cell)
+    p.memo[key] = (cell, scored)
+    return scored
+
+
+def _room_score(p: PlayerState, cell: Cell) -> tuple[int, str]:
     room = cell.card
     assert isinstance(room, Room)
     matching = [o for _, o in p.neighbours(cell) if o.is_plant and o.card.type == room.type]
@@ -102,7 +113,8 @@ def furniture_and_pets(p: PlayerState) -> tuple[int, list[str]]:
     items = placed_items(p)
     if not items:
         return 0, ["No furniture or pets placed in rooms"]
-    kinds = [k for k in cat.ITEM_KINDS if any(i.kind == k for i in items)]
+    present = {i.kind for i in items}
+    kinds = [k for k in cat.ITEM_KINDS if k in present]
     points = ITEM_POINTS[len(kinds)]
     cap = " (the scale ends at 8 kinds)" if len(kinds) > 8 else ""
     lines = [f"{_plural(len(kinds), 'different item kind')} in rooms ({', '.join(kinds)}){cap} = {points}"]
@@ -138,12 +150,15 @@ def decorator(p: PlayerState) -> tuple[int, list[str]]:
 
 def _adjacent_edges(p: PlayerState, plant: Cell) -> list[str]:
     """The lighting on each room edge that faces ``plant``."""
-    opposite = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+    opposite = _OPPOSITE
     edges = []
     for side, other in p.neighbours(plant):
         if not other.is_plant and other.card.edges is not None:
             edges.append(other.card.edges[opposite[side]])
     return edges
+
+
+_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
 def _rows_where(p: PlayerState, plants: bool, test: Callable[[list[str]], bool]) -> list[int]:
