@@ -344,6 +344,11 @@ def play_log(play_id: int) -> list[dict]:
     return [dict(r, old=loads(r["old"]), new=loads(r["new"])) for r in rows]
 
 
+def log(play_id: int | None, player_id: int | None, who: str, action: str, old: Any, new: Any) -> None:
+    """Append an entry to the edit log (inside the caller's transaction, if any)."""
+    _log(play_id, None, player_id, who, action, old, new)
+
+
 def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any) -> None:
     get_db()["edit_log"].insert(
         {

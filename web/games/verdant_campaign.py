@@ -138,7 +138,7 @@ class Refused(Exception):
 
 
 def _event(player_id: int, shape: str, action: str, play_id: int | None, source: str, who: str) -> None:
-    from web.store import _log
+    from web.store import log
 
     db = get_db()
     db["achievement_events"].insert({"player_id": player_id, "shape": shape, "action": action, "play_id": play_id,
@@ -146,7 +146,7 @@ def _event(player_id: int, shape: str, action: str, play_id: int | None, source:
     what = "achievement filled" if action == "fill" else "achievement undone"
     if source == "hand" and action == "fill":
         what += " (entered by hand)"
-    _log(play_id, None, player_id, who, what, None, {"shape": shape, "source": source})
+    log(play_id, player_id, who, what, None, {"shape": shape, "source": source})
 
 
 def fill(player_id: int, shape: str, play_id: int | None, who: str) -> None:
