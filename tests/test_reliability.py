@@ -3,9 +3,12 @@ of a stream of saves.  (Figures and how to repeat them: docs/reliability.md.)"""
 
 from __future__ import annotations
 
+import http.client
+
 import json
 import sqlite3
 import threading
+import time
 
 import pytest
 
@@ -96,7 +99,7 @@ def test_hard_kills_in_a_stream_of_saves_lose_no_acknowledged_save(tmp_path):
                     state = {"points": round_ * 1000 + n, "tokens": 0}
                     try:
                         status = phone.save(play_id, 0, state)
-                    except OSError:
+                    except (OSError, http.client.HTTPException):
                         return  # the server died mid-request: this save was never acknowledged
                     if status == 303:
                         acknowledged.append(state)
@@ -104,7 +107,9 @@ def test_hard_kills_in_a_stream_of_saves_lose_no_acknowledged_save(tmp_path):
 
             writer = threading.Thread(target=stream)
             writer.start()
+            deadline = time.monotonic() + 30
             while len([s for s in acknowledged if s["points"] >= round_ * 1000]) < 20:
+                assert writer.is_alive() and time.monotonic() < deadline, "the stream of saves stopped early"
                 writer.join(timeout=0.05)
             server.kill()  # SIGKILL in the middle of the stream
             stop.set()

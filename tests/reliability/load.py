@@ -10,6 +10,8 @@ is stored and logged and that the database passes PRAGMA integrity_check after e
 
 from __future__ import annotations
 
+import http.client
+
 import argparse
 import json
 import sqlite3
@@ -75,7 +77,7 @@ def kills(server: Server, count: int) -> dict:
                 try:
                     if phone.save(play_id, 0, state) == 303:
                         acked.append(state)
-                except OSError:
+                except (OSError, http.client.HTTPException):
                     return
                 n += 1
 
