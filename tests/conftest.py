@@ -18,6 +18,12 @@ def stub_game():
     scoring.unregister("stub")
 
 
+@pytest.fixture(autouse=True)
+def _instance_folder(tmp_path, monkeypatch):
+    """No test writes into the real instance/ folder (backups, secret key)."""
+    monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path / "instance"))
+
+
 @pytest.fixture
 def app(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test-secret", "TESTING": True})
