@@ -26,12 +26,15 @@ PHONE = {"width": 412, "height": 839}
 
 
 class Phone:
-    """Counts what a person does: a tap, or a key pressed (one character typed = one key)."""
+    """Counts what a person does: a tap, or a key pressed (one character typed = one key).  ``words``
+    counts each run of typing once (a name's first letters, a number, a key like Enter): taps +
+    words is the count of interactions where typing a word is one, as docs/entry/*.md count them."""
 
     def __init__(self, page):
         self.page = page
         self.taps = 0
         self.keys = 0
+        self.words = 0
 
     def tap(self, selector: str) -> None:
         self.page.locator(selector).first.click()
@@ -40,10 +43,12 @@ class Phone:
     def type(self, text: str) -> None:
         self.page.keyboard.type(text)
         self.keys += len(text)
+        self.words += 1
 
-    def press(self, key: str) -> None:
+    def press(self, key: str, more_of_a_word: bool = False) -> None:
         self.page.keyboard.press(key)
         self.keys += 1
+        self.words += 0 if more_of_a_word else 1
 
 
 # ------------------------------------------------------------------------- per-game scripts
@@ -59,6 +64,7 @@ def enter_generic(phone: Phone, player: dict) -> int:
     text = json.dumps(state)
     phone.page.keyboard.insert_text(text)  # counted as typed, without waiting per character
     phone.keys += len(text)
+    phone.words += 1
     phone.tap("button[name=next][value=play]")
     return 0
 
@@ -96,8 +102,287 @@ def enter_arizona(phone: Phone, player: dict) -> int:
     return cards
 
 
+def _settle(page) -> None:
+    """Wait until no htmx request is in flight (a save or a search answered)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=20_000)
+
+
+def _prefix(name: str, options: list[str], shown: int = 3) -> str:
+    """The letters a player types into a field with a suggestion list before tapping the name: the
+    shortest start of ``name`` that at most ``shown`` names of the list contain (case ignored)."""
+    low = name.lower()
+    for n in range(1, len(name) + 1):
+        if sum(1 for o in options if low[:n] in o.lower()) <= shown:
+            return name[:n].lower()
+    return name.lower()
+
+
+def _pick_from_list(phone: Phone, selector: str, name: str) -> None:
+    """Tap a text box with a ``<datalist>``, type the first letters (see ``_prefix``), tap the
+    suggestion: Playwright cannot tap the native popup, so the pick fills in the full name."""
+    page = phone.page
+    field = page.locator(selector)
+    options = field.evaluate("f => f.list ? [...f.list.options].map(o => o.value) : []")
+    phone.tap(selector)
+    phone.type(_prefix(name, options))
+    field.fill(name)  # the tap on the suggestion
+    phone.taps += 1
+
+
+def _step_to(phone: Phone, field_id: str, plus: str, minus: str, want: int) -> None:
+    """Tap a stepper's + or - until the number box ``#field_id`` shows ``want``."""
+    page = phone.page
+    box = page.locator(f"#{field_id}")
+    have = int(box.input_value() or 0)
+    while have != want:
+        phone.tap(plus if want > have else minus)
+        have += 1 if want > have else -1
+    page.wait_for_function(f"() => document.getElementById('{field_id}').value === '{want}'")
+
+
+def enter_verdant(phone: Phone, player: dict) -> int:
+    """Tap the first cell; then the editor moves on to the next empty cell by itself.  A plant: type
+    letters into the search until its row shows, tap its pot chip ("Not done" + a verdancy chip for
+    an incomplete plant).  A room: its type chip, then "No item", or the item's kind and colour.  A
+    room card given by name is entered by its type (no lighting goal needs the card itself)."""
+    from scoring.verdant import catalog, catalog_search
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    from web.games.verdant import SEARCH_LIMIT
+
+    page = phone.page
+    phone.tap("#cell-0-0")
+    cards = 0
+    for r, row in enumerate(player["home"]):
+        for c, cell in enumerate(row):
+            cards += 1
+            _settle(page)
+            page.locator("#editor h2", has_text=f"Row {r + 1}, col {c + 1}").wait_for()
+            if cell["kind"] == "plant":
+                pot = cell.get("pot") or "none"
+                chip = page.locator(f'#vd-results button[value="{cell["name"]}|{pot}"]')
+                page.locator("#vd-q").wait_for()
+                # as few letters as make the screen's search list the card (the screen's own search)
+                letters = next(cell["name"][:n].lower() for n in range(1, len(cell["name"]) + 1)
+                               if any(e["name"] == cell["name"] for e in catalog_search(cell["name"][:n], kind="plant", limit=SEARCH_LIMIT)))
+                page.locator("#vd-q").focus()  # the editor puts the cursor in the search (no tap)
+                for n, letter in enumerate(letters):
+                    phone.press(letter, more_of_a_word=n > 0)
+                for _ in range(3):  # a key that landed while htmx swapped the editor: type again (not counted)
+                    try:
+                        chip.first.wait_for(timeout=4_000)
+                        break
+                    except PlaywrightTimeout:
+                        page.locator("#vd-q").fill("")
+                        page.locator("#vd-q").press_sequentially(letters, delay=50)
+                chip.first.click()
+                phone.taps += 1
+                if pot == "none":
+                    _settle(page)
+                    phone.tap(f'#editor button[value="verdancy:{cell.get("verdancy", 0)}"]')
+            else:
+                rtype = cell.get("type") or catalog.room_by_name(cell["name"])["type"]
+                phone.tap(f'#editor button[value="rtype:{rtype}"]')
+                _settle(page)
+                item = cell.get("item")
+                if item is None:
+                    phone.tap('#editor button[value="item_kind:"]')
+                else:
+                    phone.tap(f'#editor button[value="item_kind:{item["kind"]}"]')
+                    _settle(page)
+                    phone.tap(f'#editor button[value="item_color:{item["color"]}"]')
+    _settle(page)
+    if player.get("green_thumbs"):
+        page.locator("#vd-thumbs label", has_text=str(player["green_thumbs"])).first.click()
+        phone.taps += 1
+        _settle(page)
+    phone.tap("button[name=next][value=play]")
+    return cards
+
+
+def enter_planted(phone: Phone, player: dict) -> int:
+    """Per plant: tap its name box, type a few letters, tap the suggestion, tap Growth + per token.
+    Then the propagation, decoration and tool steppers (one tap per token or card), and Done."""
+    page = phone.page
+    cards = 0
+    for i, plant in enumerate(player.get("plants", [])):
+        cards += 1
+        _pick_from_list(phone, f"#plants-{i}-name", plant["name"])
+        page.locator(f"#plant-{i}-card .pl-kind").wait_for()
+        for _ in range(plant.get("growth", 0)):
+            phone.tap(f'button[value="plants-{i}-growth:+1"]')
+    for _ in range(player.get("propagation", 0)):
+        phone.tap('button[value="propagation:+1"]')
+    for group in ("decorations", "tools"):
+        for key, n in (player.get(group) or {}).items():
+            cards += n
+            for _ in range(n):
+                phone.tap(f'button[value="{group}-{key}:+1"]')
+    _settle(page)
+    phone.tap("button[name=next][value=play]")
+    return cards
+
+
+def enter_gretchen(phone: Phone, player: dict) -> int:
+    """Grow the starting row (gray pot, Money Plant, gray pot) at both ends to the row's length, then
+    per pot: its colour chip (unless it already has that colour), its size chip (coloured pots), the
+    plant's first letters and the suggestion, Enter, the leaves (Full, or + per leaf), the flower.
+    Then the Money Plant's leaves and the watering can (steppers) and Done."""
+    page = phone.page
+    row = player["display"]
+    money = next(i for i, p in enumerate(row) if p.get("money_plant"))
+    for side, extra in (("left", money - 1), ("right", len(row) - money - 2)):
+        for _ in range(extra):
+            phone.tap(f"text=+ Pot on the {side} end")
+            _settle(page)
+    page.locator("#gg-row .gg-place").nth(len(row) - 1).wait_for()
+    cards = 0
+    for i, place in enumerate(row):
+        cards += 1
+        if place.get("money_plant"):
+            continue
+        pot, plant = place["pot"], place.get("plant")
+        card = page.locator(f"#place-{i}")
+        if not card.locator(f'.gg-colors input[value="{pot["color"]}"]').is_checked():
+            phone.tap(f"#place-{i} .gg-colors >> text={pot['color']}")
+        if pot["color"] not in ("gray", "rainbow"):
+            phone.tap(f"#place-{i} .gg-sizes >> text='{pot['size']}'")
+        _settle(page)
+        if plant:
+            _pick_from_list(phone, f"#place-{i}-plant", plant["name"])
+            phone.press("Enter")
+            page.wait_for_function(f"() => document.getElementById('info-{i}').textContent.trim() !== ''", timeout=20_000)
+            _settle(page)
+            cap = int(page.get_attribute(f"#cap-{i}", "data-cap"))
+            if plant["leaves"] == cap and cap > 1:
+                phone.tap(f"#place-{i} .gg-full")
+            else:
+                for _ in range(plant["leaves"]):
+                    phone.tap(f"#place-{i} .gg-step[data-step='1']")
+            if plant.get("flower"):
+                phone.tap(f"#place-{i} .gg-flower")
+        _settle(page)
+    _step_to(phone, "money_plant_leaves", ".gg-money .gg-step[data-step='1']", ".gg-money .gg-step[data-step='-1']",
+             player.get("money_plant_leaves", 3))
+    _step_to(phone, "watering_can", ".gg-can .gg-step[data-step='1']", ".gg-can .gg-step[data-step='-1']",
+             player.get("watering_can", 0))
+    _settle(page)
+    phone.tap("button[name=next][value=play]")
+    return cards
+
+
+def _runs(row: list[str], test) -> list[list[int]]:
+    """The columns of ``row`` where ``test(token)`` holds, as runs of neighbouring columns."""
+    runs: list[list[int]] = []
+    for c, token in enumerate(row):
+        if test(token):
+            if runs and runs[-1][-1] == c - 1:
+                runs[-1].append(c)
+            else:
+                runs.append([c])
+    return runs
+
+
+def _stroke(phone: Phone, cdp, r: int, cols: list[int]) -> None:
+    """One finger on the first square of a row run, sliding to the last (one tap for one square)."""
+    page = phone.page
+    points = []
+    for c in (cols[0], cols[-1]):
+        box = page.locator(f"#garden .sq[data-r='{r}'][data-c='{c}']").bounding_box()
+        points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    (x0, y0), (x1, y1) = points
+    if len(cols) == 1:
+        page.touchscreen.tap(x0, y0)
+    else:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        steps = 4 * (len(cols) - 1)
+        for step in range(1, steps + 1):
+            t = step / steps
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * t, "y": y0 + (y1 - y0) * t}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    phone.taps += 1
+    _settle(page)
+
+
+def _number_field(phone: Phone, selector: str, value) -> None:
+    if value in (None, "", 0):
+        return
+    phone.tap(selector)
+    phone.type(str(value))
+
+
+def enter_vadoran(phone: Phone, player: dict) -> int:
+    """A painted garden (``garden``): grow the 3 x 6 starting grid to the garden's size, then per
+    terrain its brush and one stroke per run of that terrain along a row (a tap for one square);
+    the Task brush the same along runs of tasks; a tap per tablet and return location.  Quick mode
+    (``areas``): the switch, then per area its terrain (select: 2 taps) and its numbers typed.  Then
+    the lost items and return locations (a tap per item), the achievements typed, Done.
+    Returns the squares (painted) or the areas' squares (quick) entered."""
+    page = phone.page
+    squares = 0
+    if player.get("garden") is not None:
+        grid = [row.split() for row in player["garden"]]
+        page.locator("#garden .sq").first.wait_for()
+        rows = page.locator("#garden tr").count()
+        cols = page.locator("#garden tr").first.locator(".sq").count()
+        for _ in range(len(grid) - rows):
+            phone.tap("button.grow[value=below]")
+            _settle(page)
+        for _ in range(max(len(r) for r in grid) - cols):
+            phone.tap("button.grow[value=right]")
+            _settle(page)
+        page.locator("#garden .sq").nth(len(grid) * len(grid[0]) - 1).wait_for()
+        cdp = page.context.new_cdp_session(page)
+        for brush, test in (("Grass", lambda t: t[0] == "g"), ("Soil", lambda t: t[0] == "s"),
+                            ("Water", lambda t: t[0] == "w"), ("Sand", lambda t: t[0] == "."),
+                            ("Task", lambda t: "*" in t), ("Tablet", lambda t: "7" in t), ("Return", lambda t: "5" in t)):
+            runs = [(r, run) for r, row in enumerate(grid) for run in _runs(row, test)]
+            if not runs:
+                continue
+            phone.page.locator(".brush", has_text=brush).tap()
+            phone.taps += 1
+            for r, run in runs:
+                if brush in ("Tablet", "Return"):
+                    for c in run:
+                        _stroke(phone, cdp, r, [c])
+                else:
+                    _stroke(phone, cdp, r, run)
+        squares = sum(1 for row in grid for t in row if t != "-")
+    else:
+        page.locator("label", has_text="Quick: areas only").tap()
+        phone.taps += 1
+        for i, area in enumerate(player.get("areas", [])):
+            if not page.locator(f"select[name=qa-{i}-terrain]").count():
+                phone.tap("#qa-add")
+                page.locator(f"select[name=qa-{i}-terrain]").wait_for()
+            page.select_option(f"select[name=qa-{i}-terrain]", area["terrain"])
+            phone.taps += 2  # open the list, pick
+            for key in ("squares", "tasks", "tablets"):
+                _number_field(phone, f"input[name=qa-{i}-{key}]", area.get(key))
+            squares += area.get("squares", 0)
+        for item, n in (player.get("return_locations") or {}).items():
+            for _ in range(n):
+                phone.tap(f'button[value="return_locations.{item}:+1"]')
+        if player.get("unscored_squares") and page.locator("#unscored").is_visible():
+            _number_field(phone, "#unscored", player["unscored_squares"])
+    _settle(page)
+    for item, n in (player.get("lost_items") or {}).items():
+        for _ in range(n):
+            phone.tap(f'button[value="lost_items.{item}:+1"]')
+    for claim in player.get("achievements", []):
+        _number_field(phone, f"#ach-{claim['terrain']}", claim["points"])
+    page.wait_for_timeout(800)  # typing autosaves 700 ms after the last key
+    _settle(page)
+    phone.tap("button[name=next][value=play]")
+    return squares
+
+
 SCRIPTS = {
+    "verdant": enter_verdant,
+    "planted": enter_planted,
     "verdant-arizona": enter_arizona,
+    "gretchens-garden": enter_gretchen,
+    "vadoran-gardens": enter_vadoran,
 }
 
 # What one "card or square" is, per game, for the per-card figure of a generic entry.
@@ -120,7 +405,9 @@ def _screen(game: str) -> str:
     return "generic" if template.startswith("games/_generic/") else template
 
 
-def run() -> dict:
+def run(only: tuple[str, ...] = ()) -> dict:
+    """Every game's entry (or only the games named, for trying one script:
+    ``python -c "from bench import entry_effort as e; print(e.run(('planted',)))"``)."""
     if not Path(CHROMIUM).exists():
         return {"available": False, "why": f"Chromium not found at {CHROMIUM}"}
     from playwright.sync_api import sync_playwright
@@ -131,6 +418,8 @@ def run() -> dict:
         app = server.app_for(instance)
         plays = {}
         for name in tables.LARGE:
+            if only and name not in only:
+                continue
             game = scoring.get(name)
             screen = _screen(name)
             if not game.ready:
@@ -139,8 +428,10 @@ def run() -> dict:
                 out["games"][name] = {"measured": False, "screen": screen, "why": "not measured yet (no script for its screen)"}
             else:
                 table = tables.reference(name)
+                # every seat as a new play has it: the game's blank state
                 plays[name] = (table, server.seed_play(app, name, {**table, "players": [
-                    {"name": p["name"]} for p in table["players"]]}, "2026-11-29T20:00", finish=False), screen)
+                    {**game.blank_player(), "name": p["name"]} for p in table["players"]]}, "2026-11-29T20:00",
+                    finish=False), screen)
         with server.running(instance) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             try:
@@ -149,7 +440,7 @@ def run() -> dict:
                     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
                     page = context.new_page()
                     page.set_default_timeout(10_000)
-                    taps = keys = cards = 0
+                    taps = keys = words = cards = 0
                     problems = []
                     for position, player in enumerate(table["players"]):
                         page.goto(f"{base}/plays/{play_id}/seats/{position}")
@@ -158,6 +449,7 @@ def run() -> dict:
                         counted = script(phone, player) or UNITS[name](player)
                         page.wait_for_load_state("networkidle")
                         taps, keys, cards = taps + phone.taps, keys + phone.keys, cards + counted
+                        words += phone.words
                     context.close()
                     db = sqlite3.connect(instance / "scorepad.db")
                     seats = db.execute("SELECT complete, total FROM seats WHERE play_id = ? ORDER BY position", [play_id]).fetchall()
@@ -172,7 +464,9 @@ def run() -> dict:
                         "cards": cards,
                         "taps": taps,
                         "keys": keys,
+                        "words": words,
                         "per_card": (taps + keys) / cards if cards else None,
+                        "interactions_per_card": (taps + words) / cards if cards else None,
                         "taps_per_card": taps / cards if cards else None,
                         "keys_per_card": keys / cards if cards else None,
                         "problems": problems,
