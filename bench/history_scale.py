@@ -63,6 +63,12 @@ def seed(instance: Path, plays: int) -> dict:
             f"INSERT INTO seats ({','.join(scols)}) VALUES ({','.join('?' * len(scols))})",
             [[s[c] for c in scols] for s in new_seats],
         )
+    # The copied rows bypass web.store, so rebuild the per-player statistics the way migration
+    # m004 backfills them (the app keeps them current on every finish, reopen and merge).
+    from migrations.migrations import PLAYER_STATS_SQL
+
+    conn.execute("DELETE FROM player_stats")
+    conn.execute("INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=""))
     conn.execute("COMMIT")
     counts = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("plays", "seats", "players")}
     top = conn.execute(

@@ -138,3 +138,24 @@ def m003_verdant_campaign(db: Database) -> None:
 def apply(db: Database) -> None:
     """Bring ``db`` up to the newest schema."""
     migrations.apply(db)
+
+
+# The statistics of a player per game over finished plays, kept up to date by web.store whenever a
+# play is finished, reopened, changed while finished, or its players merged, so that a player's
+# page reads a handful of rows however long the history is.
+PLAYER_STATS_SQL = (
+    "SELECT s.player_id, pl.game, COUNT(*) AS plays, SUM(CASE WHEN s.rank = 1 THEN 1 ELSE 0 END) AS wins, "
+    "SUM(s.total) AS total_sum, MAX(s.total) AS best FROM seats s JOIN plays pl ON pl.id = s.play_id "
+    "WHERE pl.status = 'finished' AND s.total IS NOT NULL {where} GROUP BY s.player_id, pl.game"
+)
+
+
+@migrations()
+def m004_player_stats(db: Database) -> None:
+    db["player_stats"].create(
+        {"player_id": int, "game": str, "plays": int, "wins": int, "total_sum": int, "best": int},
+        pk=("player_id", "game"),
+        not_null={"plays", "wins", "total_sum", "best"},
+        foreign_keys=[("player_id", "players", "id")],
+    )
+    db.execute("INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=""))

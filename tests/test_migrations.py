@@ -21,6 +21,7 @@ EXPECTED = {
     "edit_log": ["id", "play_id", "seat_id", "player_id", "at", "who", "action", "old", "new"],
     "arizona_cards": ["number", "color", "gecko", "learned_at", "play_id"],
     "achievement_events": ["id", "player_id", "shape", "action", "play_id", "source", "at", "who"],
+    "player_stats": ["player_id", "game", "plays", "wins", "total_sum", "best"],
 }
 
 
@@ -102,5 +103,9 @@ def test_upgrading_from_every_earlier_schema_version_keeps_the_data(tmp_path):
         assert rows("SELECT notes, winners, status FROM plays") == [("old night", '["Ann"]', "finished")]
         assert rows("SELECT state, total, rank, version FROM seats") == [('{"propagation": 3}', 15, 1, 4)]
         assert rows("SELECT who, action FROM edit_log") == [("device abc", "seat saved")]
+        if index < names.index("m004_player_stats"):  # m004 backfills the statistics of old plays
+            assert rows("SELECT player_id, game, plays, wins, total_sum, best FROM player_stats") == [
+                (1, "planted", 1, 1, 15, 15)
+            ]
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         db.conn.close()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
+from migrations.migrations import PLAYER_STATS_SQL
 from web.db import dumps, get_db, loads, now, write
 from web.evaluate import Evaluation, evaluate
 
@@ -86,6 +87,7 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
         seats = [r[0] for r in db.execute("SELECT id FROM seats WHERE player_id = ?", [duplicate_id]).fetchall()]
         db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, duplicate_id])
         db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [keep_id, duplicate_id])
+        refresh_stats([keep_id, duplicate_id])
         _log(
             None,
             None,
@@ -99,16 +101,30 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
 
 
 def player_stats(player_id: int) -> list[dict]:
-    """Per game, over finished plays: plays, wins (rank 1, shared included), average and best total."""
+    """Per game, over finished plays: plays, wins (rank 1, shared included), average and best total.
+    Read from ``player_stats`` (kept current by :func:`refresh_stats`): a few rows, whatever the
+    length of the history."""
     rows = get_db().execute(
-        "SELECT pl.game, COUNT(*) AS plays, SUM(CASE WHEN s.rank = 1 THEN 1 ELSE 0 END) AS wins, "
-        "ROUND(AVG(s.total), 1) AS average, MAX(s.total) AS best "
-        "FROM seats s JOIN plays pl ON pl.id = s.play_id "
-        "WHERE s.player_id = ? AND pl.status = 'finished' AND s.total IS NOT NULL "
-        "GROUP BY pl.game ORDER BY plays DESC, pl.game",
+        "SELECT game, plays, wins, ROUND(1.0 * total_sum / plays, 1) AS average, best FROM player_stats "
+        "WHERE player_id = ? AND plays > 0 ORDER BY plays DESC, game",
         [player_id],
     ).fetchall()
     return [dict(r) for r in rows]
+
+
+def refresh_stats(player_ids) -> None:
+    """Recompute the statistics rows of these players from their seats (inside the caller's
+    transaction).  Called when a play is finished or reopened, changed while finished, or when
+    players are merged."""
+    ids = sorted({int(i) for i in player_ids})
+    if not ids:
+        return
+    db = get_db()
+    marks = ",".join("?" * len(ids))
+    db.execute(f"DELETE FROM player_stats WHERE player_id IN ({marks})", ids)
+    db.execute(
+        "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=f"AND s.player_id IN ({marks})"), ids
+    )
 
 
 def player_plays(player_id: int, limit: int = 50) -> list[dict]:
@@ -295,6 +311,8 @@ def _recompute(play_id: int) -> tuple[Play, Evaluation]:
                 "engine_version": version if result else None,
             },
         )
+    if play.finished:  # a finished play's totals changed (its options were edited): keep stats true
+        refresh_stats(s.player_id for s in play.seats)
     winners = list(evaluation.result.winners) if evaluation.result else []
     db["plays"].update(
         play_id,
@@ -331,6 +349,7 @@ def set_status(play_id: int, status: str, who: str) -> None:
         return
     with write(db):
         db["plays"].update(play_id, {"status": status, "updated_at": now()})
+        refresh_stats(s.player_id for s in play.seats)
         action = "play finished" if status == FINISHED else "play reopened"
         _log(play_id, None, None, who, action, {"status": play.status}, {"status": status})
 

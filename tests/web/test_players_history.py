@@ -99,3 +99,33 @@ def test_player_page_shows_stats_per_game_over_finished_plays(client, token):
     html = client.get(f"/players/{player_id(client, 'Ann')}").get_data(as_text=True)
     # Ann: 10 (lost to 12) and 14 (won): 2 plays, 1 win, average 12.0, best 14
     assert re.search(r"Stub Game</th><td>2</td><td>1</td><td>12.0</td><td>14</td>", html)
+
+
+def test_stats_follow_finish_reopen_option_edits_and_merges(client, token):
+    import json
+
+    def play(names, points, bonus="0"):
+        play_id = new_play(client, token, players=names, bonus=bonus)
+        for position, p in enumerate(points):
+            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps({"points": p})})
+        client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
+        return play_id
+
+    def stats(name):
+        html = client.get(f"/players/{player_id(client, name)}").get_data(as_text=True)
+        match = re.search(r"Stub Game</th><td>(\d+)</td><td>(\d+)</td><td>([\d.]+)</td><td>(\d+)</td>", html)
+        return match.groups() if match else None
+
+    first = play(("Ann", "Bob"), (10, 5))
+    assert stats("Ann") == ("1", "1", "10.0", "10")
+    client.post(f"/plays/{first}/reopen", data={"csrf_token": token})
+    assert stats("Ann") is None  # an in-progress play is not counted
+    client.post(f"/plays/{first}/finish", data={"csrf_token": token})
+    # Editing a finished play's options changes its totals, and the stats with them: 10 + 4 = 14.
+    client.post(f"/plays/{first}/edit", data={"csrf_token": token, "played_at": "2026-11-28T20:30", "opt-stub-bonus": "4"})
+    assert stats("Ann") == ("1", "1", "14.0", "14")
+    play(("Annie", "Bob"), (2, 7))
+    ann, annie = player_id(client, "Ann"), player_id(client, "Annie")
+    client.post(f"/players/{annie}/merge", data={"csrf_token": token, "keep": str(ann)})
+    # Ann now: 14 (won) and 2 (lost): 2 plays, 1 win, average 8.0, best 14
+    assert stats("Ann") == ("2", "1", "8.0", "14")

@@ -273,9 +273,11 @@ def result_context(play, result) -> dict:
 def _latest_standard_play(ids: list[int]) -> dict | None:
     """The newest finished standard-mode Verdant play of the player (among their last 30)."""
     marks = ",".join("?" * len(ids))
+    # Walk Verdant plays newest first on plays(game, played_at) and probe the player's seat
+    # (CROSS JOIN keeps that order): the cost does not grow with the player's whole history.
     rows = get_db().execute(
-        f"SELECT pl.id, pl.played_at, pl.options, s.total, s.breakdown, s.state, s.position FROM seats s "
-        f"JOIN plays pl ON pl.id = s.play_id WHERE s.player_id IN ({marks}) AND pl.game = 'verdant' "
+        f"SELECT pl.id, pl.played_at, pl.options, s.total, s.breakdown, s.state, s.position FROM plays pl "
+        f"CROSS JOIN seats s ON s.play_id = pl.id AND s.player_id IN ({marks}) WHERE pl.game = 'verdant' "
         f"AND pl.status = 'finished' AND s.total IS NOT NULL ORDER BY pl.played_at DESC, pl.id DESC LIMIT 30", ids).fetchall()
     for r in rows:
         options = loads(r["options"], {})
@@ -301,9 +303,9 @@ def player_context(player: dict) -> dict:
         result = {"total": latest["total"], "categories": loads(latest["breakdown"], [])}
         near = camp.near_misses(result, loads(latest["state"], {}), latest["options"], set(filled),
                                 best_other=latest["best_other"])
-    plays = get_db().execute(
-        f"SELECT COUNT(*) FROM seats s JOIN plays pl ON pl.id = s.play_id WHERE pl.game = 'verdant' "
-        f"AND s.player_id IN ({','.join('?' * len(ids))})", ids).fetchone()[0]
+    plays = get_db().execute(  # finished Verdant plays of the player (and merged duplicates): player_stats
+        f"SELECT COALESCE(SUM(plays), 0) FROM player_stats WHERE game = 'verdant' "
+        f"AND player_id IN ({','.join('?' * len(ids))})", ids).fetchone()[0]
     return {"player": player, "groups": groups, "leaves": len(filled), "svg": plant_svg(list(filled)),
             "near": near, "near_play": latest, "verdant_plays": plays,
             "unfilled": [s for g in groups for s in g["shapes"] if s["event"] is None]}
