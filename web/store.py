@@ -392,8 +392,9 @@ def _play_row(row) -> dict:
     return data
 
 
-def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], int]:
-    """One page of plays, newest first, and the number of matching plays."""
+def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], bool]:
+    """One page of plays, newest first, and whether there are older ones.  (No total count: counting
+    every play grows with the history; fetching one row more than the page does not.)"""
     where, args = [], []
     if game:
         where.append("pl.game = ?")
@@ -403,14 +404,12 @@ def history(game: str | None, player_id: int | None, page: int, size: int) -> tu
         args.append(player_id)
     clause = ("WHERE " + " AND ".join(where)) if where else ""
     db = get_db()
-    if player_id and not game:
-        count = db.execute("SELECT COUNT(DISTINCT play_id) FROM seats WHERE player_id = ?", [player_id]).fetchone()[0]
-    else:
-        count = db.execute(f"SELECT COUNT(*) FROM plays pl {clause}", args).fetchone()[0]
     rows = db.execute(
         f"SELECT pl.* FROM plays pl {clause} ORDER BY pl.played_at DESC, pl.id DESC LIMIT ? OFFSET ?",
-        args + [size, (page - 1) * size],
+        args + [size + 1, (page - 1) * size],
     ).fetchall()
+    more = len(rows) > size
+    rows = rows[:size]
     plays = [_play_row(r) for r in rows]
     if plays:
         ids = [p["id"] for p in plays]
@@ -424,4 +423,4 @@ def history(game: str | None, player_id: int | None, page: int, size: int) -> tu
             seats.setdefault(r["play_id"], []).append(dict(r))
         for p in plays:
             p["seats"] = seats.get(p["id"], [])
-    return plays, count
+    return plays, more

@@ -4,7 +4,6 @@ an htmx request just the region that changed (a named block of the same template
 from __future__ import annotations
 
 import json
-import math
 import secrets
 import socket
 from datetime import datetime
@@ -482,15 +481,13 @@ def history():
     except ValueError:
         player_id, page_no = None, 1
     size = current_app.config["PAGE_SIZE"]
-    plays, count = store.history(game, player_id, page_no, size)
-    pages = max(1, math.ceil(count / size))
+    plays, more = store.history(game, player_id, page_no, size)
     return page(
         "plays/history.html",
         "results" if request.headers.get("HX-Request") else None,
         plays=plays,
-        count=count,
+        more=more,
         page_no=page_no,
-        pages=pages,
         game=game,
         player_id=player_id,
         games=scoring.games(),
