@@ -47,6 +47,7 @@ test: install-dev
 	$(PY) -m pytest -q
 
 bench: install-dev
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || echo "wrk is not installed: the benchmarks use their built-in load client"
 	$(PY) -m bench
 
 backup: install
