@@ -83,7 +83,10 @@ def _safe_next(target: str | None) -> str:
     if not target:
         return url_for("main.home")
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+    # Browsers read "/\\host" as "//host", and drop tabs and newlines from a URL ("/\t/host"):
+    # both would leave this site, so only a plain path on this site is followed.
+    if (parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//")
+            or "\\" in target or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in target)):
         return url_for("main.home")
     return target
 

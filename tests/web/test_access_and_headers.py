@@ -77,6 +77,13 @@ def test_next_cannot_send_the_device_to_another_site(locked):
     assert response.headers["Location"] == "/"
 
 
+@pytest.mark.parametrize("target", ["/%5Cevil.example/", "/%09/evil.example/", "/%0A/evil.example/", "https:evil.example"])
+def test_next_cannot_leave_the_site_by_backslash_or_whitespace(locked, target):
+    response = enter(locked, "fern 42", target)
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+
+
 def test_wrong_codes_are_refused_then_rate_limited(locked):
     first = enter(locked, "oak")
     assert first.status_code == 403
