@@ -11,6 +11,25 @@ import scoring
 from scoring.core import FieldError
 
 
+def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> int | None:
+    """``text`` read as a whole number: ASCII digits after an optional sign from ``signs``, at
+    most ``max_digits`` of them; else None.  Every adapter reads typed numbers through this
+    (``str.isdigit`` alone also accepts "²", which ``int`` refuses).
+
+    >>> whole_number(" 12 "), whole_number("-3", "-"), whole_number("-3"), whole_number("²")
+    (12, -3, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    digits = text[1:] if text[:1] and text[:1] in signs else text
+    if not digits or not digits.isascii() or not digits.isdigit():
+        return None
+    if max_digits is not None and len(digits) > max_digits:
+        return None
+    return int(text)
+
+
 class Adapter:
     """The generic adapter.  A game's own adapter subclasses it and overrides what it needs."""
 

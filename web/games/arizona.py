@@ -20,7 +20,7 @@ from scoring.arizona.model import SIZE, color_key, color_label
 from scoring.arizona.preview import preview
 from scoring.core import FieldError
 from web.db import get_db, now
-from web.games import Adapter, register
+from web.games import Adapter, register, whole_number
 
 GAME = "verdant-arizona"
 CARD_FIELD = re.compile(r"^grid\[(\d)\]\[(\d)\](?:\.(number|color|gecko))?$")
@@ -61,7 +61,7 @@ def sync_play(play_id: int, grids: list[Any]) -> list[dict[str, Any]]:
     rows = deck_rows()
     others = known_cards({n: v for n, v in rows.items() if v["play_id"] != play_id})
     mine = {n: v for n, v in rows.items() if v["play_id"] == play_id}
-    learned, conflicts = deck.learn_table(others, {"players": [{"grid": g} for g in grids]})
+    learned, conflicts = deck.learn_table(others, {"players": [{"grid": _deck_grid(g)} for g in grids]})
     taught = {n: card for n, card in learned.items() if n not in others}
     with db.atomic():
         for number in set(mine) - set(taught):
@@ -87,7 +87,8 @@ def _typed_number(text: str) -> Any:
     text = text.strip()
     if text == "":
         return None
-    return int(text) if text.isdigit() and len(text) <= 9 else text
+    number = whole_number(text, max_digits=9)
+    return text if number is None else number
 
 
 def cell_value(value: Any) -> str:
@@ -103,6 +104,20 @@ def color_class(color: Any) -> str:
     return f"az-c-{slug}" if slug else "az-c-other"
 
 
+def _deck_cell(cell: Any) -> Any:
+    """A cell as ``scoring.arizona.deck`` may read it: a number typed as text that is not plain
+    digits ("²") is no card number (the deck's own reading would raise on it)."""
+    if isinstance(cell, dict) and isinstance(cell.get("number"), str):
+        return {**cell, "number": whole_number(cell["number"], max_digits=9)}
+    return cell
+
+
+def _deck_grid(grid: Any) -> Any:
+    if not isinstance(grid, list):
+        return grid
+    return [[_deck_cell(c) for c in row] if isinstance(row, list) else row for row in grid]
+
+
 def _grid_of(state: Any) -> list:
     grid = state.get("grid") if isinstance(state, dict) else None
     return grid if isinstance(grid, list) else []
@@ -110,7 +125,7 @@ def _grid_of(state: Any) -> list:
 
 def entered_card(cell: Any) -> tuple[int, dict[str, Any]] | None:
     """(number, {"color", "gecko"}) of a cell with a usable number and colour, else None."""
-    learned, _ = deck.learn({}, [[cell]])
+    learned, _ = deck.learn({}, [[_deck_cell(cell)]])
     return next(iter(learned.items()), None)
 
 
@@ -146,14 +161,16 @@ class ArizonaAdapter(Adapter):
                 number = _typed_number(form.get(f"{key}-number", ""))
                 color = form.get(f"{key}-color", "").strip()
                 gecko = form.get(f"{key}-gecko") in ("on", "true", "1")
-                if number is not None and not color:
+                if isinstance(number, int) and not color:
                     found = deck.autofill(known, number)  # a known card fills itself in
                     if found:
                         color, gecko = found["color"], gecko or found["gecko"]
                 row.append({"number": number, "color": color, "gecko": gecko})
             grid.append(row)
         wrens_text = form.get("wrens", "").strip()
-        wrens: Any = 0 if wrens_text == "" else (int(wrens_text) if wrens_text.isdigit() else wrens_text)
+        wrens: Any = 0 if wrens_text == "" else whole_number(wrens_text)
+        if wrens is None:
+            wrens = wrens_text
         return {"wrens": wrens, "grid": grid}, []
 
     def after_save(self, play, position: int) -> None:
@@ -169,12 +186,9 @@ class ArizonaAdapter(Adapter):
         options: dict[str, Any] = {"advanced": form.get(prefix + "advanced") in on, "solo": None}
         if form.get(prefix + "solo") in on:
             typed = (form.get(prefix + "vera_score") or "").strip()
-            if typed == "":
-                vera = None  # Vera's score is often known only at the end: the play page asks for it
-            elif typed.isdigit() and int(typed) <= 999:
-                vera = int(typed)
-            else:
-                vera = None
+            # Vera's score is often known only at the end (blank): the play page asks for it.
+            vera = whole_number(typed, max_digits=3)
+            if typed and vera is None:
                 errors.append(FieldError(prefix + "vera_score", "Vera's score: enter a whole number from 0 to 999"))
             options["solo"] = {"vera_score": vera}
         names = [v for k, v in form.items() if re.fullmatch(r"players-\d+", k) and v.strip()]

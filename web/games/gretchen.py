@@ -19,7 +19,7 @@ from scoring import gretchen
 from scoring.core import FieldError
 from web import store
 from web.forms import ActionForm
-from web.games import Adapter, register
+from web.games import Adapter, register, whole_number
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
@@ -53,15 +53,16 @@ def _number(raw: Any) -> Any:
     text = (raw or "").strip() if isinstance(raw, str) else raw
     if text in ("", None):
         return 0
-    if isinstance(text, str) and text.isdigit():
-        return int(text)
-    return text
+    number = whole_number(text)
+    return text if number is None else number
 
 
 def _pot_from_form(form: Mapping[str, str], i: int) -> dict:
     color = (form.get(f"place-{i}-color") or "").strip() or None
     raw_size = (form.get(f"place-{i}-size") or "").strip()
-    size: Any = int(raw_size) if raw_size.isdigit() else (raw_size or None)
+    size: Any = whole_number(raw_size)
+    if size is None:
+        size = raw_size or None
     sizes = gretchen.POT_SIZES.get(color or "")
     if sizes is not None and size not in sizes:
         # A size chip left over from another colour: a one-size pot (gray, rainbow) takes its

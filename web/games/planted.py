@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from scoring.core import FieldError
 from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, find_item, find_plant
 from scoring.planted.parse import MAX_PLANTS, MAX_PROPAGATION
-from web.games import Adapter, register
+from web.games import Adapter, register, whole_number
 
 PLANT_KINDS = {"floor": "Floor", "shelf": "Shelf", "hanging": "Hanging"}
 
@@ -31,11 +31,8 @@ def _number(raw: Any) -> Any:
     text = str(raw).strip()
     if text == "":
         return 0
-    sign = -1 if text.startswith("-") else 1
-    digits = text[1:] if text[:1] in "+-" else text
-    if digits.isdigit() and digits.isascii():
-        return sign * int(digits)
-    return str(raw)
+    number = whole_number(text, "+-")
+    return str(raw) if number is None else number
 
 
 def _count(value: Any) -> int | None:
@@ -192,7 +189,7 @@ def _apply_step(state: dict, step: str) -> None:
         return
     delta = int(delta_text)
     parts = field.split("-")
-    if len(parts) == 3 and parts[0] == "plants" and parts[1].isdigit() and parts[2] == "growth":
+    if len(parts) == 3 and parts[0] == "plants" and whole_number(parts[1]) is not None and parts[2] == "growth":
         i = int(parts[1])
         if i >= len(state["plants"]):
             return

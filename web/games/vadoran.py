@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from scoring.core import FieldError, ValidationError
 from scoring.vadoran import areas as garden_areas
 from scoring.vadoran.rules import CATALOG
-from web.games import Adapter, register
+from web.games import Adapter, register, whole_number
 
 GAME = "vadoran-gardens"
 ITEMS = ("animal", "tool", "pendant")
@@ -48,9 +48,8 @@ def _number(raw: Any) -> Any:
     text = str(raw).strip()
     if text == "":
         return None
-    if re.fullmatch(r"-?\d{1,9}", text):
-        return int(text)
-    return text
+    number = whole_number(text, "-", max_digits=9)
+    return text if number is None else number
 
 
 def garden_rows(text: Any) -> list[str]:

@@ -29,7 +29,7 @@ from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
 from scoring.verdant.parse import LIGHTING_GOALS, parse_goals
 from scoring.verdant.preview import expected_kind, preview
-from web.games import Adapter, register, register_player_panel
+from web.games import Adapter, register, register_player_panel, whole_number
 from web.games import verdant_campaign as campaign
 
 ROWS, COLS = 3, 5
@@ -49,9 +49,8 @@ def _number(raw: Any) -> Any:
     text = str(raw).strip()
     if text == "":
         return None
-    if text.lstrip("-").isdigit() and text.isascii():
-        return int(text)
-    return str(raw)
+    number = whole_number(text, "-")
+    return str(raw) if number is None else number
 
 
 def _home(state: Any) -> list[list[Any]]:
@@ -488,9 +487,9 @@ def _editing_cell() -> tuple[int, int] | None:
     if request.blueprint == "verdant" and "r" in args:
         return args["r"], args["c"]
     raw = request.args.get("cell", "")
-    r, _, c = raw.partition("-")
-    if r.isdigit() and c.isdigit() and int(r) < ROWS and int(c) < COLS:
-        return int(r), int(c)
+    r, _, c = (whole_number(part) for part in raw.partition("-"))
+    if r is not None and c is not None and r < ROWS and c < COLS:
+        return r, c
     return None
 
 

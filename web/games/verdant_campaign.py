@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from scoring.verdant import campaign as camp
 from web.db import dumps, get_db, loads, now, write
+from web.games import whole_number
 
 MODES = {"none": "No achievements", "standard": "Standard game", "scenario": "Scenario",
          "modification": "Rules modification"}
@@ -360,11 +361,12 @@ def fill_from_play(play_id: int):
         if not targets:
             return _refuse("Nobody at this table can fill this shape now.", 409, back)
     else:
-        if not raw.isdigit() or int(raw) >= len(found.seats):
+        seat = whole_number(raw)
+        if seat is None or seat >= len(found.seats):
             return _refuse("Choose a player of this play.", 422, back)
         if not valid_shape(shape):
             return _refuse("Choose an achievement to fill.", 422, back)
-        p = ctx["players"][int(raw)]
+        p = ctx["players"][seat]
         message = _why_not(ctx["mode"], p, shape)
         if message:
             return _refuse(message, 409, back)
@@ -429,16 +431,16 @@ def undo_fill(player_id: int):
     from web.views import see_other, who
 
     _player_or_404(player_id)
-    shape, play = request.form.get("shape", ""), request.form.get("play", "")
-    back = (url_for("main.result", play_id=int(play)) if play.isdigit() else url_for("main.player", player_id=player_id)) + "#vd-campaign"
+    shape, play = request.form.get("shape", ""), whole_number(request.form.get("play", ""))
+    back = (url_for("main.result", play_id=play) if play is not None else url_for("main.player", player_id=player_id)) + "#vd-campaign"
     if not valid_shape(shape):
         return _refuse("Choose an achievement to undo.", 422, back)
     try:
         undo(player_id, shape, who())
     except Refused as exc:
         return _refuse(str(exc), 409, back)
-    if play.isdigit():
-        return see_other("main.result", play_id=int(play), _anchor="vd-campaign")
+    if play is not None:
+        return see_other("main.result", play_id=play, _anchor="vd-campaign")
     return see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
 

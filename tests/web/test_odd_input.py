@@ -1,0 +1,48 @@
+"""Odd input through the entry forms and routes: kept as typed or refused with a status, never a
+500.  ("²" passes ``str.isdigit`` but not ``int``.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import new_play
+
+ENTRY_POSTS = {
+    "planted": {"propagation": "²", "plants-0-growth": "--5", "step": "plants-²-growth:+1"},
+    "verdant-arizona": {"g-0-0-number": "²", "g-0-1-number": "³", "g-0-1-color": "red", "wrens": "²"},
+    "gretchens-garden": {"places": "1", "place-0-kind": "pot", "place-0-size": "²", "place-0-plant": "x",
+                         "place-0-leaves": "²", "money_plant_leaves": "²", "watering_can": "³"},
+    "vadoran-gardens": {"lost_items.tool": "²", "achievement.grass": "²"},
+    "verdant": {"green_thumbs": "--5"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(ENTRY_POSTS))
+def test_superscript_digits_and_double_signs_are_kept_as_typed_not_a_500(client, token, game):
+    options = {"mode": "none"} if game == "verdant" else {}
+    pid = new_play(client, token, game, **options)
+    response = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, **ENTRY_POSTS[game]})
+    assert response.status_code == 303
+    assert client.get(f"/plays/{pid}/seats/0").status_code == 200
+    assert client.get(f"/plays/{pid}").status_code == 200
+
+
+def test_verdant_cell_parameter_with_odd_digits_opens_no_editor(client, token):
+    pid = new_play(client, token, "verdant", mode="none")
+    assert client.get(f"/plays/{pid}/seats/0?cell=²-0").status_code == 200
+
+
+def test_arizona_vera_score_in_odd_digits_is_refused_next_to_the_field(client, token):
+    data = {"csrf_token": token, "game": "verdant-arizona", "played_at": "2026-11-28T20:30", "players-0": "Ann",
+            "opt-verdant-arizona-solo": "on", "opt-verdant-arizona-vera_score": "²"}
+    response = client.post("/plays", data=data)
+    assert response.status_code == 422
+    assert "Vera&#39;s score: enter a whole number from 0 to 999" in response.get_data(as_text=True)
+
+
+def test_campaign_fill_with_an_odd_position_is_refused(client, token):
+    pid = new_play(client, token, "verdant", mode="standard")
+    response = client.post(f"/verdant/plays/{pid}/campaign/fill", data={"csrf_token": token, "position": "²", "shape": "x"})
+    assert response.status_code in (409, 422)
+    response = client.post("/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "x", "play": "²"})
+    assert response.status_code == 422
