@@ -46,3 +46,19 @@ def test_campaign_fill_with_an_odd_position_is_refused(client, token):
     assert response.status_code in (409, 422)
     response = client.post("/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "x", "play": "²"})
     assert response.status_code == 422
+
+
+@pytest.mark.parametrize("stored", [None, [1, 2], "text", 5, {"lost_items": [1], "quick_aside": [1], "return_locations": 3}])
+def test_vadoran_seat_state_of_another_shape_still_opens_and_steps(app, client, token, stored):
+    import json
+
+    from web.db import connect
+
+    pid = new_play(client, token, "vadoran-gardens")
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE seats SET state = ? WHERE play_id = ?", [json.dumps(stored), pid])
+    db.conn.close()
+    assert client.get(f"/plays/{pid}/seats/0").status_code == 200
+    response = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "step": "lost_items.tool:+1"})
+    assert response.status_code == 303
+    assert client.get(f"/plays/{pid}/seats/0").status_code == 200

@@ -103,7 +103,9 @@ def _step(state: dict, step: str) -> None:
     if not match:
         return
     group, item, delta = match[1], match[2], int(match[3])
-    values = state.setdefault(group, {})
+    values = state.get(group)
+    if not isinstance(values, dict):  # a stored value of another shape: the tap starts a fresh count
+        values = state[group] = {}
     current = values.get(item)
     current = current if isinstance(current, int) else 0
     values[item] = max(0, current + delta)
@@ -144,7 +146,8 @@ class VadoranAdapter(Adapter):
         if any(k.startswith("qa-") for k in form.keys()) or "unscored_squares" in form:
             quick = _quick_from_form(form)
         else:
-            quick = {k: old[k] for k in QUICK_KEYS if k in old} or dict(old.get(QUICK_ASIDE) or {})
+            aside = old.get(QUICK_ASIDE)
+            quick = {k: old[k] for k in QUICK_KEYS if k in old} or (dict(aside) if isinstance(aside, dict) else {})
 
         state: dict[str, Any] = {}
         if quick_mode:
@@ -154,7 +157,8 @@ class VadoranAdapter(Adapter):
                 state[GARDEN_ASIDE] = rows
         else:
             state["garden"] = rows
-            if quick.get("areas") or quick.get("unscored_squares") or any((quick.get("return_locations") or {}).values()):
+            rets = quick.get("return_locations")
+            if quick.get("areas") or quick.get("unscored_squares") or (any(rets.values()) if isinstance(rets, dict) else rets):
                 state[QUICK_ASIDE] = quick
 
         if any(f"lost_items.{item}" in form for item in ITEMS):
@@ -207,6 +211,7 @@ class VadoranAdapter(Adapter):
             "garden_text": "\n".join(grid["rows"]),
             "grid": grid,
             "quick_areas": _quick_rows(state),
+            "quick_extra": _quick_extra(state),
             "lost": state.get("lost_items") if isinstance(state.get("lost_items"), dict) else {},
             "claimed": _claimed(state),
             "slots": error_slots(errors, state),
@@ -304,9 +309,18 @@ def build_grid(rows: list[str], errors: list[FieldError]) -> dict:
 
 
 def _quick_rows(state: dict) -> list[dict]:
-    source = state.get("areas") if "areas" in state else (state.get(QUICK_ASIDE) or {}).get("areas")
+    aside = state.get(QUICK_ASIDE)
+    source = state.get("areas") if "areas" in state else (aside.get("areas") if isinstance(aside, dict) else None)
     listed = [a if isinstance(a, dict) else {} for a in (source or [])] if isinstance(source, list) else []
     return listed + [{} for _ in range(QUICK_SPARE_ROWS)]
+
+
+def _quick_extra(state: dict) -> dict[str, Any]:
+    """The quick mode's return locations and unscored squares, from the state or set aside."""
+    source = state if "areas" in state else state.get(QUICK_ASIDE)
+    source = source if isinstance(source, dict) else {}
+    rets = source.get("return_locations")
+    return {"return_locations": rets if isinstance(rets, dict) else {}, "unscored_squares": source.get("unscored_squares")}
 
 
 def _claimed(state: dict) -> dict[str, Any]:
