@@ -63,7 +63,13 @@ def split_errors(errors: Sequence[FieldError], seats: int) -> tuple[list[list[Fi
 
 def evaluate(game: str, options: dict, seats: Sequence[tuple[str, dict]]) -> Evaluation:
     """Score the whole table; if it does not score yet, give each valid seat a provisional total
-    by scoring the valid seats alone (``player_count`` keeps the real number of players)."""
+    by scoring the valid seats alone (``player_count`` keeps the real number of players).
+    A play of a game this version does not know (an old row) is not scored: a table error says so."""
+    try:
+        scoring.get(game)
+    except KeyError:
+        message = "is not a game this version of Scorepad knows: the play is kept as entered, but not scored"
+        return Evaluation(None, [[] for _ in seats], [FieldError("game", f'"{game}" {message}')])
     try:
         result = scoring.score(game, table(options, seats))
         return Evaluation(result, [[] for _ in seats])

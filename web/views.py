@@ -70,6 +70,14 @@ def get_play_or_404(play_id: int) -> store.Play:
         abort(404)
 
 
+def known_game_or_409(found: store.Play) -> None:
+    """A play of a game this version does not know (an old row) can be read, not changed."""
+    try:
+        scoring.get(found.game)
+    except KeyError:
+        abort(make_response(render_template("plays/unknown_game.html", play=found), 409))
+
+
 def ready_games() -> list[scoring.Game]:
     return [g_ for g_ in scoring.games() if g_.ready]
 
@@ -279,6 +287,7 @@ def seat(play_id: int, position: int):
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats):
         abort(404)
+    known_game_or_409(found)
     return seat_page(found, position, found.evaluate())
 
 
@@ -309,6 +318,7 @@ def save_seat(play_id: int, position: int):
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats):
         abort(404)
+    known_game_or_409(found)
     if found.finished:
         return seat_page(
             found,
@@ -368,6 +378,7 @@ def resolve_seat(play_id: int, position: int):
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats) or not ActionForm().validate():
         abort(400)
+    known_game_or_409(found)
     if found.finished:
         return see_other("main.seat", play_id=play_id, position=position)
     try:
@@ -434,6 +445,7 @@ def reopen_play(play_id: int):
 @bp.route("/plays/<int:play_id>/edit", methods=["GET", "POST"])
 def edit_play(play_id: int):
     found = get_play_or_404(play_id)
+    known_game_or_409(found)
     game = found.game_info
     form = PlayDetailsForm()
     option_errors: dict[str, str] = {}

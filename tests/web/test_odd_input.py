@@ -62,3 +62,23 @@ def test_vadoran_seat_state_of_another_shape_still_opens_and_steps(app, client, 
     response = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "step": "lost_items.tool:+1"})
     assert response.status_code == 303
     assert client.get(f"/plays/{pid}/seats/0").status_code == 200
+
+
+def test_a_play_of_a_game_this_version_does_not_know_is_shown_and_refuses_changes(app, client, token):
+    from web.db import connect
+
+    pid = new_play(client, token, "planted")
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE plays SET game = 'oldgame' WHERE id = ?", [pid])
+    db.conn.close()
+    page = client.get(f"/plays/{pid}")
+    assert page.status_code == 200
+    assert "is not a game this version of Scorepad knows" in page.get_data(as_text=True)
+    for url in (f"/plays/{pid}/log", "/plays", "/", "/players/1"):
+        assert client.get(url).status_code == 200, url
+    assert client.get(f"/plays/{pid}/result").status_code == 409
+    assert client.get(f"/plays/{pid}/seats/0").status_code == 409
+    assert client.get(f"/plays/{pid}/edit").status_code == 409
+    for url, data in ((f"/plays/{pid}/seats/0", {}), (f"/plays/{pid}/seats/0/resolve", {"mine": "{}"}),
+                      (f"/plays/{pid}/edit", {}), (f"/plays/{pid}/finish", {})):
+        assert client.post(url, data={"csrf_token": token, **data}).status_code == 409, url
