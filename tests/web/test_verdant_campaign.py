@@ -353,3 +353,23 @@ def test_a_campaign_survives_export_and_import(app, client, token, tmp_path):
     assert dump(export_data(fresh)) == dump(data)
     other = create_app({"DATABASE": fresh, "SECRET_KEY": "k", "TESTING": True}).test_client()
     assert sorted(filled(other, alice)) == ["modification-3", "standard-14"]
+
+
+def test_shapes_marked_by_hand_are_filled_all_or_none(app, client, token, monkeypatch):
+    from web.games import verdant_campaign as campaign
+
+    played(client, token, app, finish=False)
+    alice = player_id(app, "Alice")
+    real_fill, calls = campaign.fill, []
+
+    def fill_then_refuse(*args):  # another phone fills the second shape meanwhile
+        calls.append(args)
+        if len(calls) == 2:
+            raise campaign.Refused("Scenario 4 is already filled (entered by hand)")
+        real_fill(*args)
+
+    monkeypatch.setattr(campaign, "fill", fill_then_refuse)
+    response = client.post(f"/verdant/players/{alice}/campaign/hand",
+                           data={"csrf_token": token, "shape": ["scenario-3", "scenario-4"]})
+    assert response.status_code == 409
+    assert [e for e in events(app) if e["player_id"] == alice] == []

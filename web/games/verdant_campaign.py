@@ -372,8 +372,9 @@ def fill_from_play(play_id: int):
             return _refuse(message, 409, back)
         targets = [(p, shape)]
     try:
-        for p, s in targets:
-            fill(p["player_id"], s, play_id, who())
+        with write(get_db()):  # every seat's fill, or none
+            for p, s in targets:
+                fill(p["player_id"], s, play_id, who())
     except Refused as exc:
         return _refuse(str(exc), 409, back)
     return see_other("main.result", play_id=play_id, _anchor="vd-campaign")
@@ -460,8 +461,12 @@ def fill_by_hand(player_id: int):
     already = [shape_info(s)["label"] for s in shapes if s in filled]
     if already:
         return _refuse("Already filled: " + ", ".join(already) + ".", 409, back)
-    for s in dict.fromkeys(shapes):
-        fill(player_id, s, None, who())
+    try:
+        with write(get_db()):  # every ticked shape, or none
+            for s in dict.fromkeys(shapes):
+                fill(player_id, s, None, who())
+    except Refused as exc:  # filled meanwhile from another phone
+        return _refuse(str(exc), 409, back)
     return see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
 
