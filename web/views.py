@@ -293,12 +293,14 @@ def seat(play_id: int, position: int):
 
 def seat_page(found: store.Play, position: int, evaluation, form_errors=None, status=200, block=None, typed=None):
     """The entry page of one seat (or one of its blocks): game adapters' own routes use it too."""
-    game_adapter = adapter(found.game)
+    context = seat_context(found, position, evaluation, form_errors, typed)
+    return page(adapter(found.game).entry_template, block, status, **context)
+
+
+def seat_context(found: store.Play, position: int, evaluation, form_errors=None, typed=None) -> dict:
+    """The template variables of a seat's entry page (the game adapter's own included)."""
     seat_ = found.seats[position]
-    return page(
-        game_adapter.entry_template,
-        block,
-        status,
+    return dict(
         play=found,
         seat=seat_,
         evaluation=evaluation,
@@ -309,7 +311,7 @@ def seat_page(found: store.Play, position: int, evaluation, form_errors=None, st
         typed=typed or {},
         action=ActionForm(),
         game=found.game_info,
-        **game_adapter.context(found, seat_, evaluation),
+        **adapter(found.game).context(found, seat_, evaluation),
     )
 
 
@@ -356,20 +358,12 @@ def _base_version() -> int | None:
 def _conflict_page(found: store.Play, conflict: store.Conflict):
     """Someone else saved this seat since this phone loaded it: show both, let the player choose."""
     seat_ = conflict.seat
-    body = render_template(
-        "plays/conflict.html",
-        play=found,
-        seat=seat_,
-        mine=conflict.mine,
-        rows=differences(seat_.state, conflict.mine),
-        action=ActionForm(),
-    )
-    headers = {"HX-Retarget": "#main", "HX-Reswap": "innerHTML", "HX-Push-Url": "false"}
+    context = dict(play=found, seat=seat_, mine=conflict.mine, rows=differences(seat_.state, conflict.mine),
+                   action=ActionForm())
     if request.headers.get("HX-Request"):
-        body = render_block("plays/conflict.html", "content", play=found, seat=seat_, mine=conflict.mine,
-                            rows=differences(seat_.state, conflict.mine), action=ActionForm())
-        return body, 409, headers
-    return body, 409
+        headers = {"HX-Retarget": "#main", "HX-Reswap": "innerHTML", "HX-Push-Url": "false"}
+        return render_block("plays/conflict.html", "content", **context), 409, headers
+    return render_template("plays/conflict.html", **context), 409
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
@@ -630,5 +624,3 @@ def _title(name: str) -> str:
     except KeyError:
         return name
 
-
-_seat_page = seat_page  # the old private name, still imported by some game adapters

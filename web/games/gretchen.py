@@ -18,7 +18,6 @@ from jinja2_fragments.flask import render_block
 from scoring import gretchen
 from scoring.core import FieldError
 from web import store
-from web.forms import ActionForm
 from web.games import Adapter, register, whole_number
 
 GAME = "gretchens-garden"
@@ -325,13 +324,13 @@ bp = Blueprint("gretchen", __name__)
 @bp.post("/plays/<int:play_id>/seats/<int:position>/gretchen/row")
 def row(play_id: int, position: int):
     """Apply a row change (add, move, remove, undo), save, answer the new row and the status."""
-    from web.views import _base_version, _conflict_page, _seat_page, get_play_or_404, who
+    from web.views import _base_version, _conflict_page, get_play_or_404, seat_context, seat_page, who
 
     found = get_play_or_404(play_id)
     if found.game != GAME or not 0 <= position < len(found.seats):
         abort(404)
     if found.finished:
-        body, status = _seat_page(found, position, found.evaluate(),
+        body, status = seat_page(found, position, found.evaluate(),
                                   [FieldError("", "This play is finished: reopen it to change a score.")], 409, "status")
         return body, status, {"HX-Retarget": "#gg-status", "HX-Reswap": "outerHTML"}
     state = state_from_form(request.form, found.seats[position].state, request.form.get("op"))
@@ -341,20 +340,6 @@ def row(play_id: int, position: int):
         return _conflict_page(found, conflict)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("main.seat", play_id=play_id, position=position), code=303)
-    seat = found.seats[position]
-    context = dict(
-        play=found,
-        seat=seat,
-        evaluation=evaluation,
-        errors=evaluation.seat_errors[position],
-        table_errors=evaluation.table_errors,
-        seat_result=evaluation.seat_result(position),
-        form_errors={},
-        typed={},
-        action=ActionForm(),
-        game=found.game_info,
-        oob_status=True,
-        **ADAPTER.context(found, seat, evaluation),
-    )
+    context = {**seat_context(found, position, evaluation), "oob_status": True}
     html = render_block(TEMPLATE, "row", **context) + render_block(TEMPLATE, "status", **context)
     return html + render_block(TEMPLATE, "total", **context)
