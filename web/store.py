@@ -223,7 +223,7 @@ def get_play(play_id: int) -> Play:
             position=r["position"],
             player_id=r["player_id"],
             name=r["name"],
-            state=loads(r["state"], {}),
+            state=_as_dict(loads(r["state"], {})),
             complete=bool(r["complete"]),
             total=r["total"],
             rank=r["rank"],
@@ -239,7 +239,7 @@ def get_play(play_id: int) -> Play:
         id=row["id"],
         game=row["game"],
         played_at=row["played_at"],
-        options=loads(row["options"], {}),
+        options=_as_dict(loads(row["options"], {})),
         status=row["status"],
         notes=row["notes"] or "",
         winners=loads(row["winners"], []),
@@ -257,6 +257,11 @@ class Conflict(Exception):
     def __init__(self, seat: Seat, mine: dict, base_version: int):
         self.seat, self.mine, self.base_version = seat, mine, base_version
         super().__init__(f"seat {seat.position} is at version {seat.version}, the save was based on {base_version}")
+
+
+def _as_dict(value: Any) -> dict:
+    """Options and seat states are JSON objects; anything else (a damaged row) reads as empty."""
+    return value if isinstance(value, dict) else {}
 
 
 def save_seat(

@@ -21,6 +21,8 @@ spelling first learned is kept.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from .model import NUMBER_MAX, NUMBER_MIN, color_key, color_label
@@ -31,12 +33,12 @@ Known = dict[int, dict[str, Any]]
 def _number(value: Any) -> int | None:
     """A card number from an int or a string of digits; None for anything else.
 
-    >>> _number(17), _number(" 17 "), _number("x"), _number(True), _number(0)
-    (17, 17, None, None, None)
+    >>> _number(17), _number(" 17 "), _number("x"), _number(True), _number(0), _number("²")
+    (17, 17, None, None, None, None)
     """
     if isinstance(value, bool):
         return None
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 9:
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value.strip()):
         value = int(value.strip())
     if isinstance(value, float) and value.is_integer():
         value = int(value)

@@ -272,3 +272,15 @@ def test_a_solo_play_without_veras_score_yet_asks_for_it_on_the_seat(client, tok
     html = post(client, token, play_id, form_of(ROBIN)).get_data(as_text=True)
     assert "Vera's score is missing: enter a whole number from 0 to 999" in html
     assert f'href="/plays/{play_id}/edit"' in html
+
+
+def test_correcting_the_deck_is_written_in_the_edit_log(client, token):
+    from web.games import arizona as adapter_module
+
+    play_id = new_play(client, token, game="verdant-arizona", players=("Robin",), solo="on", vera_score="10")
+    with client.application.app_context():
+        adapter_module._write(17, {"color": "yellow", "gecko": True}, None)
+        adapter_module.correct_card(17, {"color": "pink", "gecko": False}, play_id, "Robin's phone")
+        assert adapter_module.known_cards()[17]["color"] == "pink"
+    log = client.get(f"/plays/{play_id}/log").get_data(as_text=True)
+    assert "arizona deck corrected" in log and "by Robin&#39;s phone" in log

@@ -73,11 +73,25 @@ def sync_play(play_id: int, grids: list[Any]) -> list[dict[str, Any]]:
     return conflicts
 
 
-def correct_card(number: int, card: dict[str, Any], play_id: int) -> None:
-    """The player says the deck is wrong: card ``number`` is ``card`` (learned from this play)."""
+def correct_card(number: int, card: dict[str, Any], play_id: int, who: str = "") -> None:
+    """The player says the deck is wrong: card ``number`` is ``card`` (learned from this play).
+    The correction is written in the play's edit log, with the deck's old value."""
+    from web import store
+    from web.db import write
+
+    before = known_cards().get(number)
     fixed = deck.resolve(known_cards(), number, card)
     if number in fixed:
-        _write(number, fixed[number], play_id)
+        with write(get_db()):
+            _write(number, fixed[number], play_id)
+            store.log(
+                play_id,
+                None,
+                who or "unknown",
+                "arizona deck corrected",
+                {"number": number, **({"color": before["color"], "gecko": before["gecko"]} if before else {})},
+                {"number": number, "color": fixed[number]["color"], "gecko": fixed[number]["gecko"]},
+            )
 
 
 # ---------------------------------------------------------------------------- form <-> state
@@ -318,7 +332,7 @@ def resolve(play_id: int, position: int):
     if entered is not None:
         number, card = entered
         if keep == "entered":
-            correct_card(number, card, play_id)
+            correct_card(number, card, play_id, who())
         else:
             known = deck.autofill(known_cards(), number)
             if known:
