@@ -409,11 +409,8 @@ def result(play_id: int):
 
 
 def _result_extras(result) -> list[tuple[str, str]]:
-    """Game-specific result keys, shown as plain JSON lines under the table."""
-    out = []
-    for key, value in result.extra.items():
-        out.append((key, json.dumps(value, ensure_ascii=False)))
-    return out
+    """Game-specific result keys the page does not show in its own words, as plain JSON lines."""
+    return [(key, json.dumps(value, ensure_ascii=False)) for key, value in result.extra.items() if key != "solo"]
 
 
 @bp.post("/plays/<int:play_id>/finish")

@@ -173,3 +173,45 @@ def test_every_ready_game_has_a_working_edit_page(client, token):
         play_url = response.headers["Location"]
         assert client.get(play_url + "/edit").status_code == 200, game.name
         assert client.get(play_url + "/seats/0").status_code == 200, game.name
+
+
+def test_solo_results_say_who_won_against_the_games_opponent(client, token):
+    data = {"csrf_token": token, "game": "vadoran-gardens", "played_at": "2026-11-28T20:30", "players-0": "Purple",
+            "opt-vadoran-gardens-mode": "solo", "opt-vadoran-gardens-difficulty": "medium",
+            "opt-vadoran-gardens-sister_achievements": "12 9 8"}
+    play_url = client.post("/plays", data=data).headers["Location"]
+    from web.db import connect, dumps
+
+    db = connect(client.application.config["DATABASE"])
+    state = {"garden": ["g*5 g* g*", "w w w"], "lost_items": {"animal": 1, "tool": 0, "pendant": 0}, "achievements": []}
+    db.execute("UPDATE seats SET state = ? WHERE play_id = ?", [dumps(state), int(play_url.rsplit("/", 1)[1])])
+    db.conn.close()
+    html = client.get(play_url + "/result").get_data(as_text=True)
+    # Purple: grass area of 3 squares with 3 tasks = 3, animal returned 5 -> 8; sister (medium, X = 2):
+    # 3 water squares outside scoring areas x 2 = 6, achievements 12 + 9 + 8 = 29 -> 35.
+    assert "Solo: Purple 8, Your sister 35" in html
+    assert "Your sister wins this time." in html
+    assert "Achievements: 12 + 9 + 8 = 29" in html
+    assert "&#34;opponent_total&#34;" not in html and '"opponent_total"' not in html
+
+
+def test_verdant_solo_result_shows_the_rating_from_the_chart(client, token):
+    import copy
+
+    from tests.unit.test_verdant_review import SOLO
+    from web.db import connect, dumps
+
+    data = {"csrf_token": token, "game": "verdant", "played_at": "2026-11-28T20:30", "players-0": "Sol"}
+    for deck, goal in enumerate(SOLO["options"]["goals"]):
+        data[f"opt-verdant-goal-{deck}"] = goal
+    play_url = client.post("/plays", data=data).headers["Location"]
+    play_id = int(play_url.rsplit("/", 1)[1])
+    table = copy.deepcopy(SOLO)
+    db = connect(client.application.config["DATABASE"])
+    db.execute("UPDATE plays SET options = ? WHERE id = ?", [dumps(table["options"]), play_id])
+    state = {k: v for k, v in table["players"][0].items() if k != "name"}
+    db.execute("UPDATE seats SET state = ? WHERE play_id = ?", [dumps(state), play_id])
+    db.conn.close()
+    html = client.get(play_url + "/result").get_data(as_text=True)
+    # 89 points (worked out in tests/unit/test_verdant_review.py) -> "80+ Very Good!"
+    assert "Solo rating for Sol: <strong>Very Good!</strong> (80+ on the rulebook" in html
