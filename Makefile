@@ -1,6 +1,7 @@
 # Scorepad: two commands set up a fresh machine (Python 3.11 and Node):
 #   make run    install, migrate, serve on 0.0.0.0:$(PORT)
-#   make test   install with the test tools, then every test (browser tests included)
+#   make test   install with the test tools, lint, type-check, then every test (browser tests included)
+#   make test-fast  lint, type-check and every test except the browser and reliability ones
 SHELL := /bin/bash
 PYTHON ?= python3.11
 VENV := .venv
@@ -9,7 +10,7 @@ PIP := $(VENV)/bin/pip
 export PORT ?= 8000
 export HOST ?= 0.0.0.0
 
-.PHONY: run test install install-dev vendor migrate bench backup export clean
+.PHONY: run test test-fast lint install install-dev vendor migrate bench backup export clean
 
 $(VENV)/bin/activate:
 	@command -v $(PYTHON) >/dev/null || { echo "Python 3.11 is needed ($(PYTHON) not found; set PYTHON=...)"; exit 1; }
@@ -43,8 +44,15 @@ migrate: install
 run: migrate
 	$(PY) serve.py
 
-test: install-dev
+lint: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+test: lint
 	$(PY) -m pytest -q
+
+test-fast: lint
+	$(PY) -m pytest -q -m "not e2e and not reliability"
 
 bench: install-dev
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || echo "wrk is not installed: the benchmarks use their built-in load client"

@@ -22,6 +22,7 @@ from pathlib import Path
 from flask import Flask
 from flask_htmx import HTMX
 from flask_wtf.csrf import CSRFProtect
+from jinja2 import StrictUndefined
 
 csrf = CSRFProtect()
 htmx = HTMX()
@@ -58,6 +59,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
+    if app.config.get("STRICT_TEMPLATES"):
+        app.jinja_env.undefined = StrictUndefined  # under test, a template using an unset name fails
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
@@ -74,5 +77,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     if os.environ.get("SCOREPAD_PROXY") == "1":  # behind a reverse proxy that sets X-Forwarded-*
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
     return app

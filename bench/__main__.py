@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from bench import entry_effort, history_scale, load, pages, report, scoring_bench
 from bench.tables import ROOT
@@ -19,10 +19,11 @@ from bench.tables import ROOT
 def machine() -> dict:
     model = ""
     try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
+        with open("/proc/cpuinfo") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
     except OSError:
         model = platform.processor()
     wrk = ""
@@ -36,7 +37,7 @@ def machine() -> dict:
         "sqlite": sqlite3.sqlite_version,
         "system": f"{platform.system()} {platform.release()}",
         "load_tool": wrk or load.tool(),
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
     }
 

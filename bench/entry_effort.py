@@ -16,7 +16,6 @@ import tempfile
 from pathlib import Path
 
 import scoring
-
 from bench import server, tables
 
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -145,9 +144,9 @@ def enter_verdant(phone: Phone, player: dict) -> int:
     letters into the search until its row shows, tap its pot chip ("Not done" + a verdancy chip for
     an incomplete plant).  A room: its type chip, then "No item", or the item's kind and colour.  A
     room card given by name is entered by its type (no lighting goal needs the card itself)."""
-    from scoring.verdant import catalog, catalog_search
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+    from scoring.verdant import catalog, catalog_search
     from web.games.verdant import SEARCH_LIMIT
 
     page = phone.page

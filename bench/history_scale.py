@@ -16,7 +16,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import scoring
-
 from bench import load, server, tables
 
 GROUP = [f"Player {n + 1:02d}" for n in range(12)]

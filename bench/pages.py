@@ -11,7 +11,6 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import scoring
-
 from bench import load, server, tables
 
 GAME = "verdant"  # the heaviest engine: its 5-player table is the result page and autosave load

@@ -127,7 +127,7 @@ def vadoran() -> dict:
     ref = reference("vadoran-gardens")
     garden = next(p for p in ref["players"] if "garden" in p)
     players = []
-    for n, name in enumerate(NAMES[:4]):
+    for _n, name in enumerate(NAMES[:4]):
         player = copy.deepcopy(garden)
         player["name"] = name
         players.append(player)

@@ -10,10 +10,17 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from .core import Category, FieldError, PlayerResult, Result, ValidationError  # noqa: F401
+from .core import Category, FieldError, PlayerResult, Preview, Result, ValidationError, board_preview
+from .schema import Obj, document, table_schema
+
+__all__ = ["Category", "FieldError", "Game", "Option", "PlayerResult", "Preview", "Result", "ValidationError",
+           "games", "get", "register", "score", "unregister"]
+
+Table = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -42,12 +49,35 @@ class Game:
     min_players: int
     max_players: int
     engine_version: str
-    score: Callable[[dict], Result]
-    blank_player: Callable[[], dict]  # the state of a seat nobody has filled in yet (no "name")
+    score: Callable[[Table], Result]
+    blank_player: Callable[[], Table]  # the state of a seat nobody has filled in yet (no "name")
     options: tuple[Option, ...] = ()
-    default_options: Callable[[], dict] = dict
+    default_options: Callable[[], Table] = dict
     ready: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the player's board and the options, as :mod:`scoring.schema` nodes (None: not declared yet)
+    player_schema: Obj | None = None
+    options_schema: Obj | None = None
+    #: (state, options, player_count, position) -> Preview; None: :func:`scoring.core.board_preview`
+    previewer: Callable[[Any, Any, int, int], Preview] | None = None
+
+    def preview(self, state: Any, options: Any = None, player_count: int = 1, position: int = 0) -> Preview:
+        """What a seat page shows while its player types: per-card or per-area points, the
+        running total and the messages, from the same rules as the score."""
+        if self.previewer is not None:
+            return self.previewer(state, options, player_count, position)
+        return board_preview(self.score, state, options, player_count, position)
+
+    def table_schema(self) -> Obj | None:
+        """The schema of a whole table of this game (None until the game declares its board)."""
+        if self.player_schema is None:
+            return None
+        return table_schema(self.player_schema, self.options_schema or Obj({}), max_players=self.max_players, title=self.title)
+
+    def json_schema(self) -> dict[str, Any] | None:
+        """The JSON Schema of this game's table (``GET /api/schema/GAME``)."""
+        found = self.table_schema()
+        return document(found, f"{self.title}: a table to score") if found is not None else None
 
     def describe(self) -> dict[str, Any]:
         return {
@@ -72,7 +102,7 @@ _CATALOG: dict[str, tuple[str, str, int, int]] = {
 _extra_games: dict[str, Game] = {}
 
 
-def _not_ready(table: dict) -> Result:
+def _not_ready(table: Table) -> Result:
     raise ValidationError([FieldError("", "this game's scoring is coming soon")])
 
 
@@ -87,7 +117,7 @@ def _load(name: str) -> Game:
             raise
         return Game(name, title, lo, hi, "", _not_ready, dict, ready=False)
     game = getattr(module, "GAME", None)
-    if game is None:  # the engine's package exists but does not declare its game yet
+    if not isinstance(game, Game):  # the engine's package exists but does not declare its game yet
         return Game(name, title, lo, hi, "", _not_ready, dict, ready=False)
     return game
 
@@ -113,7 +143,7 @@ def unregister(name: str) -> None:
     _extra_games.pop(name, None)
 
 
-def score(game: str, table: dict) -> Result:
+def score(game: str, table: Table) -> Result:
     """Score ``table`` under the rules of ``game``.
 
     Raises KeyError for an unknown game and ValidationError for an impossible table.

@@ -9,9 +9,9 @@ the field it concerns (``players[0].home[1][2].pot``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
-
+from typing import Any
 
 # --------------------------------------------------------------------------- errors
 
@@ -86,7 +86,7 @@ def join(path: str, key: str | int) -> str:
 
 def get_int(
     errors: Errors,
-    data: dict,
+    data: Any,
     key: str,
     path: str,
     *,
@@ -122,8 +122,8 @@ def to_int(errors: Errors, value: Any, where: str, *, minimum: int | None = 0, m
         number = value
     elif isinstance(value, float) and value.is_integer():
         number = int(value)
-    elif isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", value):
-        number = int(value)
+    elif isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,9}\s*", value, re.ASCII):
+        number = int(value)  # ASCII digits only: "٣" or "²" are not read as numbers
     if number is None or (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
         errors.add(where, _int_rule(minimum, maximum))
         return None
@@ -142,7 +142,7 @@ def _int_rule(minimum: int | None, maximum: int | None, missing: bool = False) -
     return ("is missing: enter " if missing else "must be ") + rule
 
 
-def get_bool(errors: Errors, data: dict, key: str, path: str, *, default: bool = False) -> bool:
+def get_bool(errors: Errors, data: Any, key: str, path: str, *, default: bool = False) -> bool:
     """Read a yes/no value (JSON true/false; also "on"/"true"/"1" and "false"/"0"/"" from forms)."""
     value = data.get(key, default) if isinstance(data, dict) else default
     if isinstance(value, bool):
@@ -158,7 +158,7 @@ def get_bool(errors: Errors, data: dict, key: str, path: str, *, default: bool =
 
 
 def get_choice(
-    errors: Errors, data: dict, key: str, path: str, choices: Sequence[str], *, default: str | None = None
+    errors: Errors, data: Any, key: str, path: str, choices: Sequence[str], *, default: str | None = None
 ) -> str | None:
     """Read one of a fixed set of words (compared case-insensitively)."""
     value = data.get(key) if isinstance(data, dict) else None
@@ -193,7 +193,7 @@ def normalize_name(name: str) -> str:
 _NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
 
 
-def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None) -> list[dict]:
+def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None) -> list[dict[str, Any]]:
     """Check the outer shape of a table and return its players (dicts) and names.
 
     Each player must be an object with a non-empty ``name`` (at most 60 characters); names must
@@ -213,7 +213,7 @@ def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | 
     if len(players) < minimum or (maximum is not None and len(players) > maximum):
         allowed = f"{minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
         errors.add("players", f"has {len(players)} players: this game takes {allowed}")
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     seen: dict[str, int] = {}
     for i, player in enumerate(players):
         where = f"players[{i}]"
@@ -235,7 +235,7 @@ def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | 
     return out
 
 
-def options_of(table: Any) -> dict:
+def options_of(table: Any) -> dict[str, Any]:
     options = table.get("options") if isinstance(table, dict) else None
     return options if isinstance(options, dict) else {}
 
@@ -243,17 +243,71 @@ def options_of(table: Any) -> dict:
 # -------------------------------------------------------------------------- result
 
 
+#: One explanation line and the contract paths (relative to the player) of the parts of the
+#: table it is about: ``("Room (Flowering): 2 adjacent plants x 2 = 4", ("home[0][1]", ...))``.
+Line = tuple[str, tuple[str, ...]]
+
+
+def line(text: str, *paths: str) -> Line:
+    """An explanation line about the parts of the table at ``paths``.
+
+    >>> line("Propagation: 3 tokens = 3", "propagation")
+    ('Propagation: 3 tokens = 3', ('propagation',))
+    """
+    return (text, tuple(paths))
+
+
 @dataclass(frozen=True)
 class Category:
-    """One row of the score pad for one player: its points and the lines that explain them."""
+    """One row of the score pad for one player: its points and the lines that explain them.
+
+    ``refs`` runs parallel to ``details``: for each line, the contract paths of the parts of the
+    player's table it is about (empty only for a line about the whole table).
+
+    >>> c = Category.of("propagation", "Propagation", 3, [line("3 tokens x 1 = 3", "propagation")])
+    >>> c.to_dict()["refs"], Category("x", "X", 0, ("a line",)).refs
+    ([['propagation']], ((),))
+    """
 
     key: str
     label: str
     points: int
     details: tuple[str, ...] = ()
+    refs: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.refs) != len(self.details):
+            if self.refs:
+                raise ValueError(f"{self.key}: {len(self.refs)} refs for {len(self.details)} lines")
+            object.__setattr__(self, "refs", tuple(() for _ in self.details))
+
+    @classmethod
+    def of(cls, key: str, label: str, points: int, lines: Iterable[Line | str]) -> Category:
+        """A category from its lines, each a :func:`line` (or plain text about the whole table)."""
+        pairs = [(item, ()) if isinstance(item, str) else item for item in lines]
+        return cls(key, label, points, tuple(t for t, _ in pairs), tuple(tuple(r) for _, r in pairs))
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(zip(self.details, self.refs))
+
+    def lines_about(self, prefix: str) -> tuple[str, ...]:
+        """The lines naming ``prefix`` or a path inside it (``"home[1][2]"`` also matches
+        ``"home[1][2].pot"``)."""
+        return tuple(text for text, refs in self.lines if any(_inside(r, prefix) for r in refs))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "label": self.label, "points": self.points, "details": list(self.details)}
+        return {
+            "key": self.key,
+            "label": self.label,
+            "points": self.points,
+            "details": list(self.details),
+            "refs": [list(r) for r in self.refs],
+        }
+
+
+def _inside(path: str, prefix: str) -> bool:
+    return path == prefix or (path.startswith(prefix) and path[len(prefix)] in ".[")
 
 
 @dataclass(frozen=True)
@@ -263,6 +317,7 @@ class PlayerResult:
     rank: int
     categories: tuple[Category, ...]
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific keys (achievements, solo, ...)
+    tiebreak: str | None = None  # how a tie on this player's total was settled (or that it is shared)
 
     def category(self, key: str) -> Category:
         for category in self.categories:
@@ -276,6 +331,7 @@ class PlayerResult:
             "total": self.total,
             "rank": self.rank,
             "categories": [c.to_dict() for c in self.categories],
+            "tiebreak": self.tiebreak,
         }
         data.update(self.extra)
         return data
@@ -323,52 +379,66 @@ class Tiebreaker:
 class Ranking:
     ranks: tuple[int, ...]
     winners: tuple[int, ...]  # indexes of the winning players
-    tiebreak: str | None
+    tiebreak: str | None  # what settled first place, if it was tied
+    notes: tuple[str | None, ...] = ()  # per player: how the tie on their total was settled
 
 
 def rank(totals: Sequence[int], tiebreakers: Sequence[Tiebreaker] = ()) -> Ranking:
     """Rank players by total (higher is better), breaking ties with the rulebook's tie-breakers
     in order.  Players still level after every tie-breaker share a rank (1, 1, 3) and, at the top,
-    the victory.  ``tiebreak`` says what decided first place, if anything did.
+    the victory.  ``tiebreak`` says what decided first place, if anything did; ``notes`` says it
+    for every tied total, at whatever rank.
 
     >>> rank([10, 12, 12], [Tiebreaker("most wrens", [0, 1, 3])])
-    Ranking(ranks=(3, 2, 1), winners=(2,), tiebreak='Tie on 12 points broken by most wrens (3 vs 1)')
-    >>> rank([5, 5], [Tiebreaker("most wrens", [2, 2])])
-    Ranking(ranks=(1, 1), winners=(0, 1), tiebreak='Tie on 5 points not broken by most wrens (2 each): shared victory')
+    Ranking(ranks=(3, 2, 1), winners=(2,), tiebreak='Tie on 12 points broken by most wrens (3 vs 1)', notes=(None, 'Tie on 12 points broken by most wrens (3 vs 1)', 'Tie on 12 points broken by most wrens (3 vs 1)'))
+    >>> rank([5, 5], [Tiebreaker("most wrens", [2, 2])]).tiebreak
+    'Tie on 5 points not broken by most wrens (2 each): shared victory'
+    >>> rank([20, 15, 15], [Tiebreaker("most growth tokens", [1, 4, 2])]).notes[1]
+    'Tie on 15 points broken by most growth tokens (4 vs 2)'
+    >>> rank([20, 15, 15]).notes[1:]
+    ('Tie on 15 points: shared rank 2', 'Tie on 15 points: shared rank 2')
     >>> rank([7, 3])
-    Ranking(ranks=(1, 2), winners=(0,), tiebreak=None)
+    Ranking(ranks=(1, 2), winners=(0,), tiebreak=None, notes=(None, None))
     """
     n = len(totals)
     if n == 0:
-        return Ranking((), (), None)
+        return Ranking((), (), None, ())
     keys = [tuple([totals[i]] + [tb.values[i] for tb in tiebreakers]) for i in range(n)]
     ranks = tuple(1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n))
     winners = tuple(i for i in range(n) if ranks[i] == 1)
-    best = max(totals)
-    level = [i for i in range(n) if totals[i] == best]
-    tiebreak: str | None = None
-    if len(level) > 1:
-        group = level
-        used: list[str] = []
-        for tb in tiebreakers:
-            top = max(tb.values[i] for i in group)
-            survivors = [i for i in group if tb.values[i] == top]
-            values = sorted({tb.values[i] for i in group}, reverse=True)
-            if len(survivors) < len(group):
-                others = max(v for v in values if v != top)
-                used.append(f"{tb.label} ({_num(top)} vs {_num(others)})")
-            else:
-                used.append(f"{tb.label} ({_num(top)} each)")
-            group = survivors
-            if len(group) == 1:
-                break
-        if len(group) == 1:
-            tiebreak = f"Tie on {best} points broken by " + ", then ".join(used)
-        elif used:
-            tiebreak = f"Tie on {best} points not broken by " + ", then ".join(used) + ": shared victory"
+    notes: list[str | None] = [None] * n
+    for total in sorted(set(totals), reverse=True):
+        level = [i for i in range(n) if totals[i] == total]
+        if len(level) > 1:
+            note = _tie_note(total, level, tiebreakers, first=total == max(totals), rank=min(ranks[i] for i in level))
+            for i in level:
+                notes[i] = note
+    tiebreak = notes[winners[0]] if winners else None
+    return Ranking(ranks, winners, tiebreak, tuple(notes))
+
+
+def _tie_note(total: int, level: list[int], tiebreakers: Sequence[Tiebreaker], *, first: bool, rank: int) -> str:
+    """How the tie of the players ``level`` on ``total`` was settled, in the pad's words."""
+    group = level
+    used: list[str] = []
+    for tb in tiebreakers:
+        top = max(tb.values[i] for i in group)
+        survivors = [i for i in group if tb.values[i] == top]
+        values = sorted({tb.values[i] for i in group}, reverse=True)
+        if len(survivors) < len(group):
+            others = max(v for v in values if v != top)
+            used.append(f"{tb.label} ({_num(top)} vs {_num(others)})")
         else:
-            tiebreak = f"Tie on {best} points: shared victory"
-    return Ranking(ranks, winners, tiebreak)
+            used.append(f"{tb.label} ({_num(top)} each)")
+        group = survivors
+        if len(group) == 1:
+            break
+    shared = "shared victory" if first else f"shared rank {rank}"
+    if len(group) == 1:
+        return f"Tie on {total} points broken by " + ", then ".join(used)
+    if used:
+        return f"Tie on {total} points not broken by " + ", then ".join(used) + f": {shared}"
+    return f"Tie on {total} points: {shared}"
 
 
 def _num(value: int | float) -> str:
@@ -398,6 +468,7 @@ def build_result(
             rank=ranking_.ranks[i],
             categories=tuple(categories[i]),
             extra=dict(player_extra[i]) if player_extra else {},
+            tiebreak=ranking_.notes[i] if i < len(ranking_.notes) else None,
         )
         for i in range(len(names))
     )
@@ -410,3 +481,83 @@ def build_result(
         extra=dict(extra or {}),
         engine_version=engine_version,
     )
+
+
+# ------------------------------------------------------------------------- preview
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a seat's page shows while its player is typing: the running total, the categories,
+    each card's or area's own points and lines (by contract path), and what is still to fill or
+    fix (paths relative to the player).  Built by the game's own rules: a complete, legal board
+    previews to exactly its score.  ``complete``: the board is legal on its own."""
+
+    total: int | None
+    categories: tuple[Category, ...] = ()
+    points: dict[str, int | None] = field(default_factory=dict)
+    why: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    messages: tuple[FieldError, ...] = ()
+    complete: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def category(self, key: str) -> Category | None:
+        return next((c for c in self.categories if c.key == key), None)
+
+    def errors_at(self, prefix: str) -> tuple[FieldError, ...]:
+        """The messages about ``prefix`` or a path inside it."""
+        return tuple(e for e in self.messages if _inside(e.path, prefix))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "complete": self.complete,
+            "categories": [c.to_dict() for c in self.categories],
+            "points": dict(self.points),
+            "why": {k: list(v) for k, v in self.why.items()},
+            "messages": [m.to_dict() for m in self.messages],
+            **self.extra,
+        }
+
+
+def why_by_path(categories: Iterable[Category]) -> dict[str, tuple[str, ...]]:
+    """Every line of ``categories`` filed under each path it names (for a card's own "why")."""
+    out: dict[str, list[str]] = {}
+    for category in categories:
+        for text, refs in category.lines:
+            for ref in refs:
+                out.setdefault(ref, []).append(text)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def seat_errors(errors: Iterable[FieldError], index: int = 0) -> tuple[FieldError, ...]:
+    """The errors about player ``index`` of a table, with paths relative to that player
+    (``players[0].home[1][2].pot`` -> ``home[1][2].pot``)."""
+    prefix = f"players[{index}]"
+    out = []
+    for error in errors:
+        if error.path == prefix:
+            out.append(FieldError("", error.message))
+        elif error.path.startswith(prefix + "."):
+            out.append(FieldError(error.path[len(prefix) + 1 :], error.message))
+        elif error.path.startswith(prefix + "["):
+            out.append(FieldError(error.path[len(prefix) :], error.message))
+    return tuple(out)
+
+
+def board_preview(
+    score: Callable[[dict[str, Any]], Result], state: Any, options: Any, player_count: int, position: int
+) -> Preview:
+    """The preview of a game that scores a single board (``player_count`` set): the board's
+    score if it is legal, else its problems.  Games with partial boards to show override it."""
+    board = dict(state) if isinstance(state, dict) else {}
+    board["name"] = board.get("name") or "Player"
+    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
+    try:
+        result = score(table)
+    except ValidationError as exc:
+        mine = seat_errors(exc.errors)
+        others = tuple(e for e in exc.errors if not e.path.startswith("players["))
+        return Preview(None, messages=mine + others)
+    player = result.players[0]
+    return Preview(player.total, player.categories, why=why_by_path(player.categories), complete=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -9,6 +10,17 @@ import pytest
 import scoring
 from app import create_app
 from tests import stubgame
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the browser tests (e2e) and the real-server tests (reliability): `make test-fast`
+    leaves both out."""
+    for item in items:
+        where = str(item.fspath).replace(os.sep, "/")
+        if "/tests/e2e/" in where:
+            item.add_marker(pytest.mark.e2e)
+        if "/tests/reliability/" in where or where.endswith("/tests/test_reliability.py"):
+            item.add_marker(pytest.mark.reliability)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -4,7 +4,7 @@ path): each player enters their points and their tokens; most tokens breaks a ti
 from __future__ import annotations
 
 import scoring
-from scoring.core import Category, Errors, Tiebreaker, build_result, get_int, options_of, player_list
+from scoring.core import Category, Errors, Tiebreaker, build_result, get_int, line, options_of, player_list
 
 
 def score(table: dict) -> scoring.Result:
@@ -16,7 +16,7 @@ def score(table: dict) -> scoring.Result:
     errors.raise_if_any()
     categories = [
         [
-            Category("points", "Points", points[i], (f"{points[i]} points as entered",)),
+            Category.of("points", "Points", points[i], [line(f"{points[i]} points as entered", "points")]),
             Category("bonus", "Bonus", bonus or 0, (f"Table bonus: {bonus}",)),
         ]
         for i in range(len(players))

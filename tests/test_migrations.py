@@ -89,7 +89,7 @@ def test_upgrading_from_every_earlier_schema_version_keeps_the_data(tmp_path):
     from migrations.migrations import migrations
 
     names = [m.name for m in migrations._migrations]
-    for index, name in enumerate(names):
+    for index, _name in enumerate(names):
         path = str(tmp_path / f"at-{index}.db")
         db = connect(path)
         migrations.apply(db, stop_before=names[index + 1] if index + 1 < len(names) else None)
@@ -98,7 +98,7 @@ def test_upgrading_from_every_earlier_schema_version_keeps_the_data(tmp_path):
         migrate(path)  # what start-up does: bring it to the newest schema
         db = connect(path)
         assert [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations ORDER BY rowid")] == names
-        rows = lambda sql: [tuple(r) for r in db.execute(sql).fetchall()]  # noqa: E731
+        rows = lambda sql: [tuple(r) for r in db.execute(sql).fetchall()]  # noqa: E731, B023
         assert rows("SELECT name, merged_into FROM players ORDER BY id") == [("Ann", None), ("Annie", 1)]
         assert rows("SELECT notes, winners, status FROM plays") == [("old night", '["Ann"]', "finished")]
         assert rows("SELECT state, total, rank, version FROM seats") == [('{"propagation": 3}', 15, 1, 4)]

@@ -4,7 +4,6 @@ of a stream of saves.  (Figures and how to repeat them: docs/reliability.md.)"""
 from __future__ import annotations
 
 import http.client
-
 import json
 import sqlite3
 import threading
@@ -93,7 +92,7 @@ def test_hard_kills_in_a_stream_of_saves_lose_no_acknowledged_save(tmp_path):
         for round_ in range(kills):
             stop = threading.Event()
 
-            def stream() -> None:
+            def stream(stop: threading.Event = stop, round_: int = round_) -> None:
                 n = 0
                 while not stop.is_set():
                     state = {"points": round_ * 1000 + n, "tokens": 0}

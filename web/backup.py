@@ -52,7 +52,7 @@ def export_data(path: str) -> dict[str, Any]:
         }
         for table in _tables(db):
             columns = [c.name for c in db[table].columns]
-            order = ", ".join(db[table].pks) if db[table].pks != ["rowid"] else "rowid"
+            order = ", ".join(db.table(table).pks) if db.table(table).pks != ["rowid"] else "rowid"
             rows = db.execute(f"SELECT {', '.join(columns)} FROM [{table}] ORDER BY {order}").fetchall()
             data["tables"][table] = {"columns": columns, "rows": [list(r) for r in rows]}
         return data

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from datetime import datetime
+from typing import Any
 
 import click
 from flask import Flask, current_app, g

@@ -7,8 +7,9 @@ calls :func:`scoring.score` and files the errors under the seat they belong to.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import scoring
 from scoring.core import FieldError, PlayerResult, Result, ValidationError

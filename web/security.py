@@ -118,7 +118,7 @@ def access():
 
 def _code_mark(code: str) -> str:
     """What the session remembers: a digest of the code, so changing the code logs every device out."""
-    return hmac.new(current_app.secret_key.encode(), code.encode(), "sha256").hexdigest()[:32]
+    return hmac.new(str(current_app.secret_key).encode(), code.encode(), "sha256").hexdigest()[:32]
 
 
 def _require_access():

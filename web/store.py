@@ -60,7 +60,7 @@ def player_by_name(name: str) -> dict | None:
 def create_player(name: str, who: str) -> int:
     db = get_db()
     with write(db):
-        player_id = db["players"].insert({"name": name.strip(), "created_at": now()}).last_pk
+        player_id = int(db.table("players").insert({"name": name.strip(), "created_at": now()}).last_pk or 0)
         _log(None, None, player_id, who, "player created", None, {"name": name.strip()})
     return player_id
 
@@ -74,7 +74,7 @@ def rename_player(player_id: int, name: str, who: str) -> None:
     db = get_db()
     old = get_player(player_id)
     with write(db):
-        db["players"].update(player_id, {"name": name.strip()})
+        db.table("players").update(player_id, {"name": name.strip()})
         _log(None, None, player_id, who, "player renamed", {"name": old["name"]}, {"name": name.strip()})
 
 
@@ -186,7 +186,7 @@ def create_play(game: str, played_at: str, options: dict, player_ids: list[int],
     info = scoring.get(game)
     stamp = now()
     with write(db):
-        play_id = db["plays"].insert(
+        play_id = db.table("plays").insert(
             {
                 "game": game,
                 "played_at": played_at,
@@ -198,7 +198,7 @@ def create_play(game: str, played_at: str, options: dict, player_ids: list[int],
             }
         ).last_pk
         for position, player_id in enumerate(player_ids):
-            db["seats"].insert(
+            db.table("seats").insert(
                 {
                     "play_id": play_id,
                     "position": position,
@@ -306,7 +306,7 @@ def _recompute(play_id: int) -> tuple[Play, Evaluation]:
     version = play.game_info.engine_version
     for seat in play.seats:
         result = evaluation.result.players[seat.position] if evaluation.result else None
-        db["seats"].update(
+        db.table("seats").update(
             seat.id,
             {
                 "complete": int(evaluation.complete(seat.position)),
@@ -319,7 +319,7 @@ def _recompute(play_id: int) -> tuple[Play, Evaluation]:
     if play.finished:  # a finished play's totals changed (its options were edited): keep stats true
         refresh_stats(s.player_id for s in play.seats)
     winners = list(evaluation.result.winners) if evaluation.result else []
-    db["plays"].update(
+    db.table("plays").update(
         play_id,
         {
             "winners": dumps(winners) if evaluation.result else None,
@@ -338,7 +338,7 @@ def update_play(play_id: int, fields: dict[str, Any], who: str) -> Play:
     old = {"played_at": play.played_at, "options": play.options, "notes": play.notes}
     new = {**old, **fields}
     with write(db):
-        db["plays"].update(
+        db.table("plays").update(
             play_id, {"played_at": new["played_at"], "options": dumps(new["options"]), "notes": new["notes"]}
         )
         if new != old:
@@ -353,7 +353,7 @@ def set_status(play_id: int, status: str, who: str) -> None:
     if play.status == status:
         return
     with write(db):
-        db["plays"].update(play_id, {"status": status, "updated_at": now()})
+        db.table("plays").update(play_id, {"status": status, "updated_at": now()})
         refresh_stats(s.player_id for s in play.seats)
         action = "play finished" if status == FINISHED else "play reopened"
         _log(play_id, None, None, who, action, {"status": play.status}, {"status": status})
@@ -374,7 +374,7 @@ def log(play_id: int | None, player_id: int | None, who: str, action: str, old: 
 
 
 def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any) -> None:
-    get_db()["edit_log"].insert(
+    get_db().table("edit_log").insert(
         {
             "play_id": play_id,
             "seat_id": seat_id,
@@ -400,7 +400,8 @@ def _play_row(row) -> dict:
 def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], bool]:
     """One page of plays, newest first, and whether there are older ones.  (No total count: counting
     every play grows with the history; fetching one row more than the page does not.)"""
-    where, args = [], []
+    where: list[str] = []
+    args: list[Any] = []
     if game:
         where.append("pl.game = ?")
         args.append(game)

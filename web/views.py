@@ -27,7 +27,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 import scoring
-from scoring.core import ValidationError
+from scoring.core import FieldError, ValidationError
 from web import store
 from web.conflicts import differences
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
@@ -326,7 +326,7 @@ def save_seat(play_id: int, position: int):
             found,
             position,
             found.evaluate(),
-            [scoring.FieldError("", "This play is finished: reopen it to change a score.")],
+            [FieldError("", "This play is finished: reopen it to change a score.")],
             409,
             "status",
             typed=request.form,
@@ -585,7 +585,6 @@ def _remember_device(response):
 
 def init_app(app: Flask) -> None:
     from app import csrf
-
     from web.games import load_modules
 
     csrf.exempt(api)

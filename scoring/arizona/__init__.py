@@ -64,10 +64,7 @@ def score(table: dict) -> Result:
         def ranking(totals: Any) -> Ranking:
             if wins:
                 return Ranking((1,), (0,), None)
-            if total == vera:
-                why = f"Tie with Vera on {total} points: the player must beat Vera's score, so Vera wins"
-            else:
-                why = None
+            why = f"Tie with Vera on {total} points: the player must beat Vera's score, so Vera wins" if total == vera else None
             return Ranking((1,), (), why)
 
         extra["solo"] = {"opponent_total": vera, "player_wins": wins}

@@ -22,7 +22,6 @@ spelling first learned is kept.
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from .model import NUMBER_MAX, NUMBER_MIN, color_key, color_label

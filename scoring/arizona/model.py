@@ -117,9 +117,7 @@ def whole(errors: Errors, value: Any, where: str, lo: int, hi: int, rule: str) -
         number = None
     elif isinstance(value, int):
         number = value
-    elif isinstance(value, float) and value.is_integer():
-        number = int(value)
-    elif isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", value):
+    elif isinstance(value, float) and value.is_integer() or isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,9}\s*", value):
         number = int(value)
     if number is None or not lo <= number <= hi:
         errors.add(where, rule)

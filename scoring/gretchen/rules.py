@@ -6,8 +6,8 @@ Effects are scored in the rulebook's order: purple, yellow, orange, red, special
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..core import Category
 from .catalog import COLORS, MONEY_PLANT_CAPACITY, PLANTS, SCORING_ORDER, Plant

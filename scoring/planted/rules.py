@@ -6,7 +6,7 @@ Each rule takes a :class:`~scoring.planted.parse.PlayerState` and returns a
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import Category
 from .catalog import Item

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ..core import Errors, ValidationError, join
 
@@ -56,7 +56,7 @@ TOKEN_HELP = (
     "* task, 7 tablet, 5 return location"
 )
 
-Task = Union[None, bool, str]  # None = no task, True = a task, "A" = a task with that symbol
+Task = None | bool | str  # None = no task, True = a task, "A" = a task with that symbol
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class Square:
         return text
 
 
-Grid = tuple[tuple[Union[Square, None], ...], ...]
+Grid = tuple[tuple[Square | None, ...], ...]
 
 
 @dataclass(frozen=True)

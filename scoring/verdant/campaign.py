@@ -24,12 +24,13 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core import Errors, join, normalize_name, options_of, to_int
 from . import catalog as cat
-from .model import Cell, GameState, Plant, PlayerState, Room, ScenarioPlay
+from .model import GameState, Plant, PlayerState, Room, ScenarioPlay
 
 _DATA = json.loads(Path(__file__).with_name("campaign.json").read_text(encoding="utf-8"))
 

@@ -516,7 +516,7 @@ def _ordinal(n: int) -> str:
 
 
 def _check_lighting(errors: Errors, players: list[PlayerState]) -> None:
-    for i, p in enumerate(players):
+    for _i, p in enumerate(players):
         used = [g for deck in p.goals for g in deck if g in LIGHTING_GOALS]
         if not used:
             continue

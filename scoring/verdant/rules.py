@@ -6,10 +6,10 @@ Each returns ``(points, lines)`` or ``(points, line)``; every point is explained
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from . import catalog as cat
-from .model import Cell, GameState, Item, Plant, PlayerState, Room
+from .model import Cell, GameState, Item, PlayerState, Room
 
 ITEM_POINTS = {0: 0, 1: 1, 2: 3, 3: 6, 4: 9, 5: 12, 6: 16, 7: 20, 8: 25, 9: 25}  # 9 kinds only under modification 6; the printed scale ends at 8
 FAMILY_PLANT_POINTS = 5

@@ -29,12 +29,6 @@ ARGS = [
 ]
 
 
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.e2e)
-
-
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -81,7 +81,7 @@ class Server:
     def database(self) -> str:
         return str(self.instance / "scorepad.db")
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         env = dict(os.environ, PORT=str(self.port), HOST="127.0.0.1", SCOREPAD_INSTANCE=str(self.instance),
                    SCOREPAD_DATABASE=self.database, PYTHONPATH=str(ROOT))
         self.process = subprocess.Popen(

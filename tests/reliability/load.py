@@ -10,9 +10,8 @@ is stored and logged and that the database passes PRAGMA integrity_check after e
 
 from __future__ import annotations
 
-import http.client
-
 import argparse
+import http.client
 import json
 import sqlite3
 import tempfile
@@ -70,7 +69,7 @@ def kills(server: Server, count: int) -> dict:
     for round_ in range(count):
         stop = threading.Event()
 
-        def stream() -> None:
+        def stream(stop: threading.Event = stop, round_: int = round_) -> None:
             n = 0
             while not stop.is_set():
                 state = {"points": round_ * 100000 + n}

@@ -412,7 +412,7 @@ def test_catalog_counts_match_the_rulebook_component_list():
     assert CATALOG["components"]["cactus_wren_tokens"] == 15
     assert CATALOG["display"] == {"rows": 4, "columns": 4}
     # two displays of 16 cards fit in the deck, and every card can get its own number
-    assert 2 * 16 <= CATALOG["components"]["cactus_cards"]
+    assert CATALOG["components"]["cactus_cards"] >= 2 * 16
     assert CATALOG["card_number"]["max"] - CATALOG["card_number"]["min"] + 1 >= 40
 
 

@@ -64,7 +64,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.core import Result, ValidationError
-from tests.unit.test_verdant_support import ALICE_HOME, anon, checker, item, plant, player, room, score, table
+from tests.unit.test_verdant_support import ALICE_HOME, checker, item, plant, player, room, score, table
 
 GAME_1 = table(
     player("Alice", ALICE_HOME, green_thumbs=2),

@@ -25,8 +25,22 @@ import copy
 import pytest
 
 from scoring.verdant import catalog
-from tests.unit.test_verdant_support import (ALICE_HOME, BEA_HOME, anon, bob_home, checker, details, item, plain_home, plant,
-                                             player, points, room, score, table)
+from tests.unit.test_verdant_support import (
+    ALICE_HOME,
+    BEA_HOME,
+    anon,
+    bob_home,
+    checker,
+    details,
+    item,
+    plain_home,
+    plant,
+    player,
+    points,
+    room,
+    score,
+    table,
+)
 
 
 def alice_alone(**options):

@@ -7,8 +7,20 @@ import copy
 import pytest
 
 from scoring.core import ValidationError
-from tests.unit.test_verdant_support import (ALICE_HOME, BEA_HOME, anon, bob_home, checker, errors_of, item, plain_home, plant, player,
-                                  room, score, table)
+from tests.unit.test_verdant_support import (
+    ALICE_HOME,
+    BEA_HOME,
+    anon,
+    bob_home,
+    errors_of,
+    item,
+    plain_home,
+    plant,
+    player,
+    room,
+    score,
+    table,
+)
 
 
 def base():
@@ -23,7 +35,7 @@ def test_the_base_table_is_legal():
 
 def _set(path):
     """A mutator that sets the value at a path of keys/indexes."""
-    *parents, last = path[:-1], path[-1]
+    *_parents, last = path[:-1], path[-1]
     def mutate(t, value):
         node = t
         for key in path[:-1]:

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from app import create_app
-from tests.conftest import csrf_token, new_play
+from tests.conftest import csrf_token
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from app import create_app
-from tests.conftest import csrf_token, new_play
+from tests.conftest import new_play
 from web.backup import ImportRefused, backup_database, dump, export_data, import_data
 
 

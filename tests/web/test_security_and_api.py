@@ -72,7 +72,7 @@ def test_api_score_returns_the_result_without_a_csrf_token(client):
     assert [p["rank"] for p in result["players"]] == [2, 1]
     assert result["winners"] == ["Bob"]
     assert result["players"][0]["categories"][0] == {
-        "key": "points", "label": "Points", "points": 5, "details": ["5 points as entered"]
+        "key": "points", "label": "Points", "points": 5, "details": ["5 points as entered"], "refs": [["points"]]
     }
 
 

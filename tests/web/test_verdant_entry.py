@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests.conftest import new_play
@@ -153,7 +151,8 @@ def test_green_thumbs_out_of_range_is_shown_next_to_the_tokens(app, client, toke
 
 
 def test_room_chips_set_type_item_and_colour(app, client, token, pid):
-    post = lambda v: client.post(cell_url(pid, 0, 1), data={"csrf_token": token, "set": v})
+    def post(v):
+        return client.post(cell_url(pid, 0, 1), data={"csrf_token": token, "set": v})
     post("rtype:vining")
     assert state(app, pid)["home"][0][1] == {"kind": "room", "item": None, "type": "vining"}
     post("item_kind:lamp")

@@ -5,7 +5,8 @@ for the seat state and controls generated from the game's declared options)."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import scoring
 from scoring.core import FieldError

@@ -10,7 +10,8 @@ deck); any other play that disagrees gets a *contradiction* to resolve with one 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 

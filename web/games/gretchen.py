@@ -10,7 +10,8 @@ the per-pot lines are the engine's own explanation lines, picked by place.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
 from jinja2_fragments.flask import render_block
@@ -223,9 +224,10 @@ def _lines_for(seat_result, where: str, plant_name: str | None) -> list[str]:
             elif cat.key == "plants" and plant_name:
                 if line.startswith(plant_name + " ("):
                     out.append("Effect: " + line.split("): ", 1)[-1])
-                elif line.startswith("No end-of-game effect:"):
-                    if plant_name in [n.strip() for n in line.split(":", 1)[1].split(",")]:
-                        out.append("No end-of-game effect")
+                elif line.startswith("No end-of-game effect:") and plant_name in [
+                    n.strip() for n in line.split(":", 1)[1].split(",")
+                ]:
+                    out.append("No end-of-game effect")
     return out
 
 

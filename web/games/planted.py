@@ -11,7 +11,8 @@ JavaScript, ``static/js/planted.js`` steps in place and htmx autosaves.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from scoring.core import FieldError
 from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, find_item, find_plant
@@ -207,7 +208,7 @@ def _apply_step(state: dict, step: str) -> None:
     else:
         return
     value = target.get(key)
-    if isinstance(value, int) and 0 <= value + delta and (delta < 0 or value + delta <= top):
+    if isinstance(value, int) and value + delta >= 0 and (delta < 0 or value + delta <= top):
         target[key] = value + delta
 
 

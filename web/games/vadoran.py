@@ -11,7 +11,8 @@ engine (``scoring.vadoran.areas``); this module only arranges them for the page.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from scoring.core import FieldError, ValidationError
 from scoring.vadoran import areas as garden_areas
@@ -112,7 +113,7 @@ def _step(state: dict, step: str) -> None:
 
 
 def _quick_from_form(form: Mapping[str, str]) -> dict:
-    indexes = sorted({int(m[1]) for key in form.keys() if (m := re.fullmatch(r"qa-(\d+)-terrain", key))})
+    indexes = sorted({int(m[1]) for key in form if (m := re.fullmatch(r"qa-(\d+)-terrain", key))})
     areas: list[dict] = []
     for i in indexes:
         terrain = (form.get(f"qa-{i}-terrain") or "").strip()
@@ -143,7 +144,7 @@ class VadoranAdapter(Adapter):
         rows = garden_rows(form["garden"]) if "garden" in form else _rows_of(old)
         if form.get("grow"):
             rows = grow(rows, form["grow"])
-        if any(k.startswith("qa-") for k in form.keys()) or "unscored_squares" in form:
+        if any(k.startswith("qa-") for k in form) or "unscored_squares" in form:
             quick = _quick_from_form(form)
         else:
             aside = old.get(QUICK_ASIDE)

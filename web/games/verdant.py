@@ -19,7 +19,8 @@ editor shows it next to the field.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, abort, g, redirect, request, url_for
 
