@@ -20,12 +20,10 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
-from flask_htmx import HTMX
-from flask_wtf.csrf import CSRFProtect
 from jinja2 import StrictUndefined
 
-csrf = CSRFProtect()
-htmx = HTMX()
+from web import backup, db, errors, security, views
+from web.extensions import csrf, htmx
 
 
 def _secret_key(instance: Path) -> str:
@@ -64,8 +62,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
-
-    from web import backup, db, errors, security, views
 
     security.init_app(app)  # first: a device without the access code meets nothing else
     csrf.init_app(app)

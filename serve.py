@@ -10,7 +10,7 @@ import os
 from waitress import serve
 
 from app import create_app
-from web.views import lan_address
+from web.address import lan_address
 
 
 def main() -> None:

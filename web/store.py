@@ -186,7 +186,7 @@ def create_play(game: str, played_at: str, options: dict, player_ids: list[int],
     info = scoring.get(game)
     stamp = now()
     with write(db):
-        play_id = db.table("plays").insert(
+        play_id: int = db.table("plays").insert(
             {
                 "game": game,
                 "played_at": played_at,
@@ -196,7 +196,7 @@ def create_play(game: str, played_at: str, options: dict, player_ids: list[int],
                 "created_at": stamp,
                 "updated_at": stamp,
             }
-        ).last_pk
+        ).last_pk  # type: ignore[assignment]
         for position, player_id in enumerate(player_ids):
             db.table("seats").insert(
                 {

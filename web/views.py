@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import json
 import secrets
-import socket
 from datetime import datetime
-from urllib.parse import urlsplit, urlunsplit
 
-import segno
 from flask import (
     Blueprint,
     Flask,
@@ -18,20 +15,28 @@ from flask import (
     g,
     jsonify,
     make_response,
-    redirect,
-    render_template,
     request,
     url_for,
 )
-from jinja2_fragments.flask import render_block
-from markupsafe import Markup
 
 import scoring
 from scoring.core import FieldError, ValidationError
 from web import store
-from web.conflicts import differences
+from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
+from web.backup import dump, export_data
+from web.extensions import csrf
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
-from web.games import adapter, player_panels
+from web.games import adapter, load_modules, player_panels
+from web.pages import (
+    base_version,
+    conflict_page,
+    get_play_or_404,
+    known_game_or_409,
+    page,
+    seat_page,
+    see_other,
+    who,
+)
 
 bp = Blueprint("main", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -40,42 +45,6 @@ DEVICE_COOKIE = "scorepad_device"
 
 
 # ------------------------------------------------------------------------ helpers
-
-
-def who() -> str:
-    """Who made a change, for the edit log: this device's name, else its short id."""
-    name = request.cookies.get("scorepad_name", "").strip()[:40]
-    return name or f"device {g.device[:6]}"
-
-
-def page(template: str, block: str | None = None, status: int = 200, **context):
-    """The whole page, or only ``block`` when htmx asks (and the block is named)."""
-    if block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
-        return render_block(template, block, **context), status
-    return render_template(template, **context), status
-
-
-def see_other(endpoint: str, **values):
-    """After a successful change: a 303 redirect, or for htmx a full-page navigation."""
-    url = url_for(endpoint, **values)
-    if request.headers.get("HX-Request"):
-        return "", 200, {"HX-Redirect": url}
-    return redirect(url, code=303)
-
-
-def get_play_or_404(play_id: int) -> store.Play:
-    try:
-        return store.get_play(play_id)
-    except store.NotFound:
-        abort(404)
-
-
-def known_game_or_409(found: store.Play) -> None:
-    """A play of a game this version does not know (an old row) can be read, not changed."""
-    try:
-        scoring.get(found.game)
-    except KeyError:
-        abort(make_response(render_template("plays/unknown_game.html", play=found), 409))
 
 
 def ready_games() -> list[scoring.Game]:
@@ -237,40 +206,11 @@ def create_play():
     return see_other("main.play", play_id=play_id)
 
 
-def _public_url(path: str) -> str:
-    """The address a phone at the table can open: the configured public URL, else this request's
-    host, with localhost replaced by this machine's address on the local network."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    parts = urlsplit(base)
-    host = parts.hostname or "localhost"
-    if host in ("localhost", "127.0.0.1", "::1") and not current_app.config.get("PUBLIC_URL"):
-        host = lan_address() or host
-        netloc = host + (f":{parts.port}" if parts.port else "")
-        parts = parts._replace(netloc=netloc)
-    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
-
-
-def lan_address() -> str | None:
-    """This machine's address on the local network (no packet is sent)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            address = s.getsockname()[0]
-            return None if address.startswith("127.") else address
-    except OSError:
-        return None
-
-
-def qr_svg(url: str) -> Markup:
-    qr = segno.make_qr(url, error="m")
-    return Markup(qr.svg_inline(scale=4, dark="#000", light="#fff", border=2, omitsize=True))
-
-
 @bp.get("/plays/<int:play_id>")
 def play(play_id: int):
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
-    url = _public_url(url_for("main.play", play_id=play_id))
+    url = public_url(url_for("main.play", play_id=play_id))
     return page(
         "plays/play.html",
         "seats" if request.args.get("fragment") == "seats" else None,
@@ -289,30 +229,6 @@ def seat(play_id: int, position: int):
         abort(404)
     known_game_or_409(found)
     return seat_page(found, position, found.evaluate())
-
-
-def seat_page(found: store.Play, position: int, evaluation, form_errors=None, status=200, block=None, typed=None):
-    """The entry page of one seat (or one of its blocks): game adapters' own routes use it too."""
-    context = seat_context(found, position, evaluation, form_errors, typed)
-    return page(adapter(found.game).entry_template, block, status, **context)
-
-
-def seat_context(found: store.Play, position: int, evaluation, form_errors=None, typed=None) -> dict:
-    """The template variables of a seat's entry page (the game adapter's own included)."""
-    seat_ = found.seats[position]
-    return dict(
-        play=found,
-        seat=seat_,
-        evaluation=evaluation,
-        errors=evaluation.seat_errors[position],
-        table_errors=evaluation.table_errors,
-        seat_result=evaluation.seat_result(position),
-        form_errors={e.path: e.message for e in (form_errors or [])},
-        typed=typed or {},
-        action=ActionForm(),
-        game=found.game_info,
-        **adapter(found.game).context(found, seat_, evaluation),
-    )
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>")
@@ -334,9 +250,9 @@ def save_seat(play_id: int, position: int):
     game_adapter = adapter(found.game)
     state, form_errors = game_adapter.state_from_form(request.form, found.seats[position].state)
     try:
-        found, evaluation, _ = store.save_seat(play_id, position, state, who(), _base_version())
+        found, evaluation, _ = store.save_seat(play_id, position, state, who(), base_version())
     except store.Conflict as conflict:
-        return _conflict_page(found, conflict)
+        return conflict_page(found, conflict)
     game_adapter.after_save(found, position)
     if form_errors:
         return seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
@@ -345,25 +261,6 @@ def save_seat(play_id: int, position: int):
     if request.form.get("next") == "play":
         return see_other("main.play", play_id=play_id)
     return see_other("main.seat", play_id=play_id, position=position)
-
-
-def _base_version() -> int | None:
-    """The seat version the posting form was built from (None: no concurrency check)."""
-    try:
-        return int(request.form["version"])
-    except (KeyError, ValueError):
-        return None
-
-
-def _conflict_page(found: store.Play, conflict: store.Conflict):
-    """Someone else saved this seat since this phone loaded it: show both, let the player choose."""
-    seat_ = conflict.seat
-    context = dict(play=found, seat=seat_, mine=conflict.mine, rows=differences(seat_.state, conflict.mine),
-                   action=ActionForm())
-    if request.headers.get("HX-Request"):
-        headers = {"HX-Retarget": "#main", "HX-Reswap": "innerHTML", "HX-Push-Url": "false"}
-        return render_block("plays/conflict.html", "content", **context), 409, headers
-    return render_template("plays/conflict.html", **context), 409
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
@@ -382,9 +279,9 @@ def resolve_seat(play_id: int, position: int):
     if not isinstance(mine, dict):
         abort(400)
     try:
-        saved, _, _ = store.save_seat(play_id, position, mine, who(), _base_version())
+        saved, _, _ = store.save_seat(play_id, position, mine, who(), base_version())
     except store.Conflict as conflict:  # yet another save came in meanwhile: choose again
-        return _conflict_page(found, conflict)
+        return conflict_page(found, conflict)
     adapter(found.game).after_save(saved, position)
     return see_other("main.seat", play_id=play_id, position=position)
 
@@ -532,7 +429,6 @@ def set_device_name():
 
 @bp.get("/settings/export.json")
 def export_json():
-    from web.backup import dump, export_data
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
     return current_app.response_class(
@@ -584,9 +480,6 @@ def _remember_device(response):
 
 
 def init_app(app: Flask) -> None:
-    from app import csrf
-    from web.games import load_modules
-
     csrf.exempt(api)
     app.register_blueprint(bp)
     app.register_blueprint(api)

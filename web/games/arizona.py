@@ -20,8 +20,10 @@ from scoring.arizona import deck
 from scoring.arizona.model import SIZE, color_key, color_label
 from scoring.arizona.preview import preview
 from scoring.core import FieldError
-from web.db import get_db, now
+from web import store
+from web.db import get_db, now, write
 from web.games import Adapter, register, whole_number
+from web.pages import get_play_or_404, see_other, who
 
 GAME = "verdant-arizona"
 CARD_FIELD = re.compile(r"^grid\[(\d)\]\[(\d)\](?:\.(number|color|gecko))?$")
@@ -77,8 +79,6 @@ def sync_play(play_id: int, grids: list[Any]) -> list[dict[str, Any]]:
 def correct_card(number: int, card: dict[str, Any], play_id: int, who: str = "") -> None:
     """The player says the deck is wrong: card ``number`` is ``card`` (learned from this play).
     The correction is written in the play's edit log, with the deck's old value."""
-    from web import store
-    from web.db import write
 
     before = known_cards().get(number)
     fixed = deck.resolve(known_cards(), number, card)
@@ -312,8 +312,6 @@ register(GAME, _ADAPTER)
 def resolve(play_id: int, position: int):
     """One tap on a contradiction: ``keep=deck`` puts the deck's colour and gecko in the cell,
     ``keep=entered`` corrects the deck."""
-    from web import store
-    from web.views import get_play_or_404, see_other, who
 
     found = get_play_or_404(play_id)
     if found.game != GAME or not 0 <= position < len(found.seats):

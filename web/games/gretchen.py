@@ -20,6 +20,7 @@ from scoring import gretchen
 from scoring.core import FieldError
 from web import store
 from web.games import Adapter, register, whole_number
+from web.pages import base_version, conflict_page, get_play_or_404, seat_context, seat_page, who
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
@@ -326,7 +327,6 @@ bp = Blueprint("gretchen", __name__)
 @bp.post("/plays/<int:play_id>/seats/<int:position>/gretchen/row")
 def row(play_id: int, position: int):
     """Apply a row change (add, move, remove, undo), save, answer the new row and the status."""
-    from web.views import _base_version, _conflict_page, get_play_or_404, seat_context, seat_page, who
 
     found = get_play_or_404(play_id)
     if found.game != GAME or not 0 <= position < len(found.seats):
@@ -337,9 +337,9 @@ def row(play_id: int, position: int):
         return body, status, {"HX-Retarget": "#gg-status", "HX-Reswap": "outerHTML"}
     state = state_from_form(request.form, found.seats[position].state, request.form.get("op"))
     try:
-        found, evaluation, _ = store.save_seat(play_id, position, state, who(), _base_version())
+        found, evaluation, _ = store.save_seat(play_id, position, state, who(), base_version())
     except store.Conflict as conflict:
-        return _conflict_page(found, conflict)
+        return conflict_page(found, conflict)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("main.seat", play_id=play_id, position=position), code=303)
     context = {**seat_context(found, position, evaluation), "oob_status": True}

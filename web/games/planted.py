@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.core import FieldError
+from scoring.core import Category, FieldError
 from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, find_item, find_plant
 from scoring.planted.parse import MAX_PLANTS, MAX_PROPAGATION
 from web.games import Adapter, register, whole_number
@@ -218,7 +218,6 @@ register("planted", PlantedAdapter())
 def _pad_rows(result) -> list[dict]:
     """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the
     table's footer).  A plant row explains itself with that plant's line from the Plants category."""
-    from scoring.core import Category
 
     rows: list[dict] = []
     labels = [entry["row"] for entry in result.players[0].extra.get("pad", []) if entry["row"] != "Total"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from scoring.core import FieldError, ValidationError
 from scoring.vadoran import areas as garden_areas
+from scoring.vadoran import to_compact
 from scoring.vadoran.rules import CATALOG
 from web.games import Adapter, register, whole_number
 
@@ -74,7 +75,6 @@ def _rows_of(state: dict) -> list[str]:
         return list(garden)
     if isinstance(garden, list):  # rows of square objects (from the API or an old state)
         try:
-            from scoring.vadoran import to_compact
 
             return to_compact(garden)
         except ValidationError:

@@ -30,8 +30,10 @@ from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
 from scoring.verdant.parse import LIGHTING_GOALS, parse_goals
 from scoring.verdant.preview import expected_kind, preview
+from web import store
 from web.games import Adapter, register, register_player_panel, whole_number
 from web.games import verdant_campaign as campaign
+from web.pages import get_play_or_404, seat_page, who
 
 ROWS, COLS = 3, 5
 SEARCH_LIMIT = 6
@@ -505,7 +507,6 @@ bp.register_blueprint(campaign.bp)  # the campaign's routes: endpoints "verdant.
 
 
 def _play_seat(play_id: int, position: int, r: int, c: int):
-    from web.views import get_play_or_404
 
     found = get_play_or_404(play_id)
     if found.game != "verdant" or not 0 <= position < len(found.seats) or not (0 <= r < ROWS and 0 <= c < COLS):
@@ -519,7 +520,6 @@ def cell_editor(play_id: int, position: int, r: int, c: int):
     found = _play_seat(play_id, position, r, c)
     if not request.headers.get("HX-Request"):
         return redirect(url_for("main.seat", play_id=play_id, position=position, cell=f"{r}-{c}", q=request.args.get("q") or None) + "#editor")
-    from web.views import seat_page
 
     block = "results" if request.args.get("fragment") == "results" else "editor"
     if request.args.get("close"):
@@ -531,8 +531,6 @@ def cell_editor(play_id: int, position: int, r: int, c: int):
 def save_cell(play_id: int, position: int, r: int, c: int):
     """Save one cell (merged into the seat's current state) and answer with the status block,
     which carries the new grid and editor out of band; without htmx, a redirect."""
-    from web import store
-    from web.views import seat_page, who
 
     found = _play_seat(play_id, position, r, c)
     if found.finished:

@@ -21,8 +21,11 @@ from flask import Blueprint, abort, render_template, request
 from markupsafe import Markup, escape
 
 from scoring.verdant import campaign as camp
+from web import store
 from web.db import dumps, get_db, loads, now, write
 from web.games import whole_number
+from web.pages import get_play_or_404, see_other, who
+from web.store import log
 
 MODES = {"none": "No achievements", "standard": "Standard game", "scenario": "Scenario",
          "modification": "Rules modification"}
@@ -139,7 +142,6 @@ class Refused(Exception):
 
 
 def _event(player_id: int, shape: str, action: str, play_id: int | None, source: str, who: str) -> None:
-    from web.store import log
 
     db = get_db()
     db["achievement_events"].insert({"player_id": player_id, "shape": shape, "action": action, "play_id": play_id,
@@ -322,7 +324,6 @@ def _refuse(message: str, status: int, back: str):
 
 
 def _verdant_play(play_id: int):
-    from web.views import get_play_or_404
 
     found = get_play_or_404(play_id)
     if found.game != "verdant":
@@ -331,7 +332,6 @@ def _verdant_play(play_id: int):
 
 
 def _player_or_404(player_id: int) -> dict:
-    from web import store
 
     try:
         return store.get_player(player_id)
@@ -344,8 +344,6 @@ def fill_from_play(play_id: int):
     """Fill one shape for one seat (``position``, ``shape``), or the play's scenario/modification
     shape for every seat that may fill it (``position=all``)."""
     from flask import url_for
-
-    from web.views import see_other, who
 
     found = _verdant_play(play_id)
     back = url_for("main.result", play_id=play_id) + "#vd-campaign"
@@ -406,9 +404,6 @@ def declare(play_id: int):
     a change of the play's options, logged and rescored."""
     from flask import url_for
 
-    from web import store
-    from web.views import see_other, who
-
     found = _verdant_play(play_id)
     back = url_for("main.result", play_id=play_id) + "#vd-campaign"
     mode, number = mode_of(found.options)
@@ -429,8 +424,6 @@ def undo_fill(player_id: int):
     """Undo one filled shape (``shape``); back to the play's result when ``play`` is given."""
     from flask import url_for
 
-    from web.views import see_other, who
-
     _player_or_404(player_id)
     shape, play = request.form.get("shape", ""), whole_number(request.form.get("play", ""))
     back = (url_for("main.result", play_id=play) if play is not None else url_for("main.player", player_id=player_id)) + "#vd-campaign"
@@ -449,8 +442,6 @@ def undo_fill(player_id: int):
 def fill_by_hand(player_id: int):
     """Mark shapes (``shape``, several) as filled by hand, from a paper sheet."""
     from flask import url_for
-
-    from web.views import see_other, who
 
     _player_or_404(player_id)
     back = url_for("main.player", player_id=player_id) + "#vd-campaign"
