@@ -235,6 +235,69 @@ def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | 
     return out
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Who is at the table: the boards sent and how many players the game really has.
+
+    ``count`` is ``player_count`` when the table gives it (the web layer scores the seats that
+    are filled in while others are still typing), else the number of boards.  A table with fewer
+    boards than players is *partial*: every board is scored, no winner is named.  A single board
+    sent alone (no ``player_count``, or ``player_count`` 1) is *one board*: scored on its own, for
+    a dispute about one player or a rulebook example, with no winner (a game with a solo mode
+    plays it when its solo options say so)."""
+
+    players: list[dict[str, Any]]
+    count: int
+
+    @property
+    def partial(self) -> bool:
+        return len(self.players) < self.count
+
+    @property
+    def one_board(self) -> bool:
+        return self.count == 1
+
+    def note(self, title: str, minimum: int) -> str | None:
+        """The result's warning for a partial table or a lone board, else None."""
+        if self.partial:
+            return f"{len(self.players)} of {self.count} boards: every board is scored, no winner is named until all are in"
+        if self.one_board and minimum > 1:
+            return f"One board scored on its own ({title} is played by {minimum} or more): no winner"
+        return None
+
+
+def seating(errors: Errors, table: Any, *, minimum: int, maximum: int, title: str = "this game") -> Seating:
+    """The players of ``table`` (see :func:`player_list`) and the number at the real table.
+
+    >>> e = Errors(); s = seating(e, {"players": [{"name": "A"}]}, minimum=2, maximum=5)
+    >>> (s.count, s.one_board, s.partial, len(e))
+    (1, True, False, 0)
+    >>> e = Errors(); s = seating(e, {"players": [{"name": "A"}], "player_count": 3}, minimum=2, maximum=5)
+    >>> (s.count, s.partial, len(e))
+    (3, True, 0)
+    >>> e = Errors(); _ = seating(e, {"players": [{"name": "A"}, {"name": "B"}], "player_count": 1}, minimum=2, maximum=5)
+    >>> e.items[0].message
+    'must be a whole number from 2 to 5 (at least the 2 boards sent); to score one board on its own, send just that board'
+    """
+    players = player_list(errors, table, minimum=1, maximum=maximum)
+    raw = table.get("player_count") if isinstance(table, dict) else None
+    sent = len(players)
+    if raw is None:
+        if 1 < sent < minimum:
+            errors.add("players", f"has {sent} players: {title} takes {minimum} to {maximum}; to score one board on its own, send just that board")
+        return Seating(players, max(sent, 1))
+    low = max(minimum, sent) if sent > 1 or minimum == 1 else 1
+    scratch = Errors()
+    count = to_int(scratch, raw, "player_count", minimum=1, maximum=maximum)
+    if count is None or (count < low and not (count == 1 and sent <= 1)):
+        low_shown = max(minimum, sent)
+        hint = "; to score one board on its own, send just that board" if minimum > 1 or sent > 1 else ""
+        errors.add("player_count", f"must be a whole number from {low_shown} to {maximum} (at least the {sent} boards sent){hint}"
+                   if sent > 1 else f"must be a whole number from 1 to {maximum}")
+        return Seating(players, max(sent, 1))
+    return Seating(players, count)
+
+
 def options_of(table: Any) -> dict[str, Any]:
     options = table.get("options") if isinstance(table, dict) else None
     return options if isinstance(options, dict) else {}
@@ -456,11 +519,15 @@ def build_result(
     warnings: Sequence[str] = (),
     extra: dict[str, Any] | None = None,
     ranking: Callable[[Sequence[int]], Ranking] | None = None,
+    no_winner: bool = False,
 ) -> Result:
     """Assemble a :class:`Result`: totals are the sums of the categories, ranks and winners come
-    from :func:`rank` with the given tie-breakers (or a custom ``ranking``)."""
+    from :func:`rank` with the given tie-breakers (or a custom ``ranking``).  ``no_winner``: a
+    partial table or a lone board (see :class:`Seating`): ranks among the boards sent, no winner."""
     totals = [sum(c.points for c in cats) for cats in categories]
     ranking_ = ranking(totals) if ranking else rank(totals, tiebreakers)
+    if no_winner:
+        ranking_ = Ranking(ranking_.ranks, (), None, ranking_.notes)
     players = tuple(
         PlayerResult(
             name=names[i],
