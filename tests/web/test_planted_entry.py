@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from web.games import adapter
 
 ANN = {  # the rulebook's scoring example: 15 points
@@ -165,6 +165,7 @@ def test_typed_text_is_escaped(client, token, play_id):
 def test_a_finished_play_is_read_only(client, token, play_id):
     post(client, token, play_id, 0, ANN)
     post(client, token, play_id, 1, {"plants-0-name": "ZZ Plant", "plants-0-growth": "3"})
+    mark_done(client, token, play_id, 0, 1)
     assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "hx-post" not in html
@@ -192,7 +193,7 @@ def test_result_reads_like_the_paper_score_pad(client, token):
 
     db = connect(client.application.config["DATABASE"])
     for position, state in enumerate(tables):
-        db.execute("UPDATE seats SET state = ? WHERE play_id = ? AND position = ?", [dumps(state), play_id, position])
+        db.execute("UPDATE seats SET done = 1, state = ? WHERE play_id = ? AND position = ?", [dumps(state), play_id, position])
     db.conn.close()
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     labels = _re.findall(r'<th scope="row">([^<]+)</th>', html)
