@@ -97,7 +97,8 @@ def fold(name: str) -> str:
 
 def _load() -> dict[str, Any]:
     with open(Path(__file__).with_name("catalog.json"), encoding="utf-8") as handle:
-        return json.load(handle)
+        data: dict[str, Any] = json.load(handle)
+    return data
 
 
 _DATA = _load()
