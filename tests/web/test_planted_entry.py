@@ -228,6 +228,7 @@ def test_the_pad_row_of_a_plant_takes_that_plants_lines_by_its_path(client, toke
     post(client, token, play_id, 0, {"plants-0-name": "ZZ Plant", "plants-0-growth": "1",
                                      "plants-3-name": "Croton", "plants-3-growth": "2"})
     post(client, token, play_id, 1, {"plants-0-name": "Snake Plant", "plants-0-growth": "1"})
+    mark_done(client, token, play_id, 0, 1)
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     row = re.search(r'<th scope="row">Plant 2</th>(.*?)</tr>', html, re.S).group(1)
     assert "Croton: 2 tokens cover 2 + 3 = 5" in row and "ZZ Plant:" not in row
