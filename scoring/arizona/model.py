@@ -450,7 +450,7 @@ def parse_seating(errors: Errors, table: Any) -> Seating:
     found = Errors()
     seat = seating(found, table, minimum=1, maximum=MAX_PLAYERS, title=TITLE)
     sent = len(seat.players)
-    one_board = "to score one board on its own (or the solo game against Vera), send just that board"
+    one_board = "to score one board on its own, send just that board"
     for error in found.items:
         if error.path == "player_count":
             if sent > 1:
@@ -465,7 +465,7 @@ def parse_seating(errors: Errors, table: Any) -> Seating:
                 )
             errors.add("player_count", message)
         elif error.path == "players" and sent > MAX_PLAYERS:
-            errors.add("players", f"{error.message} ({MAX_PLAYERS} for a game); {one_board}")
+            errors.add("players", f"{error.message} ({MAX_PLAYERS} players, or 1 for the solo game against Vera); {one_board}")
         else:
             errors.add(error.path, error.message)
     return seat

@@ -119,7 +119,7 @@ def score_geckos(display: Display) -> Category:
         why = "neither line is in order" if all(area.complete for area in both) else "no line in order yet"
         lines.append(line(f"Gecko on {card.number} (row {r + 1}, column {c + 1}): {why} = 0", card_path(r, c)))
     if not earned:
-        lines.append(line("No geckos in the display = 0" if display.complete else "No geckos entered yet = 0"))
+        lines.append(line("No geckos in the display = 0" if display.complete else "No geckos entered yet = 0", "grid"))
     return Category.of("geckos", "Geckos", points, lines)
 
 
