@@ -15,7 +15,7 @@
     // save each cell's colour as the server read it (on its flag).  No colour rule lives here.
     var deck = data(board, "data-deck", {});
     var colors = data(board, "data-colors", {});
-    var maxDigits = (board.getAttribute("data-number-max") || "").length;  // "99": 2 digits
+    var maxDigits = (board.getAttribute("data-number-max") || "").length;  // as many digits as the largest card number
     var chips = document.getElementById("az-chips");
     var cells = Array.prototype.slice.call(board.querySelectorAll(".az-cell"));
     var current = null;
