@@ -335,6 +335,16 @@ def yes_no(errors: Errors, value: Any, where: str, rule: str) -> bool | None:
     return None
 
 
+def _encodable(text: str) -> bool:
+    """Whether ``text`` is real Unicode text (no lone surrogate, which JSON can carry but UTF-8
+    cannot)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -358,6 +368,9 @@ def parse_card(errors: Errors, raw: Any, where: str) -> Card | None:
         color = None
     elif not isinstance(color, str):
         errors.add(join(where, "color"), 'must be the name of a colour, e.g. "yellow"')
+        color = None
+    elif not _encodable(color):
+        errors.add(join(where, "color"), "is not valid text: it holds a character no font can show (a lone surrogate)")
         color = None
     elif len(color_label(color)) > COLOR_MAX_LENGTH:
         errors.add(join(where, "color"), f"is too long: a colour name has at most {COLOR_MAX_LENGTH} characters")
@@ -489,6 +502,8 @@ def parse_table(table: Any) -> Table:
         where = f"players[{i}]"
         if not isinstance(table["players"][i], dict):
             continue  # not an object: player_list has said so
+        if isinstance(raw.get("name"), str) and not _encodable(raw["name"]):
+            errors.add(join(where, "name"), "is not valid text: it holds a character no font can show (a lone surrogate)")
         wrens_raw = raw.get("wrens")
         wrens: int | None = 0
         if wrens_raw is not None and wrens_raw != "":
