@@ -74,7 +74,7 @@ def sync_play(play_id: int, grids: list[Any]) -> list[dict[str, Any]]:
     rows = deck_rows()
     others = known_cards({n: v for n, v in rows.items() if v["play_id"] != play_id})
     mine = {n: v for n, v in rows.items() if v["play_id"] == play_id}
-    learned, conflicts = deck.learn_table(others, {"players": [{"grid": _deck_grid(g)} for g in grids]})
+    learned, conflicts = deck.learn_table(others, {"players": [{"grid": g} for g in grids]})
     taught = {n: card for n, card in learned.items() if n not in others}
     with db.atomic():
         for number in set(mine) - set(taught):
@@ -129,20 +129,6 @@ def color_class(color: Any) -> str:
     return f"az-c-{slug}" if slug else "az-c-other"
 
 
-def _deck_cell(cell: Any) -> Any:
-    """A cell as ``scoring.arizona.deck`` may read it: a number typed as text that is not plain
-    digits ("²") is no card number (the deck's own reading would raise on it)."""
-    if isinstance(cell, dict) and isinstance(cell.get("number"), str):
-        return {**cell, "number": whole_number(cell["number"], max_digits=9)}
-    return cell
-
-
-def _deck_grid(grid: Any) -> Any:
-    if not isinstance(grid, list):
-        return grid
-    return [[_deck_cell(c) for c in row] if isinstance(row, list) else row for row in grid]
-
-
 def _grid_of(state: Any) -> list:
     grid = state.get("grid") if isinstance(state, dict) else None
     return grid if isinstance(grid, list) else []
@@ -150,7 +136,7 @@ def _grid_of(state: Any) -> list:
 
 def entered_card(cell: Any) -> tuple[int, dict[str, Any]] | None:
     """(number, {"color", "gecko"}) of a cell with a usable number and colour, else None."""
-    learned, _ = deck.learn({}, [[_deck_cell(cell)]])
+    learned, _ = deck.learn({}, [[cell]])
     return next(iter(learned.items()), None)
 
 
