@@ -18,6 +18,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ CARD_SHAPE = '{"number": 17, "color": "yellow", "gecko": true}'
 # ------------------------------------------------------------------------------ colours
 
 
+@lru_cache(maxsize=4096)
 def color_label(color: str) -> str:
     """The colour as the player typed it: Unicode NFC, trimmed, with single spaces.  NFC makes a
     name typed on a keyboard that composes accents ("rosé" as one character) and one that does
@@ -60,6 +62,7 @@ def color_label(color: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFC", color).strip())
 
 
+@lru_cache(maxsize=4096)
 def color_key(color: str) -> str:
     """The colour key: two cards have the same colour when their keys are equal.  Colours are
     free names compared case-insensitively, trimmed, spaces collapsed, Unicode-normalised.  The
@@ -118,17 +121,41 @@ class Line:
     cells: tuple[tuple[int, int], ...]
     cards: tuple[Card | None, ...]
 
-    @property
+    @cached_property
     def complete(self) -> bool:
         return all(card is not None for card in self.cards)
 
-    @property
+    @cached_property
     def entered(self) -> tuple[Card, ...]:
         return tuple(card for card in self.cards if card is not None)
 
-    @property
+    @cached_property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(card.number for card in self.entered)
+
+    @cached_property
+    def order(self) -> str | None:
+        """"ascending" or "descending" for a complete line whose numbers strictly rise or
+        fall, else None."""
+        return order(self.numbers) if self.complete else None
+
+    @cached_property
     def paths(self) -> tuple[str, ...]:
         return tuple(card_path(r, c) for r, c in self.cells)
+
+
+def order(numbers: tuple[int, ...] | list[int]) -> str | None:
+    """"ascending" or "descending" when the numbers strictly rise or fall, else None.
+
+    >>> order([2, 7, 33, 34]), order([34, 33, 7, 2]), order([7, 2, 33, 34])
+    ('ascending', 'descending', None)
+    """
+    pairs = list(zip(numbers, numbers[1:]))
+    if all(a < b for a, b in pairs):
+        return "ascending"
+    if all(a > b for a, b in pairs):
+        return "descending"
+    return None
 
 
 #: The four 2 x 2 corner blocks (READINGS.md): label, top row, left column.
@@ -158,14 +185,22 @@ class Display:
 
     def lines(self) -> list[Line]:
         """The 8 scoring lines: rows 1-4, then columns 1-4."""
-        return self.rows() + self.columns()
+        return list(self._lines)
 
     def quadrants(self) -> list[Line]:
+        return list(self._quadrants)
+
+    @cached_property
+    def _lines(self) -> tuple[Line, ...]:
+        return tuple(self.rows() + self.columns())
+
+    @cached_property
+    def _quadrants(self) -> tuple[Line, ...]:
         half = SIZE // 2
-        return [
+        return tuple(
             self._line(label, [(top + r, left + c) for r in range(half) for c in range(half)])
             for label, top, left in QUADRANTS
-        ]
+        )
 
     def cards(self) -> list[tuple[int, int, Card]]:
         """Every entered card with its row and column, in reading order."""

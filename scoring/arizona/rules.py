@@ -14,25 +14,11 @@ from collections.abc import Sequence
 
 from ..core import Category, line
 from ..core import Line as Explained
-from .model import EVERY_LINE, SIZE, Card, Display, Line, Rules, card_path
+from .model import EVERY_LINE, SIZE, Card, Display, Line, Rules, card_path, order
 
 QUADRANT_POINTS = 2
 LINE_POINTS = 1
 COLOR_LINE_POINTS = 1
-
-
-def order(numbers: Sequence[int]) -> str | None:
-    """"ascending" or "descending" when the numbers strictly rise or fall, else None.
-
-    >>> order([2, 7, 33, 34]), order([34, 33, 7, 2]), order([7, 2, 33, 34])
-    ('ascending', 'descending', None)
-    """
-    pairs = list(zip(numbers, numbers[1:]))
-    if all(a < b for a, b in pairs):
-        return "ascending"
-    if all(a > b for a, b in pairs):
-        return "descending"
-    return None
 
 
 def chain(numbers: Sequence[int]) -> str:
@@ -48,12 +34,12 @@ def chain(numbers: Sequence[int]) -> str:
 
 
 def numbers_of(area: Line) -> list[int]:
-    return [card.number for card in area.entered]
+    return list(area.numbers)
 
 
 def in_order(area: Line) -> bool:
     """A complete row or column whose numbers strictly rise or fall."""
-    return area.complete and order(numbers_of(area)) is not None
+    return area.order is not None
 
 
 def _waiting(area: Line) -> str:
@@ -61,9 +47,8 @@ def _waiting(area: Line) -> str:
 
 
 def _line_text(area: Line) -> str:
-    numbers = numbers_of(area)
-    found = order(numbers)
-    return f"{area.label}: {chain(numbers)} " + (found if found else "not in order")
+    found = area.order
+    return f"{area.label}: {chain(area.numbers)} " + (found if found else "not in order")
 
 
 def score_lines(display: Display) -> Category:
