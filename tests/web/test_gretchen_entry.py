@@ -83,7 +83,7 @@ def test_form_post_builds_the_rulebook_row_and_its_total(app, client, token, pla
     assert re.search(r'id="gg-total"[^>]*><b>73</b>', html)
     # each pot shows the engine's own lines about it
     fx2 = re.search(r'<ul id="fx-2".*?</ul>', html, re.S).group(0)
-    assert "10 leaves = 10" in fx2 and "red flower = 7" in fx2 and "4 colours" in fx2
+    assert "12 leaves = 12" in fx2 and "red flower = 7" in fx2 and "4 colours" in fx2
     assert "Mexican Firecracker (yellow): you own 1" in html  # the plant effects in the status
 
 
