@@ -27,7 +27,7 @@ from typing import Any
 import scoring
 
 from ..core import Result, build_result
-from .catalog import (  # noqa: F401  (the entry screen's catalog API)
+from .catalog import (  # the entry screen's catalog API
     COLORS,
     FLOWERS,
     MAX_LEAVES,
@@ -49,7 +49,7 @@ from .catalog import (  # noqa: F401  (the entry screen's catalog API)
 from .preview import preview
 from .rules import score_player
 from .schema import CALICO_READINGS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PLAYER
-from .state import (  # noqa: F401  (place_name: the entry screen's place labels)
+from .state import (
     TITLE,
     Table,
     parse,
@@ -57,6 +57,12 @@ from .state import (  # noqa: F401  (place_name: the entry screen's place labels
     starting_pot_problems,
     starting_row,
 )
+
+__all__ = [
+    "COLORS", "FLOWERS", "GAME", "MAX_LEAVES", "MAX_WATER", "MONEY_PLANT_CAPACITY", "PLANTS", "POT_COLORS",
+    "POT_KINDS", "POT_SIZES", "SEASONS", "SPECIAL_PLANTS", "SUCCULENTS", "Plant", "PotKind", "blank_player",
+    "catalog_search", "find_plant", "leaf_capacity", "place_name", "preview", "score",
+]
 
 NAME = "gretchens-garden"
 ENGINE_VERSION = "gretchen-2"
