@@ -274,6 +274,7 @@ class GretchenAdapter(Adapter):
             "pot_colors": gretchen.POT_COLORS,
             "color_labels": COLOR_LABELS,
             "multi_sizes": MULTI_SIZES,
+            "pot_sizes": gretchen.POT_SIZES,
             "shown": _shown,
             "money_capacity": gretchen.MONEY_PLANT_CAPACITY,
             "max_water": gretchen.MAX_WATER,
