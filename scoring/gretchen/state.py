@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core import Errors, FieldError, get_bool, get_choice, get_int, join, options_of, seating
+from ..core import Errors, FieldError, ValidationError, get_bool, get_choice, get_int, join, options_of, seating
 from .catalog import (
     COLORS,
     FOUR_LEAF_MARKERS,
@@ -35,10 +35,9 @@ from .catalog import (
     leaf_capacity,
     pot_kind,
 )
-from .schema import CALICO_READINGS, MAX_DISPLAY, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, TABLE, unknown_keys
+from .schema import CALICO_READINGS, MAX_DISPLAY, MAX_PLAYERS, MIN_PLAYERS, TABLE, unknown_keys
 
 TITLE = "Gretchen's Garden"
-OPTION_NAMES: tuple[str, ...] = tuple(OPTIONS.fields)
 
 
 def starting_row() -> dict[str, Any]:
@@ -167,8 +166,8 @@ class Board:
 
 @dataclass(frozen=True)
 class Reading:
-    """What :func:`read` found: the table (legal boards only), every board as far as it reads,
-    the seating and the problems."""
+    """What :func:`read` found: the table (its legal boards, the seating and the options), every
+    board as far as it reads, and the problems."""
 
     table: Table
     boards: tuple[Board, ...]
@@ -181,14 +180,9 @@ class Reading:
 def parse(table: Any) -> Table:
     """Check a whole table and return its state; raise ValidationError listing every problem."""
     found = read(table)
-    raise_errors(found.errors)
+    if found.errors:
+        raise ValidationError(found.errors)
     return found.table
-
-
-def raise_errors(errors: Sequence[FieldError]) -> None:
-    collected = Errors()
-    collected.items.extend(errors)
-    collected.raise_if_any()
 
 
 def read(table: Any) -> Reading:

@@ -262,7 +262,8 @@ class GretchenAdapter(Adapter):
         seat_result = evaluation.seat_result(seat.position)
         others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
                   for s in play.seats if s.position != seat.position]
-        seen = gretchen.preview(seat.state, play.options, len(play.seats), seat.position, others=others)
+        mine = {**(seat.state if isinstance(seat.state, dict) else {}), "name": seat.name}
+        seen = gretchen.preview(mine, play.options, len(play.seats), seat.position, others=others)
         places, top = places_view(seat.state, evaluation.seat_errors[seat.position], seen)
         undo = session.get(f"gretchen-undo-{play.id}-{seat.position}")
         return {
