@@ -75,8 +75,8 @@ LESSONS = Bounds(
     squares=FOCUS_SQUARES + (MOST_ROUNDS - 1) * (FOCUS_SQUARES - 1),
     rows=(2 * CARD_SIDE - 1) + (MOST_ROUNDS - 1) * (2 * CARD_SIDE - 2),
     columns=(2 * CARD_SIDE - 1) + (MOST_ROUNDS - 1) * (2 * CARD_SIDE - 2),
-    why=f"at most {MOST_ROUNDS} rounds (Overtime lessons add rounds; {CATALOG['lesson_cards']} lesson cards), "
-        f"each at most a Focus pair of cards showing {FOCUS_SQUARES} squares",
+    why=f"at most {MOST_ROUNDS} rounds, as Overtime lessons add rounds from the {CATALOG['lesson_cards']} lesson "
+        f"cards, each at most a Focus pair of cards showing {FOCUS_SQUARES} squares",
     drift=f"each of at most {MOST_ROUNDS} rounds moves the path at most {2 * CARD_SIDE - 2} rows or columns",
 )
 
