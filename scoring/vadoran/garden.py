@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..core import Errors, ValidationError, join
@@ -188,7 +189,7 @@ class Area:
     def points(self) -> int:
         return self.size + TABLET_POINTS * self.tablets if self.scores else 0
 
-    @property
+    @cached_property
     def paths(self) -> tuple[str, ...]:
         """The contract paths of the area: every one of its squares, or its quick-entry row."""
         if self.squares:
@@ -369,11 +370,10 @@ def _read_return(errors: Errors, value: Any, terrain: str, where: str) -> str | 
 
 def _read_token(errors: Errors, token: str, where: str) -> Square | None:
     """Parse one compact token (``g*7``, ``w5``, ``.``, ``-``); record problems."""
-    shown = show(token)
-    bad = f"{shown} is not a square: {TOKEN_HELP}"
+    shown = show(token) if len(token) > 3 else f'"{token}"'
     match = _TOKEN.fullmatch(token)
     if not match:
-        errors.add(where, bad)
+        errors.add(where, f"{shown} is not a square: {TOKEN_HELP}")
         return None
     letter, markers = match["terrain"].lower(), match["markers"]
     if letter == NO_CARD:
@@ -390,7 +390,7 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
     while pos < len(markers):
         m = _MARKER.match(markers, pos)
         if not m:
-            errors.add(where, bad)
+            errors.add(where, f"{shown} is not a square: {TOKEN_HELP}")
             return None
         kind = m.group(0)[0]
         if kind in seen:

@@ -60,6 +60,7 @@ from .garden import (
     TERRAINS,
     Area,
     Grid,
+    Spread,
     cell,
     find_areas,
     plural,
@@ -170,6 +171,7 @@ def read_player(
     location_paths: dict[str, tuple[str, ...]] = {item: () for item in ITEMS}
     unscored = 0
     grid: Grid = ()
+    extent = Spread(0, 0, 0)
     if has_garden and has_areas:
         errors.add(join(where, "areas"), "give either the painted garden or the quick-entry areas, not both")
     elif has_garden:
@@ -177,8 +179,9 @@ def read_player(
             if data.get(key) is not None:
                 errors.add(join(where, key), "is for quick entry (areas): with a painted garden it comes from the squares")
         grid = read_garden(errors, data["garden"], join(where, "garden"), lenient=lenient) or ()
+        extent = spread(grid)
         if grid:
-            _check_bounds(errors, grid, join(where, "garden"), bounds)
+            _check_bounds(errors, extent, join(where, "garden"), bounds)
             areas = tuple(find_areas(grid))
             spots = return_locations(grid)
             locations = {item: len(squares) for item, squares in spots.items()}
@@ -195,7 +198,6 @@ def read_player(
     achievements = _read_achievements(errors, data.get("achievements"), join(where, "achievements"))
     if len(errors) > before and not lenient:
         return None
-    extent = spread(grid)
     return PlayerState(
         name.strip(), areas, locations, found, achievements, unscored, has_areas and not has_garden,
         location_paths, frozenset(k for k in data if isinstance(k, str)), extent.squares, extent.rows,
@@ -203,9 +205,8 @@ def read_player(
     )
 
 
-def _check_bounds(errors: Errors, grid: Grid, where: str, bounds: Bounds) -> None:
+def _check_bounds(errors: Errors, seen: Spread, where: str, bounds: Bounds) -> None:
     """What no path of pathway cards can show (docs/rules/vadoran-gardens.md, "Limits")."""
-    seen = spread(grid)
     game = "a standard game" if bounds is STANDARD else "a game with lessons"
     if seen.squares > bounds.squares:
         errors.add(where, f"has {seen.squares} visible squares: {game} shows at most {bounds.squares} "
