@@ -283,7 +283,7 @@ def build_grid(rows: list[str], preview: Preview) -> dict:
         tokens = [[NO_CARD] * START_COLUMNS for _ in range(max(START_ROWS, len(tokens)))]
     width = max(len(r) for r in tokens) or START_COLUMNS
     tokens = [r + [NO_CARD] * (width - len(r)) for r in tokens]
-    found = [dict(a) for a in preview.extra.get("areas", []) if a.get("cells", [""])[0].startswith("garden[")]
+    found = [dict(a) for a in preview.extra.get("areas", []) if (a.get("cells") or [""])[0].startswith("garden[")]
     drawn: dict[tuple[int, int], tuple[int, str]] = {}
     lettered = 0
     for i, area in enumerate(found):
