@@ -101,7 +101,7 @@ class PlayerState:
     #: per lost item, the paths of its return locations (the squares marked 5, or the quick count)
     location_paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
     given: frozenset[str] = frozenset()  # the keys of the player's input (for refs that exist)
-    squares: int = 0  # visible squares (painted garden)
+    squares: int = 0  # visible squares (quick entry: the squares entered)
     rows: int = 0  # rows and columns the painted squares span
     columns: int = 0
     grid: Grid = ()
@@ -188,6 +188,7 @@ def read_player(
             location_paths = {item: tuple(cell(r, c) for r, c in squares) for item, squares in spots.items()}
     elif has_areas:
         areas, locations, unscored = _read_quick(errors, data, where, bounds)
+        extent = Spread(sum(a.size for a in areas) + unscored, 0, 0)
         rets = data.get("return_locations")
         location_paths = {
             item: (f"return_locations.{item}",) if isinstance(rets, dict) and item in rets else () for item in ITEMS
@@ -501,7 +502,7 @@ def solo_tiebreakers(player: PlayerState, sister_achievements: int) -> list[Tieb
 
 def bounds_warning(player: PlayerState, mode: str) -> str | None:
     """With lessons a garden may show more than 10 cards can: only the lessons drawn tell."""
-    if mode == "standard" or player.quick:
+    if mode == "standard":
         return None
     over = [f"{n} {what}" for n, limit, what in ((player.squares, STANDARD.squares, "visible squares"),
                                                  (player.rows, STANDARD.rows, "rows"),

@@ -126,7 +126,9 @@ def test_quick_entry_holds_at_most_the_squares_a_path_shows():
         "82 squares in all (the areas and the other squares): a standard game shows at most 81 (10 pathway cards "
         "of 3 x 3 squares, each laid over at least 1 square of the right-most column of the card before)",
     )]
-    assert GAME.score(quick([{"terrain": "grass", "squares": 82, "tasks": 3}], "advanced")).players[0].total == 82
+    with_lessons = GAME.score(quick([{"terrain": "grass", "squares": 82, "tasks": 3}], "advanced"))
+    assert with_lessons.players[0].total == 82
+    assert with_lessons.warnings[0].startswith("A's garden has 82 visible squares: 10 cards show at most 81")
 
 
 def test_quick_return_locations_need_squares_of_their_terrain():
