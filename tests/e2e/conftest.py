@@ -111,3 +111,21 @@ def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     # caret="initial": Playwright otherwise leaves style="" on inputs, which htmx copies into swaps (CSP).
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
+
+
+def tap_done(page) -> None:
+    """The seat's player taps Done: the seat counts from now on, and the phone goes back to the
+    play page."""
+    import re
+
+    page.get_by_role("button", name="Done", exact=True).click()
+    page.wait_for_url(re.compile(r"/plays/\d+$"))
+
+
+def mark_done(page, base: str, pid: int, *positions: int) -> None:
+    """Mark seats done from this page's session (a seeded play), as the play page's players would."""
+    token = page.evaluate("JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken']")
+    for position in positions:
+        response = page.request.post(f"{base}/plays/{pid}/seats/{position}/done", form={"csrf_token": token},
+                                     max_redirects=0)
+        assert response.status == 303, (response.status, response.text()[:300])

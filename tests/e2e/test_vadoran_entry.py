@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS
+from tests.e2e.conftest import SHOTS, tap_done
 
 
 def shot(page, name: str) -> None:
@@ -136,6 +136,7 @@ def test_paint_a_garden_by_finger_and_see_areas_and_total(live_server, new_phone
     page.locator("button.grow[value=right]").tap()
     expect(page.locator("#garden .sq")).to_have_count(28)
     expect(live.locator(".running .total")).to_have_text("31")
+    tap_done(page)
 
     # Green enters the areas in quick mode on another phone.
     green = new_phone()
@@ -154,7 +155,7 @@ def test_paint_a_garden_by_finger_and_see_areas_and_total(live_server, new_phone
     expect(green.locator("#vad-live .running .total")).to_have_text("15")
     expect(green.locator("#vad-live")).to_contain_text("does not score: 2 tasks")
     shot(green, "vadoran-entry-quick")
-    green.get_by_role("button", name="Done").tap()
+    tap_done(green)
     expect(green.locator("h1")).to_contain_text("Vadoran Gardens")
 
     page.goto(play_url + "/result")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from web import store
 from web.db import get_db
 
@@ -98,6 +98,9 @@ def test_a_plain_post_saves_and_redirects(app, client, token):
     response = post(client, token, play_id, {**form_of(ROBIN), "next": "seat"}, htmx=False)
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/plays/{play_id}/seats/0")
+    assert stored(app, play_id).seats[0].total is None  # saved; not done yet
+    response = post(client, token, play_id, {**form_of(ROBIN), "next": "play"}, htmx=False)
+    assert response.headers["Location"].endswith(f"/plays/{play_id}")  # Done: back to the play
     assert stored(app, play_id).seats[0].total == 12
 
 
@@ -145,6 +148,7 @@ def test_empty_cells_are_not_flagged_while_the_display_is_being_filled(client, t
 def test_a_finished_play_is_read_only(client, token):
     play_id = solo_play(client, token)
     post(client, token, play_id, form_of(ROBIN))
+    mark_done(client, token, play_id, 0)
     assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "hx-post" not in html

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scoring.gretchen.examples import rulebook_example
-from tests.conftest import csrf_token, new_play
+from tests.conftest import csrf_token, mark_done, new_play
 from web import store
 
 GAME = "gretchens-garden"
@@ -225,6 +225,7 @@ def test_htmx_row_route_answers_the_row_and_the_status(app, client, token, play)
 
 def test_finished_play_is_read_only(app, client, token, play):
     client.post(f"/plays/{play}/seats/0", data=form_for(steve(), token))
+    mark_done(client, token, play, 0, 1)
     assert client.post(f"/plays/{play}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
     assert '<fieldset class="gg-body" disabled>' in html

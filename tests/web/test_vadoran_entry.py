@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from web import store
 
 GAME = "vadoran-gardens"
@@ -147,6 +147,7 @@ def test_without_javascript_the_buttons_grow_the_grid_and_step_numbers(app, clie
 def test_a_finished_play_is_read_only(client, token, play_id):
     post(client, token, play_id)
     post(client, token, play_id, position=1, garden="g* g* g*")
+    mark_done(client, token, play_id, 0, 1)
     assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
     page = client.get(url(play_id)).get_data(as_text=True)
     assert '<fieldset class="vad-body" disabled>' in page

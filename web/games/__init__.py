@@ -5,11 +5,14 @@ for the seat state and controls generated from the game's declared options)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import scoring
-from scoring.core import FieldError
+from scoring import paths
+from scoring.core import Category, FieldError
+from scoring.schema import Node
 
 
 def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> int | None:
@@ -31,8 +34,115 @@ def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> i
     return int(text)
 
 
+# ------------------------------------------------------------------ the adapter toolkit
+#
+# Form fields are named by contract path (``name="plants[2].growth"``).  These read a typed value
+# into a state at its path (typed as the game's schema says), and find the engine's messages and
+# explanation lines about a path, so that no adapter parses paths or sentences of its own.
+
+
+def field_id(path: str) -> str:
+    """An HTML id for the field of a contract path: ``plants[2].growth`` -> ``f-plants-2-growth``.
+
+    >>> field_id("home[1][2].pot")
+    'f-home-1-2-pot'
+    """
+    return "f-" + re.sub(r"[^A-Za-z0-9_]+", "-", path).strip("-")
+
+
+def set_at(state: Any, path: str, text: Any, schema: Node | None = None) -> dict:
+    """``state`` with the value typed for ``path`` put there, read as the player's ``schema``
+    (the game's ``player_schema``) says: digits in a number field become a number; text that does
+    not read stays as typed, for the engine to name next to its field.  A path the schema does not
+    have is left out.
+
+    >>> from scoring.schema import Arr, Int, Obj, Text
+    >>> board = Obj({"plants": Arr(Obj({"name": Text(), "growth": Int(0, 9)}), 6)})
+    >>> set_at({"plants": [{"name": "Croton", "growth": 1}]}, "plants[0].growth", "3", board)
+    {'plants': [{'name': 'Croton', 'growth': 3}]}
+    >>> set_at({}, "plants[9].growth", "3", board)
+    {}
+    """
+    try:
+        parts = paths.parse(path)
+    except paths.PathError:
+        return state if isinstance(state, dict) else {}
+    node = schema.at(parts) if schema is not None else None
+    if schema is not None and node is None:
+        return state if isinstance(state, dict) else {}
+    value = node.from_form(text) if node is not None and isinstance(text, str) else text
+    out = paths.set_(state if isinstance(state, dict) else {}, parts, value)
+    return out if isinstance(out, dict) else {}
+
+
+def errors_at(errors: Iterable[FieldError], prefix: str) -> list[FieldError]:
+    """The errors about ``prefix`` or a place inside it (``plants[2]`` also takes
+    ``plants[2].growth``).
+
+    >>> [e.path for e in errors_at([FieldError("plants[2].growth", "x"), FieldError("plants[20]", "y")], "plants[2]")]
+    ['plants[2].growth']
+    """
+    return [e for e in errors if _inside(e.path, prefix)]
+
+
+def lines_at(categories: Iterable[Category], prefix: str) -> list[str]:
+    """The explanation lines (of any category) about ``prefix`` or a place inside it."""
+    return [text for c in categories for text in c.lines_about(prefix)]
+
+
+def _inside(path: str, prefix: str) -> bool:
+    return path == prefix or (path.startswith(prefix) and path[len(prefix)] in ".[")
+
+
+def humanize_path(path: str) -> str:
+    """A readable name for a contract path when the game has no better one:
+    ``decorations.plant_stand`` -> "Decorations: plant stand", ``plants[2].growth`` -> "Plants 3: growth".
+
+    >>> humanize_path("decorations.plant_stand"), humanize_path("plants[2].growth"), humanize_path("")
+    ('Decorations: plant stand', 'Plants 3: growth', 'This seat')
+    """
+    try:
+        parts = paths.parse(path)
+    except paths.PathError:
+        return path
+    words: list[str] = []
+    for part in parts:
+        if isinstance(part, int):
+            if words:
+                words[-1] += f" {part + 1}"
+            else:
+                words.append(f"Number {part + 1}")
+        else:
+            words.append(part.replace("_", " "))
+    if not words:
+        return "This seat"
+    text = ": ".join(words)
+    return text[0].upper() + text[1:]
+
+
+def show_value(value: Any) -> str:
+    """A value as a player reads it: nothing is "–", a card is its words, not JSON."""
+    if value is None or value is paths.MISSING or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(show_value(v) for v in value.values() if v not in (None, "", False, [], {})) or "–"
+    if isinstance(value, list):
+        return "; ".join(show_value(v) for v in value) or "–"
+    return str(value)
+
+
 class Adapter:
     """The generic adapter.  A game's own adapter subclasses it and overrides what it needs."""
+
+    def field_label(self, path: str) -> str:
+        """The name of a place in a seat as a player sees it ("Propagation jars", "row 2, card 3")."""
+        return humanize_path(path)
+
+    def value_label(self, path: str, value: Any) -> str:
+        """A value at ``path`` in a player's words (conflict screen, edit log)."""
+        return show_value(value)
 
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
