@@ -26,7 +26,7 @@ from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_addre
 from web.backup import dump, export_data
 from web.extensions import csrf
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
-from web.games import adapter, load_modules, player_panels
+from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
 from web.pages import (
     FINISHED_MESSAGE,
     apply_seat_change,
@@ -542,6 +542,10 @@ def init_app(app: Flask) -> None:
             return datetime.fromisoformat(value).strftime("%a %d %b %Y, %H:%M")
         except ValueError:
             return value
+
+    app.add_template_filter(field_id, "field_id")
+    app.add_template_filter(errors_at, "errors_at")
+    app.add_template_filter(lines_at, "lines_at")
 
     @app.context_processor
     def globals_():

@@ -25,6 +25,7 @@ earns the advanced colour point under the table's reading).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import Errors, FieldError, Preview, ValidationError, seat_errors, why_by_path
@@ -87,7 +88,9 @@ def _board_messages(state: Any, options: Any, player_count: int) -> tuple[tuple[
     return (), True
 
 
-def preview(state: Any, options: Any = None, player_count: int = 1, position: int = 0) -> Preview:
+def preview(
+    state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
+) -> Preview:
     """The seat page's preview of one board (see the module's doc)."""
     rules = lenient_rules(options)
     display = typed_display(state)

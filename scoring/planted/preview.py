@@ -13,6 +13,7 @@ is still to fill or fix, from the same parser and rules as the score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import FieldError, Preview, seat_errors, why_by_path
@@ -25,7 +26,9 @@ def _has_anything(player: PlayerState) -> bool:
     return bool(player.plants) or player.propagation > 0 or player.item_cards > 0
 
 
-def preview(state: Any, options: Any = None, player_count: int = 1, position: int = 0) -> Preview:
+def preview(
+    state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
+) -> Preview:
     """The preview of one seat's board (``state``, without the name) at a table of
     ``player_count`` players.  Never raises: what does not read yet scores nothing and is named
     in ``messages`` (paths relative to the seat)."""

@@ -18,6 +18,7 @@ is scored.  A complete, legal board previews to exactly its score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import Errors, FieldError, Preview, why_by_path
@@ -37,7 +38,9 @@ from .rules import (
 _BOARD = PLAYER_SCHEMA.with_fields(name=PLAYER_NAME)
 
 
-def preview(state: Any, options: Any = None, player_count: int = 1, position: int = 0) -> Preview:
+def preview(
+    state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
+) -> Preview:
     """The seat's preview (``position`` does not change a Vadoran board's points)."""
     errors = Errors()
     board: dict[str, Any] = state if isinstance(state, dict) else {}

@@ -75,14 +75,64 @@ def set_at(state: Any, path: str, text: Any, schema: Node | None = None) -> dict
     return out if isinstance(out, dict) else {}
 
 
-def errors_at(errors: Iterable[FieldError], prefix: str) -> list[FieldError]:
+def errors_at(errors: Iterable[FieldError], prefix: str, exact: bool = False) -> list[FieldError]:
     """The errors about ``prefix`` or a place inside it (``plants[2]`` also takes
-    ``plants[2].growth``).
+    ``plants[2].growth``); ``exact``: about ``prefix`` itself only.
 
     >>> [e.path for e in errors_at([FieldError("plants[2].growth", "x"), FieldError("plants[20]", "y")], "plants[2]")]
     ['plants[2].growth']
     """
-    return [e for e in errors if _inside(e.path, prefix)]
+    return [e for e in errors if (e.path == prefix if exact else _inside(e.path, prefix))]
+
+
+def state_from_paths(form: Mapping[str, str], old_state: Any, schema: Node | None) -> dict:
+    """The seat's state with every form field named by a contract path read into it
+    (:func:`set_at`), and one stepper tap posted without JavaScript (``step`` = ``path:+1``)
+    applied.  Fields that are not paths of the board (the CSRF token, ``next``, ``version``...)
+    are ignored; everything not in the form keeps its old value.
+
+    >>> from scoring.schema import Int, Obj
+    >>> board = Obj({"propagation": Int(0, 40), "wrens": Int(0, 15)})
+    >>> state_from_paths({"propagation": "4", "csrf_token": "x", "step": "wrens:+1"}, {"wrens": 2}, board)
+    {'wrens': 3, 'propagation': 4}
+    """
+    state: dict = dict(old_state) if isinstance(old_state, dict) else {}
+    for name, text in form.items():
+        if name in ("csrf_token", "next", "version", "change_id", "step"):
+            continue
+        try:
+            parts = paths.parse(name)
+        except paths.PathError:
+            continue
+        if schema is not None and schema.at(parts) is None:
+            continue
+        state = set_at(state, name, text, schema)
+    return apply_step(state, form.get("step", ""), schema)
+
+
+def apply_step(state: dict, step: str, schema: Node | None) -> dict:
+    """One tap of a stepper posted without JavaScript: ``"plants[2].growth:+1"``.  Only a whole
+    number steps, within 0 and the schema's maximum for that place."""
+    where, _, delta_text = (step or "").rpartition(":")
+    if delta_text not in ("+1", "-1") or not where:
+        return state
+    try:
+        parts = paths.parse(where)
+    except paths.PathError:
+        return state
+    node = schema.at(parts) if schema is not None else None
+    value = paths.get(state, parts)
+    if not isinstance(value, int) or isinstance(value, bool):
+        value = 0 if value in (None, "", paths.MISSING) else None
+    if value is None:
+        return state
+    new = value + int(delta_text)
+    top = getattr(node, "maximum", None)
+    low = getattr(node, "minimum", 0)
+    if new < (low if low is not None else 0) or (top is not None and new > top):
+        return state
+    out = paths.set_(state, parts, new)
+    return out if isinstance(out, dict) else state
 
 
 def lines_at(categories: Iterable[Category], prefix: str) -> list[str]:

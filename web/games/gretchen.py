@@ -18,6 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from jinja2_fragments.flask import render_block
 
+import scoring
 from scoring import gretchen
 from scoring.core import FieldError
 from web import store
@@ -263,7 +264,7 @@ class GretchenAdapter(Adapter):
         others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
                   for s in play.seats if s.position != seat.position]
         mine = {**(seat.state if isinstance(seat.state, dict) else {}), "name": seat.name}
-        seen = gretchen.preview(mine, play.options, len(play.seats), seat.position, others=others)
+        seen = scoring.get(GAME).preview(mine, play.options, len(play.seats), seat.position, others=others)
         places, top = places_view(seat.state, evaluation.seat_errors[seat.position], seen)
         undo = session.get(f"gretchen-undo-{play.id}-{seat.position}")
         return {
