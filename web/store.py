@@ -435,7 +435,7 @@ def change_seat(
             for p, v in mine.items()
             if (theirs is None or any(paths.overlaps(p, t) for t in theirs)) and paths.get(current, p) != v
         ]
-        if conflicts or reason and theirs is None and mine and any(paths.get(current, p) != v for p, v in mine.items()):
+        if conflicts or reason:
             asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
             _log(play_id, row["id"], row["player_id"], who, "save conflict (not applied)", current,
                  {"based_on": base, "changes": asked})
