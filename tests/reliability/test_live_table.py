@@ -69,8 +69,8 @@ def test_two_phones_filling_two_cells_of_one_verdant_home_at_once_keep_both_ever
         first = {"kind": "plant", "name": "Jasmine" if round_ % 2 else "Moth Orchid", "pot": None}
         second = {"kind": "room", "type": "vining" if round_ % 2 else "succulent"}
         answers = _at_once([
-            lambda: a.json("PATCH", url, {"base_version": version, "set": {"home[0][0]": first}}),
-            lambda: b.json("PATCH", url, {"base_version": version, "set": {"home[0][1]": second}}),
+            lambda v=version, cell=first: a.json("PATCH", url, {"base_version": v, "set": {"home[0][0]": cell}}),
+            lambda v=version, cell=second: b.json("PATCH", url, {"base_version": v, "set": {"home[0][1]": cell}}),
         ])
         assert [x[0] for x in answers] == [200, 200], answers
         home = host.json("GET", f"/api/plays/{play['id']}")[1]["seats"][0]["state"]["home"]
@@ -89,7 +89,8 @@ def test_a_save_and_finish_at_the_same_moment_never_lands_after_the_finish(serve
     for round_ in range(10):
         version = host.json("GET", f"/api/plays/{pid}")[1]["seats"][0]["version"]
         save, finish = _at_once([
-            lambda: saver.json("PATCH", f"/api/plays/{pid}/seats/0", {"base_version": version, "set": {"propagation": round_ + 1}}),
+            lambda v=version, n=round_ + 1: saver.json("PATCH", f"/api/plays/{pid}/seats/0",
+                                                       {"base_version": v, "set": {"propagation": n}}),
             lambda: finisher.json("POST", f"/api/plays/{pid}/finish", {}),
         ])
         after = host.json("GET", f"/api/plays/{pid}")[1]
