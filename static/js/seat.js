@@ -125,7 +125,7 @@
   function schedule() {
     if (retryTimer) return;
     retryTimer = setTimeout(function () { retryTimer = null; pump(); }, backoff);
-    backoff = Math.min(backoff * 2, 30000);
+    backoff = Math.min(backoff * 2, 8000);
   }
 
   function pump() {
