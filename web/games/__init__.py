@@ -87,7 +87,8 @@ def preview(game: str, state: Any, options: Any, player_count: int, position: in
     seat page and the autosave answers after it, which show the same board, compute it once.
     The answer is shared: treat it as read-only."""
     key = hashlib.blake2b(
-        json.dumps([game, state, options, player_count, position, list(others)], sort_keys=True, default=str,
+        json.dumps([game, scoring.get(game).engine_version, state, options, player_count, position, list(others)],
+                   sort_keys=True, default=str,
                    ensure_ascii=False).encode(),
         digest_size=20,
     ).digest()
