@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the word, in the plural unless ``n`` is 1.
+
+    >>> plural(1, "plant"), plural(3, "plant"), plural(2, "pair", "pairs of pots")
+    ('1 plant', '3 plants', '2 pairs of pots')
+    """
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 @dataclass(frozen=True)
@@ -54,9 +64,25 @@ class Cell:
     path: str  # where the card is in the input: players[0].home[1][2] or players[0].cards[4]
     # isinstance(card, Plant), worked out once (read in every rule's inner loop)
     is_plant: bool = field(init=False, repr=False, compare=False)
+    # the contract path relative to the player (home[1][2], cards[4]): what explanation lines name
+    ref: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.__dict__["is_plant"] = isinstance(self.card, Plant)
+        head, dot, rest = self.path.partition(".")
+        self.__dict__["ref"] = rest if dot and head.startswith("players[") else self.path
+
+    @property
+    def plant(self) -> Plant:
+        """The card, known to be a plant (the rules ask only for plants' cells)."""
+        assert isinstance(self.card, Plant)
+        return self.card
+
+    @property
+    def room(self) -> Room:
+        """The card, known to be a room."""
+        assert isinstance(self.card, Room)
+        return self.card
 
     def where(self) -> str:
         return f"row {self.row + 1}, col {self.col + 1}"
@@ -70,17 +96,22 @@ class PlayerState:
     cells: tuple[Cell, ...]
     goals: tuple[tuple[str, ...], ...] = ()  # per deck, the candidate goal names (2 under modification 4)
     index: int = 0  # position in the input's players list
+    given: frozenset[str] = frozenset()  # the board's keys given in the input (green_thumbs, storage ...)
+    # Derived views, worked out once (the state is immutable); left out of equality, hash and repr.
+    _plants: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    _rooms: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    _by_position: dict[tuple[int, int], Cell] = field(init=False, repr=False, compare=False)
+    _neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = field(init=False, repr=False, compare=False)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Derived views, worked out once (the state is immutable).  Plain instance attributes, not
-        # fields: equality, hash and repr are unchanged.
         by_position: dict[tuple[int, int], Cell] = {}
-        for c in self.cells:
-            by_position.setdefault((c.row, c.col), c)  # the first card at a position, as a scan finds it
+        for cell in self.cells:
+            by_position.setdefault((cell.row, cell.col), cell)  # the first card at a position, as a scan finds it
         at = by_position.get
         neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = {}
         for r, c in by_position:
-            found = []
+            found: list[tuple[str, Cell]] = []
             for side, pos in (("top", (r - 1, c)), ("right", (r, c + 1)), ("bottom", (r + 1, c)), ("left", (r, c - 1))):
                 other = at(pos)
                 if other is not None:
@@ -110,7 +141,7 @@ class PlayerState:
         found = self._neighbours.get((cell.row, cell.col))
         if found is not None:
             return list(found)
-        out = []  # a position no card of this home is at
+        out: list[tuple[str, Cell]] = []  # a position no card of this home is at
         for side, dr, dc in (("top", -1, 0), ("right", 0, 1), ("bottom", 1, 0), ("left", 0, -1)):
             other = self.at(cell.row + dr, cell.col + dc)
             if other is not None:
@@ -141,6 +172,12 @@ class GameState:
     players: tuple[PlayerState, ...]
     goal_decks: tuple[str, ...] = field(default_factory=tuple)
     scenario: ScenarioPlay | None = None  # see campaign.py
+    partial: bool = False  # fewer boards than player_count: no winner, nothing that needs the others
+    one_card_rows: bool = False  # option: a row holding one card of a kind counts for the row goals
+
+    @property
+    def multiplayer(self) -> bool:
+        return self.player_count > 1
 
     @property
     def solo(self) -> bool:
