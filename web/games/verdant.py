@@ -29,7 +29,6 @@ from scoring.core import Errors, FieldError, normalize_name
 from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
 from scoring.verdant.parse import LIGHTING_GOALS, parse_goals
-from scoring.verdant.preview import expected_kind, preview
 from web import store
 from web.games import Adapter, register, register_player_panel, whole_number
 from web.games import verdant_campaign as campaign
@@ -352,7 +351,7 @@ class VerdantAdapter(Adapter):
         state = seat.state if isinstance(seat.state, dict) else {}
         options = play.options if isinstance(play.options, dict) else {}
         home = _home(state)
-        out = preview(state, options, len(play.seats), seat.position)
+        out = scoring.get("verdant").preview(state, options, len(play.seats), seat.position)
         cell_errors: dict[tuple[int, int], list[tuple[str, str]]] = {}
         other_errors: dict[str, list[str]] = {}
         for e in evaluation.seat_errors[seat.position]:
@@ -373,8 +372,8 @@ class VerdantAdapter(Adapter):
                     "r": r, "c": c,
                     "data": data,
                     "kind": (data or {}).get("kind") if data else None,
-                    "expected": expected_kind(home, r, c),
-                    "score": out["cells"].get((r, c)),
+                    "expected": out.extra["expected"].get(f"home[{r}][{c}]"),
+                    "score": _cell_score(out, r, c),
                     "errors": cell_errors.get((r, c), []),
                     "label": _cell_label(data),
                 })
@@ -388,7 +387,7 @@ class VerdantAdapter(Adapter):
             kind = (data or {}).get("kind") if data else None
             if kind not in ("plant", "room"):
                 kind = None
-            expected = kind or expected_kind(home, r, c)
+            expected = kind or out.extra["expected"].get(f"home[{r}][{c}]")
             query = request.args.get("q", "") if request.method == "GET" else ""
             catalog_plant = cat.plant_by_name(data.get("name") or "") if data and kind == "plant" and isinstance(data.get("name"), str) else None
             rtype = ""
@@ -411,7 +410,7 @@ class VerdantAdapter(Adapter):
                 "room_cards": [x for x in cat.ROOMS if x["type"] == rtype] if rtype else [],
                 "item_kind": str(item.get("kind") or ""),
                 "item_color": str(item.get("color") or ""),
-                "score": out["cells"].get((r, c)),
+                "score": _cell_score(out, r, c),
                 "errors": cell_errors.get((r, c), []),
                 "after_save": request.method == "POST",
             }
@@ -439,6 +438,15 @@ class VerdantAdapter(Adapter):
             "nurture": NURTURE_LABELS,
             "edges": cat.EDGES,
         }
+
+
+def _cell_score(out: scoring.Preview, r: int, c: int) -> dict | None:
+    """One card's points and lines from the engine's preview (None for an empty or broken cell)."""
+    path = f"home[{r}][{c}]"
+    about = out.extra["cells"].get(path)
+    if about is None:
+        return None
+    return {**about, "points": out.points.get(path), "why": list(out.why.get(path, ()))}
 
 
 def _json_object(raw: Any) -> dict:
