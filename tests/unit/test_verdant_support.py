@@ -72,21 +72,24 @@ def resolve(players):
     """Give every *any* plant (see :func:`anon`) of these players a card of its own, in place."""
     used = {catalog.plant_by_name(c["name"])["name"] for p in players for c in _cells(p.get("home", p.get("cards")))
             if c.get("kind") == "plant" and isinstance(c.get("name"), str) and catalog.plant_by_name(c["name"])}
+    # cards a plant entered by its attributes could be are left to it
+    claimed = {(c.get("type"), c.get("points"), c.get("needs")) for p in players for c in _cells(p.get("home", p.get("cards")))
+               if c.get("kind") == "plant" and "points" in c and not c.get(ANY)}
     for p in players:
         for c in _cells(p.get("home", p.get("cards"))):
             if not c.pop(ANY, False):
                 continue
             light = c.pop("light", None)
             verdancy = c.get("verdancy") or 0
-            for card in catalog.PLANTS:
-                if (card["type"] == c["type"] and card["name"] not in used and card["needs"] > verdancy
-                        and (light is None or sorted(card["light"]) == sorted(light))):
-                    used.add(card["name"])
-                    del c["type"]
-                    c["name"] = card["name"]
-                    break
-            else:
+            fits = [card for card in catalog.PLANTS
+                    if card["type"] == c["type"] and card["name"] not in used and card["needs"] > verdancy
+                    and (light is None or sorted(card["light"]) == sorted(light))]
+            fits.sort(key=lambda card: (card["type"], card["points"], card["needs"]) in claimed)
+            if not fits:
                 raise AssertionError(f"no {c['type']} plant card is left for this fixture (light {light}, verdancy {verdancy})")
+            used.add(fits[0]["name"])
+            del c["type"]
+            c["name"] = fits[0]["name"]
     return players
 
 
