@@ -53,6 +53,15 @@ def anon(ptype, points=None, needs=None, pot=None, verdancy=None, light=None):
     return cell
 
 
+def unused(t, ptype, n=1):
+    """``n`` names of plant cards of ``ptype`` that no plant of table ``t`` is (to put in a table
+    after it is built)."""
+    taken = {c.get("name") for p in t["players"] for c in _cells(p.get("home", p.get("cards")))}
+    names = [c["name"] for c in catalog.PLANTS if c["type"] == ptype and c["name"] not in taken]
+    assert len(names) >= n, (ptype, n)
+    return names[:n]
+
+
 def card_like(ptype, points, needs, pot=None, verdancy=None):
     """A plant entered by the attributes of a real card (``points`` and ``needs`` of one of them)."""
     assert catalog.plants_like(ptype, points, needs), (ptype, points, needs)
@@ -77,8 +86,8 @@ def resolve(players):
                if c.get("kind") == "plant" and "points" in c and not c.get(ANY)}
     for p in players:
         for c in _cells(p.get("home", p.get("cards"))):
-            if not c.pop(ANY, False):
-                continue
+            if not c.pop(ANY, False) or c.get("kind") != "plant":
+                continue  # a cell a test turned into a room keeps its type
             light = c.pop("light", None)
             verdancy = c.get("verdancy") or 0
             fits = [card for card in catalog.PLANTS
