@@ -136,9 +136,11 @@ def player(name, home, green_thumbs=0, storage=None):
     return {"name": name, "green_thumbs": green_thumbs, "storage": storage, "home": copy.deepcopy(home)}
 
 
-def resolved(home):
-    """A copy of ``home`` with its *any* plants given cards (a home scored or stored on its own)."""
-    return resolve([{"home": json.loads(json.dumps(home))}])[0]["home"]
+def resolved(home, *others):
+    """A copy of ``home`` with its *any* plants given cards none of ``others`` (the other homes of
+    its table) has: for a home stored seat by seat, as the web tests do."""
+    homes = [{"home": json.loads(json.dumps(h))} for h in (*others, home)]
+    return resolve(homes)[-1]["home"]
 
 
 def plants_worth(target, types=("vining", "succulent", "foliage", "unusual"), count=None, most=8, exclude=()):

@@ -12,12 +12,14 @@ import pytest
 
 from app import create_app
 from tests.conftest import csrf_token, new_play
-from tests.unit.test_verdant_support import ALICE_HOME, anon, checker, room
+from tests.unit.test_verdant_support import ALICE_HOME, anon, checker, plant, resolved, room
 from web.backup import dump, export_data, import_data
 
-# Bea takes the concrete and wood pots Alice leaves in the 2-player supply (3 of each).
-BEA_HOME = checker([anon("foliage", pot="concrete"), anon("foliage", pot="wood")]
-                   + [anon("foliage", verdancy=1) for _ in range(6)], [room("vining") for _ in range(7)])
+# Bea takes the concrete and wood pots Alice leaves in the 2-player supply (3 of each): Prayer
+# Plant 3 + concrete 3, Spider Plant 5 + wood 2, six other foliage plants holding 1 verdancy each
+# (6 -> 3): 16 points.
+BEA_HOME = resolved(checker([plant("Prayer Plant", "concrete"), plant("Spider Plant", "wood")]
+                            + [anon("foliage", verdancy=1) for _ in range(6)], [room("vining") for _ in range(7)]), ALICE_HOME)
 GOALS_2 = {"goal-plant": "Going Big", "goal-item": "Thumbs Up", "goal-room": "Double Duty"}
 
 
@@ -257,7 +259,8 @@ def test_a_changed_play_warns_that_its_fill_is_no_longer_earned(app, client, tok
     fill(client, token, pid, 1, "standard-6")  # Bea: 5 rooms of one type
     client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})
     mixed = [room("vining") for _ in range(4)] + [room("succulent") for _ in range(3)]  # 4 of one type now
-    home = checker([anon("foliage", pot="concrete"), anon("foliage", pot="wood")] + [anon("foliage", verdancy=1) for _ in range(6)], mixed)
+    home = resolved(checker([plant("Prayer Plant", "concrete"), plant("Spider Plant", "wood")]
+                            + [anon("foliage", verdancy=1) for _ in range(6)], mixed), ALICE_HOME)
     store_seats(app, pid, ALICE_HOME, home)
     html = result_html(client, pid)
     assert "no longer earns Standard game 6" in html
