@@ -457,6 +457,8 @@ def goal_chaotic_coordinator(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_four_corners(game: GameState, p: PlayerState) -> Goal:
+    if not p.cells:  # a home still empty (the preview)
+        return 0, line("the four corners are not all rooms = 0")
     rows = [c.row for c in p.cells]
     cols = [c.col for c in p.cells]
     corners = [p.at(r, c) for r in (min(rows), max(rows)) for c in (min(cols), max(cols))]
