@@ -134,6 +134,28 @@ def test_a_solo_standard_game_is_refused_because_solo_earns_no_standard_achievem
     assert response.status_code == 422 and "solo game earns no standard achievements" in response.get_data(as_text=True)
 
 
+def test_the_modification_mode_is_refused_in_solo_and_in_the_family_variant(client, token):
+    # rulebook: "a multiplayer game of Verdant following the standard rules with one rules modification"
+    data = {"csrf_token": token, "game": "verdant", "players-0": "Alice", "opt-verdant-mode": "modification",
+            "opt-verdant-modification": "2"}
+    response = client.post("/plays", data=data)
+    assert response.status_code == 422 and "a solo game earns no rules-modification achievement" in response.get_data(as_text=True)
+    data.update({"players-1": "Bea", "opt-verdant-variant": "family"})
+    response = client.post("/plays", data=data)
+    assert response.status_code == 422
+    assert "the family variant earns no rules-modification achievement" in response.get_data(as_text=True)
+
+
+def test_a_family_game_with_a_modification_fills_no_modification_shape(app, client, token):
+    # an older form without the mode field: the engine itself awards nothing in the family variant
+    pid = new_play(client, token, game="verdant", players=("Alice", "Bea"), variant="family", modification="2")
+    store_seats(app, pid, [[dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row] for row in ALICE_HOME],
+                [[dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row] for row in BEA_HOME])
+    client.post(f"/plays/{pid}/finish", data={"csrf_token": token})
+    assert fill(client, token, pid, 0, "modification-2").status_code == 409
+    assert events(app) == []
+
+
 def test_mode_none_with_a_modification_played_is_kept_as_none(app, client, token):
     pid = new_play(client, token, game="verdant", players=("Alice", "Bea"), mode="none", modification="2")
     options = get_play(app, pid).options

@@ -263,6 +263,8 @@ class VerdantAdapter(Adapter):
             goal_sets = {"players": [[g.strip() for g in line.replace(";", ",").split(",") if g.strip()] for line in lines]}
             goals = []
         options = {"variant": variant, "goals": goals, "modification": modification, "goal_sets": goal_sets}
+        if form.get(p + "one_card_rows"):
+            options["one_card_rows"] = True  # the other reading of the row goals (docs/rules/verdant.md)
         errors += self._campaign_options(options, form, p)
         if not errors:
             errors = self._check_options(options, form, p)
@@ -276,6 +278,7 @@ class VerdantAdapter(Adapter):
         modification chosen above; ``none`` with a modification played sets ``campaign = "none"``.
         Without a mode field (an older form) the mode follows the modification."""
         mode = form.get(p + "mode")
+        chosen = mode is not None  # an older form has no mode field: the mode follows the modification
         modification = options["modification"]
         if mode is None:
             mode = "modification" if modification else "none"
@@ -301,6 +304,13 @@ class VerdantAdapter(Adapter):
             if not modification:
                 errors.append(FieldError(p + "modification", "choose the rules modification played: "
                                                               "its shape is filled for every player"))
+            if family and chosen:
+                errors.append(FieldError(p + "variant", "the family variant earns no rules-modification achievement (rulebook: "
+                                                        "a game under the standard rules): choose standard rules, or the "
+                                                        "achievement mode \"none\""))
+            if players == 1 and chosen:
+                errors.append(FieldError(p + "mode", "a solo game earns no rules-modification achievement (rulebook: a "
+                                                     "multiplayer game): choose none, or play a scenario"))
         elif mode == "standard":
             options["campaign"] = "standard"
             if modification:
