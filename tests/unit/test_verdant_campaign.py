@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,10 +28,7 @@ from hypothesis import strategies as st
 import scoring
 from scoring.core import ValidationError
 from scoring.verdant import GAME, campaign, catalog
-from scoring.verdant.achievements import ACHIEVEMENTS
-from itertools import combinations
-
-from scoring.verdant.achievements import near_misses, parsed_player
+from scoring.verdant.achievements import ACHIEVEMENTS, near_misses, parsed_player
 from tests.unit.test_verdant_support import anon, card_like, checker, errors_of, item, plant, plants_worth, player, score, table
 
 ALL_LIGHT = ["sun", "semi", "shade"]
