@@ -60,7 +60,8 @@ def score(table: dict[str, Any]) -> Result:
     cats, points = [], []
     for p in game.players:
         scored = score_player(game, p)
-        cats.append([Category.of(k, CATEGORY_LABELS[k], pts, lines) for k, (pts, lines) in scored.items()])
+        # every category has at least one line (the rules say "No rooms", "No goal cards in play" ...)
+        cats.append([Category(k, CATEGORY_LABELS[k], pts, *zip(*lines)) for k, (pts, lines) in scored.items()])
         points.append({k: pts for k, (pts, _) in scored.items()})
     totals = [sum(p.values()) for p in points]
     if game.family:

@@ -67,15 +67,17 @@ class Standard:
     def text(self) -> str:
         return str(standard_achievement(self.number)["text"])
 
+    def need(self, facts: Facts) -> int:
+        """What earns it: the threshold, or what the measure says this table needs."""
+        if self.threshold is not None:
+            return self.threshold
+        assert self.measure.need is not None
+        return self.measure.need(facts)
+
     def progress(self, facts: Facts) -> tuple[int, int] | None:
         """(have, need), or None when this table cannot say."""
         have = self.measure.read(facts)
-        if have is None:
-            return None
-        if self.threshold is not None:
-            return have, self.threshold
-        assert self.measure.need is not None
-        return have, self.measure.need(facts)
+        return None if have is None else (have, self.need(facts))
 
 
 # ------------------------------------------------------------------------ the measures
@@ -96,18 +98,33 @@ def _category(key: str) -> Callable[[Facts], int | None]:
     return read
 
 
+def _memo(p: PlayerState, key: str, work: Callable[[], Any]) -> Any:
+    """A count worked out once per player (several measures and both ladders ask)."""
+    if key not in p.memo:
+        p.memo[key] = work()
+    return p.memo[key]
+
+
 def _best_type(p: PlayerState, rooms: bool) -> tuple[str, int]:
-    counts = Counter(c.card.type for c in (p.rooms if rooms else p.plants))
-    return max(counts.items(), key=lambda kv: kv[1], default=("", 0))
+    def work() -> tuple[str, int]:
+        counts = Counter(c.card.type for c in (p.rooms if rooms else p.plants))
+        return max(counts.items(), key=lambda kv: kv[1], default=("", 0))
+    found: tuple[str, int] = _memo(p, f"best_type_{rooms}", work)
+    return found
 
 
 def _kinds(p: PlayerState) -> set[str]:
-    return {i.kind for i in placed_items(p)}
+    found: set[str] = _memo(p, "item_kinds", lambda: {i.kind for i in placed_items(p)})
+    return found
 
 
 def _missing_types(p: PlayerState) -> list[str]:
-    return ([f"{t} plant" for t in cat.TYPES if t not in {c.card.type for c in p.plants}]
-            + [f"{t} room" for t in cat.TYPES if t not in {c.card.type for c in p.rooms}])
+    def work() -> list[str]:
+        plants = {c.card.type for c in p.plants}
+        rooms = {c.card.type for c in p.rooms}
+        return [f"{t} plant" for t in cat.TYPES if t not in plants] + [f"{t} room" for t in cat.TYPES if t not in rooms]
+    found: list[str] = _memo(p, "missing_types", work)
+    return found
 
 
 def _short(what: str) -> Callable[[int, int, Facts], str]:
@@ -118,6 +135,7 @@ def _of(what: str) -> Callable[[int, int, Facts], str]:
     return lambda have, need, facts: f"{have} of {need} {what}"
 
 
+_PETS, _FURNITURE = frozenset(cat.PETS), frozenset(cat.FURNITURE)
 TOTAL = Measure("total", lambda f: f.total, lambda have, need, f: f"{have} points: {need - have} short of {need}+")
 FROM_PLANTS = Measure("plants", _category("plants"), _short("completed plants"))
 FROM_ROOMS = Measure("rooms", _category("rooms"), _short("rooms"))
@@ -139,8 +157,8 @@ VERDANCY = Measure("verdancy", _on_player(lambda p: sum(c.plant.verdancy for c i
 ALL_TYPES = Measure("all_types", _on_player(lambda p: 10 - len(_missing_types(p))),
                     lambda have, need, f: f"{have} of {need} types for Collector and Decorator (missing "
                                           f"{', '.join(_missing_types(f.player)) if f.player else ''})")
-PETS = Measure("pets", _on_player(lambda p: len(_kinds(p) & set(cat.PETS))), _of("pets"))
-FURNITURE = Measure("furniture", _on_player(lambda p: len(_kinds(p) & set(cat.FURNITURE))), _of("pieces of furniture"))
+PETS = Measure("pets", _on_player(lambda p: len(_kinds(p) & _PETS)), _of("pets"))
+FURNITURE = Measure("furniture", _on_player(lambda p: len(_kinds(p) & _FURNITURE)), _of("pieces of furniture"))
 BEST_ROOM = Measure("best_room", _on_player(lambda p: max((room_score(p, c)[0] for c in p.rooms), default=0)),
                     lambda have, need, f: f"best room scores {have}: {need - have} short of {need}")
 GREEN_THUMBS = Measure("green_thumbs", _on_player(lambda p: p.green_thumbs), _of("Green Thumb tokens"))
@@ -181,10 +199,14 @@ def earned(game: GameState, p: PlayerState, points: Mapping[str, int], total: in
     if not eligible(game):
         return []
     facts = Facts(p, points, total, None if game.partial else margin, bool(p.goals))
+    read: dict[str, int | None] = {}  # each measure once (a ladder shares one)
     out = []
     for a in STANDARD:
-        found = a.progress(facts)
-        if found is not None and found[0] >= found[1]:
+        key = a.measure.key
+        if key not in read:
+            read[key] = a.measure.read(facts)
+        have = read[key]
+        if have is not None and have >= a.need(facts):
             out.append(a.number)
     return out
 

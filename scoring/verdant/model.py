@@ -66,23 +66,18 @@ class Cell:
     is_plant: bool = field(init=False, repr=False, compare=False)
     # the contract path relative to the player (home[1][2], cards[4]): what explanation lines name
     ref: str = field(init=False, repr=False, compare=False)
+    # the card as a Plant (cells of ``PlayerState.plants``) or as a Room (of ``.rooms``): the
+    # rules read them in every inner loop; the other one is None
+    plant: Plant = field(init=False, repr=False, compare=False)
+    room: Room = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.__dict__["is_plant"] = isinstance(self.card, Plant)
-        head, dot, rest = self.path.partition(".")
-        self.__dict__["ref"] = rest if dot and head.startswith("players[") else self.path
-
-    @property
-    def plant(self) -> Plant:
-        """The card, known to be a plant (the rules ask only for plants' cells)."""
-        assert isinstance(self.card, Plant)
-        return self.card
-
-    @property
-    def room(self) -> Room:
-        """The card, known to be a room."""
-        assert isinstance(self.card, Room)
-        return self.card
+        d, card, path = self.__dict__, self.card, self.path
+        is_plant = d["is_plant"] = type(card) is Plant or isinstance(card, Plant)
+        head, dot, rest = path.partition(".")
+        d["ref"] = rest if dot and head.startswith("players[") else path
+        d["plant"] = card if is_plant else None
+        d["room"] = None if is_plant else card
 
     def where(self) -> str:
         return f"row {self.row + 1}, col {self.col + 1}"
@@ -103,6 +98,8 @@ class PlayerState:
     _by_position: dict[tuple[int, int], Cell] = field(init=False, repr=False, compare=False)
     _neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = field(init=False, repr=False, compare=False)
     memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
+    plant_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)  # every plant's path (refs)
+    room_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_position: dict[tuple[int, int], Cell] = {}
@@ -117,9 +114,13 @@ class PlayerState:
                 if other is not None:
                     found.append((side, other))
             neighbours[(r, c)] = tuple(found)
+        plants = tuple(c for c in self.cells if c.is_plant)
+        rooms = tuple(c for c in self.cells if not c.is_plant)
         self.__dict__.update(
-            _plants=tuple(c for c in self.cells if c.is_plant),
-            _rooms=tuple(c for c in self.cells if not c.is_plant),
+            _plants=plants,
+            _rooms=rooms,
+            plant_refs=tuple(c.ref for c in plants),
+            room_refs=tuple(c.ref for c in rooms),
             _by_position=by_position,
             _neighbours=neighbours,  # (row, col) -> neighbours() of a card there
             memo={},  # rules' per-player results worked out once (see rules.room_score)
@@ -136,17 +137,17 @@ class PlayerState:
     def at(self, row: int, col: int) -> Cell | None:
         return self._by_position.get((row, col))
 
-    def neighbours(self, cell: Cell) -> list[tuple[str, Cell]]:
+    def neighbours(self, cell: Cell) -> tuple[tuple[str, Cell], ...]:
         """(side of ``cell`` that touches it, neighbour) for each orthogonal neighbour."""
         found = self._neighbours.get((cell.row, cell.col))
         if found is not None:
-            return list(found)
+            return found
         out: list[tuple[str, Cell]] = []  # a position no card of this home is at
         for side, dr, dc in (("top", -1, 0), ("right", 0, 1), ("bottom", 1, 0), ("left", 0, -1)):
             other = self.at(cell.row + dr, cell.col + dc)
             if other is not None:
                 out.append((side, other))
-        return out
+        return tuple(out)
 
     def rows(self) -> list[list[Cell]]:
         """The home's horizontal rows, top first, each left to right."""

@@ -7,6 +7,8 @@ Every problem is collected with the path of the cell it concerns and raised toge
 from __future__ import annotations
 
 import difflib
+from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypedDict
 
@@ -243,7 +245,8 @@ def _read_number(errors: Errors, data: dict[str, Any], key: str, where: str, bou
 
 def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) -> Plant | None:
     before = len(errors.items)
-    _foreign(errors, data, where, _ROOM_ONLY)
+    if not data.keys().isdisjoint(_ROOM_ONLY):
+        _foreign(errors, data, where, _ROOM_ONLY)
     entry = None
     name = data.get("name")
     points: int | None
@@ -317,7 +320,8 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
 
 def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
     before = len(errors.items)
-    _foreign(errors, data, where, _PLANT_ONLY)
+    if not data.keys().isdisjoint(_PLANT_ONLY):
+        _foreign(errors, data, where, _PLANT_ONLY)
     entry = None
     name = data.get("name")
     if name not in (None, ""):
@@ -565,37 +569,49 @@ def _check_box(errors: Errors, players: list[PlayerState]) -> None:
     """What the box makes impossible across the whole table (rulebook, "Components"): more plant
     or room cards of a type than the 12 printed, a plant entered by its attributes with no card
     left that it can be, more terra cotta pots than 18, more verdancy than 60 tokens can show."""
-    plants = [c for p in players for c in p.cells if isinstance(c.card, Plant)]
-    rooms = [c for p in players for c in p.cells if isinstance(c.card, Room)]
-    crowded = _per_type(errors, "plant", [(c, c.plant.name is not None) for c in plants], cat.BOX["plants_per_type"])
-    _per_type(errors, "room", [(c, c.room.card_id is not None) for c in rooms], cat.BOX["rooms_per_type"])
-    _match_plants(errors, [c for c in plants if c.plant.name is None and c.plant.type not in crowded],
-                  {c.plant.name for c in plants if c.plant.name is not None})
-    terracotta = [c for c in plants if c.plant.pot == "terracotta"]
-    most = cat.BOX["terracotta_pots"]
-    for nth, cell in enumerate(terracotta[most:], start=most + 1):
-        errors.add(join(cell.path, "pot"), f"{len(terracotta)} terra cotta pots at this table: the game has {most} "
-                                           f"(this is the {_ordinal(nth)})")
-    tokens, size, limit = 0, cat.BOX["largest_verdancy_token"], cat.BOX["verdancy_tokens"]
+    plants = [c for p in players for c in p.plants]
+    rooms = [c for p in players for c in p.rooms]
+    crowded = _per_type(errors, "plant", plants, lambda c: c.plant.name is not None, cat.BOX["plants_per_type"])
+    _per_type(errors, "room", rooms, lambda c: c.room.card_id is not None, cat.BOX["rooms_per_type"])
+    unnamed = [c for c in plants if c.plant.name is None and c.plant.type not in crowded]
+    if unnamed:
+        _match_plants(errors, unnamed, {c.plant.name for c in plants if c.plant.name is not None})
+    most, size, limit = cat.BOX["terracotta_pots"], cat.BOX["largest_verdancy_token"], cat.BOX["verdancy_tokens"]
+    terracotta = tokens = 0
     for cell in plants:
-        tokens += -(-cell.plant.verdancy // size)
-        if cell.plant.verdancy and tokens > limit:
-            errors.add(join(cell.path, "verdancy"), f"needs more verdancy tokens than the game has: the verdancy on this table's "
-                                                    f"incomplete plants takes at least {tokens} tokens so far (a large token shows "
-                                                    f"{size}), and the game has {limit}")
+        card = cell.plant
+        if card.pot == "terracotta":
+            terracotta += 1
+        elif card.verdancy:
+            tokens += -(-card.verdancy // size)
+    if terracotta > most:
+        pots = [c for c in plants if c.plant.pot == "terracotta"]
+        for nth, cell in enumerate(pots[most:], start=most + 1):
+            errors.add(join(cell.path, "pot"), f"{terracotta} terra cotta pots at this table: the game has {most} "
+                                               f"(this is the {_ordinal(nth)})")
+    if tokens > limit:
+        tokens = 0
+        for cell in plants:
+            tokens += -(-cell.plant.verdancy // size)
+            if cell.plant.verdancy and tokens > limit:
+                errors.add(join(cell.path, "verdancy"), f"needs more verdancy tokens than the game has: the verdancy on this "
+                                                        f"table's incomplete plants takes at least {tokens} tokens so far (a "
+                                                        f"large token shows {size}), and the game has {limit}")
 
 
-def _per_type(errors: Errors, kind: str, cells: list[tuple[Cell, bool]], per_type: int) -> set[str]:
+def _per_type(errors: Errors, kind: str, cells: list[Cell], known: Callable[[Cell], bool], per_type: int) -> set[str]:
     """Refuse the cards of a type beyond the ``per_type`` the box has ("14 succulent rooms at this
-    table: the game has 12"), at each card beyond; the cards that name which card they are count
-    first, so the refused ones are those given by type.  Returns the types over the limit."""
-    over = set()
+    table: the game has 12"), at each card beyond; the cards that name which card they are
+    (``known``) count first, so the refused ones are those given by type.  Returns the types over
+    the limit."""
+    over: set[str] = set()
+    counts = Counter(c.card.type for c in cells)
     for ptype in cat.TYPES:
-        of_type = [(c, known) for c, known in cells if c.card.type == ptype]
-        if len(of_type) <= per_type:
+        if counts[ptype] <= per_type:
             continue
         over.add(ptype)
-        ordered = [c for c, known in of_type if known] + [c for c, known in of_type if not known]
+        of_type = [c for c in cells if c.card.type == ptype]
+        ordered = [c for c in of_type if known(c)] + [c for c in of_type if not known(c)]
         for nth, cell in enumerate(ordered[per_type:], start=per_type + 1):
             errors.add(cell.path, f"{len(of_type)} {ptype} {kind}s at this table: the game has {per_type} (this is the {_ordinal(nth)})")
     return over

@@ -29,7 +29,9 @@ def _names(cells: list[Cell]) -> str:
 
 
 def _refs(cells: Iterable[Cell], leaf: str = "") -> tuple[str, ...]:
-    return tuple(f"{c.ref}.{leaf}" if leaf else c.ref for c in cells)
+    if leaf:
+        return tuple([f"{c.ref}.{leaf}" for c in cells])
+    return tuple([c.ref for c in cells])
 
 
 def _given(p: PlayerState, key: str) -> tuple[str, ...]:
@@ -44,7 +46,7 @@ def completed_plants(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     """1. Printed points of each completed (potted) plant; 5 each in the family variant."""
     done = [c for c in p.plants if c.plant.complete]
     if not done:
-        return 0, [line("No completed plants", *_refs(p.plants))]
+        return 0, [line("No completed plants", *p.plant_refs)]
     if family:
         return FAMILY_PLANT_POINTS * len(done), [line(
             f"{_plural(len(done), 'completed plant')} x {FAMILY_PLANT_POINTS} (family variant: printed points ignored) = "
@@ -76,7 +78,7 @@ def bonus_pots(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     if by_kind["terracotta"]:
         lines.append(line(f"{_plural(len(by_kind['terracotta']), 'terra cotta pot')} x 0 = 0", *_refs(by_kind["terracotta"], "pot")))
     if not lines:
-        lines = [line("No pots", *_refs(p.plants))]
+        lines = [line("No pots", *p.plant_refs)]
     elif not any(by_kind[k] for k in cat.BONUS_POTS):
         lines.insert(0, line("No bonus pots", *_refs(by_kind["terracotta"], "pot")))
     return sum(len(by_kind[k]) * cat.POT_POINTS[k] for k in cat.BONUS_POTS), lines
@@ -104,11 +106,14 @@ def _room_score(p: PlayerState, cell: Cell) -> tuple[int, Line]:
     each = 2 if double else 1
     how = f", {room.item.label().lower()} matches x2" if room.item is not None and double else ""
     label = f"{room.label()} ({cell.where()}{how})"
-    refs = (cell.ref, *_refs(matching)) + ((f"{cell.ref}.item",) if double else ())
+    refs = [cell.ref]
+    refs.extend(o.ref for o in matching)
+    if double:
+        refs.append(f"{cell.ref}.item")
     if not matching:
-        return 0, line(f"{label}: no adjacent {room.type.capitalize()} plant = 0", *refs)
+        return 0, (f"{label}: no adjacent {room.type.capitalize()} plant = 0", tuple(refs))
     n = len(matching)
-    return n * each, line(f"{label}: {_plural(n, 'adjacent ' + room.type.capitalize() + ' plant')} x {each} = {n * each}", *refs)
+    return n * each, (f"{label}: {_plural(n, 'adjacent ' + room.type.capitalize() + ' plant')} x {each} = {n * each}", tuple(refs))
 
 
 def room_bonuses(p: PlayerState) -> tuple[int, Lines]:
@@ -121,13 +126,17 @@ def room_bonuses(p: PlayerState) -> tuple[int, Lines]:
 
 
 def placed(p: PlayerState) -> list[tuple[Cell, Item]]:
-    """The furniture and pet tokens placed in rooms, with their rooms, top-left first."""
-    out = []
-    for c in sorted(p.rooms, key=lambda c: (c.row, c.col)):
-        item = c.room.item
-        if item is not None:
-            out.append((c, item))
-    return out
+    """The furniture and pet tokens placed in rooms, with their rooms, top-left first (worked out
+    once per player: the items category, four goals and the achievements ask)."""
+    known = p.memo.get("placed")
+    if known is None:
+        known = []
+        for c in sorted(p.rooms, key=lambda c: (c.row, c.col)):
+            item = c.room.item
+            if item is not None:
+                known.append((c, item))
+        p.memo["placed"] = known
+    return list(known)
 
 
 def placed_items(p: PlayerState) -> list[Item]:
@@ -138,7 +147,7 @@ def furniture_and_pets(p: PlayerState) -> tuple[int, Lines]:
     """5. Distinct kinds among items placed in rooms: 1, 3, 6, 9, 12, 16, 20, 25 (READINGS.md)."""
     tokens = placed(p)
     if not tokens:
-        return 0, [line("No furniture or pets placed in rooms", *_refs(p.rooms))]
+        return 0, [line("No furniture or pets placed in rooms", *p.room_refs)]
     first: dict[str, Cell] = {}
     for c, item in tokens:
         first.setdefault(item.kind, c)
@@ -158,21 +167,21 @@ def furniture_and_pets(p: PlayerState) -> tuple[int, Lines]:
     return points, lines
 
 
-def _set_bonus(present: set[str], what: str, cells: list[Cell]) -> tuple[int, Lines]:
+def _set_bonus(present: set[str], what: str, refs: tuple[str, ...]) -> tuple[int, Lines]:
     missing = [t for t in cat.TYPES if t not in present]
     if not missing:
-        return 3, [line(f"All 5 {what} types = 3", *_refs(cells))]
-    return 0, [line(f"Missing {what} types: {', '.join(missing)} = 0", *_refs(cells))]
+        return 3, [line(f"All 5 {what} types = 3", *refs)]
+    return 0, [line(f"Missing {what} types: {', '.join(missing)} = 0", *refs)]
 
 
 def plant_collector(p: PlayerState) -> tuple[int, Lines]:
     """6. 3 points for at least one plant of each of the 5 types."""
-    return _set_bonus({c.card.type for c in p.plants}, "plant", p.plants)
+    return _set_bonus({c.card.type for c in p.plants}, "plant", p.plant_refs)
 
 
 def decorator(p: PlayerState) -> tuple[int, Lines]:
     """7. 3 points for at least one room of each of the 5 types."""
-    return _set_bonus({c.card.type for c in p.rooms}, "room", p.rooms)
+    return _set_bonus({c.card.type for c in p.rooms}, "room", p.room_refs)
 
 
 # ------------------------------------------------------------------------------ goals
@@ -217,11 +226,10 @@ def _rows_where(game: GameState, p: PlayerState, plants: bool, test: Callable[[l
     return rows, cells, reading
 
 
-def _each(n: int, what: tuple[str, str], points: int, refs: Iterable[Cell] | tuple[str, ...], rows: list[int] | None = None,
-          names: str = "", leaf: str = "", note: str = "") -> Goal:
+def _each(n: int, what: tuple[str, str], points: int, refs: tuple[str, ...], rows: list[int] | None = None,
+          names: str = "", note: str = "") -> Goal:
     where = f" (rows {', '.join(map(str, rows))})" if rows else (f" ({names})" if names else "")
-    paths = refs if isinstance(refs, tuple) else _refs(refs, leaf)
-    return n * points, line(f"{_plural(n, what[0], what[1])}{where} x {points} = {n * points}{note}", *paths)
+    return n * points, line(f"{_plural(n, what[0], what[1])}{where} x {points} = {n * points}{note}", *refs)
 
 
 def _most(game: GameState, p: PlayerState, count: Callable[[PlayerState], list[tuple[Cell, Item]]], what: tuple[str, str],
@@ -231,7 +239,7 @@ def _most(game: GameState, p: PlayerState, count: Callable[[PlayerState], list[t
     best = max(len(count(o)) for o in game.players)
     one, many = what
     if not mine:
-        return 0, line(f"no {many} = 0", *_refs(p.rooms))
+        return 0, line(f"no {many} = 0", *p.room_refs)
     if len(mine) == best:
         tied = sum(1 for o in game.players if len(count(o)) == best)
         tie = f", tied with {_plural(tied - 1, 'other player')} (friendly tie)" if tied > 1 else ""
@@ -251,7 +259,7 @@ def _most_per_type(game: GameState, p: PlayerState, rooms: bool, points: int) ->
             cells.extend(c for c in (p.rooms if rooms else p.plants) if c.card.type == t)
     what = "room" if rooms else "plant"
     if not won:
-        return 0, line(f"the most {what}s of no type = 0", *_refs(p.rooms if rooms else p.plants))
+        return 0, line(f"the most {what}s of no type = 0", *p.room_refs if rooms else p.plant_refs)
     return len(won) * points, line(f"the most {what}s (friendly ties count) of {_plural(len(won), 'type')}: {', '.join(won)} "
                                    f"x {points} = {len(won) * points}", *_refs(cells))
 
@@ -265,49 +273,49 @@ def _potted(p: PlayerState) -> dict[str, list[Cell]]:
     return out
 
 
-def _or_all(found: list[Cell], examined: list[Cell]) -> list[Cell]:
-    """The cells a goal counted, or, when it counted none, the cells it looked at."""
-    return found or examined
+def _or_all(found: list[Cell], examined: tuple[str, ...]) -> tuple[str, ...]:
+    """The paths of the cells a goal counted, or, when it counted none, of the cells it looked at."""
+    return _refs(found) if found else examined
 
 
 def goal_apartment_living(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if c.plant.complete and c.plant.needs <= 4]
-    return _each(len(found), ("completed plant needing 4 or less", "completed plants needing 4 or less"), 2, _or_all(found, p.plants),
+    return _each(len(found), ("completed plant needing 4 or less", "completed plants needing 4 or less"), 2, _or_all(found, p.plant_refs),
                  names=_names(found))
 
 
 def goal_going_big(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if c.plant.complete and c.plant.needs >= 7]
-    return _each(len(found), ("completed plant needing 7 or more", "completed plants needing 7 or more"), 2, _or_all(found, p.plants),
+    return _each(len(found), ("completed plant needing 7 or more", "completed plants needing 7 or more"), 2, _or_all(found, p.plant_refs),
                  names=_names(found))
 
 
 def goal_on_vacation(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if not c.plant.complete and c.plant.verdancy <= 2]
     return _each(len(found), ("incomplete plant with 2 or less verdancy", "incomplete plants with 2 or less verdancy"), 2,
-                 _or_all(found, p.plants), names=_names(found))
+                 _or_all(found, p.plant_refs), names=_names(found))
 
 
 def goal_coordinated_alignment(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, True, lambda ts: len(set(ts)) == 1)
-    return _each(len(rows), ("row of plants all one type", "rows of plants all one type"), 3, _or_all(cells, p.plants), rows, note=note)
+    return _each(len(rows), ("row of plants all one type", "rows of plants all one type"), 3, _or_all(cells, p.plant_refs), rows, note=note)
 
 
 def goal_picking_favorites(game: GameState, p: PlayerState) -> Goal:
     missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.plants}]
-    return _each(len(missing), ("missing plant type", "missing plant types"), 2, p.plants, names=", ".join(missing))
+    return _each(len(missing), ("missing plant type", "missing plant types"), 2, p.plant_refs, names=", ".join(missing))
 
 
 def goal_mixing_it_up(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, True, lambda ts: len(set(ts)) == len(ts))
-    return _each(len(rows), ("row of plants all different types", "rows of plants all different types"), 2, _or_all(cells, p.plants), rows,
+    return _each(len(rows), ("row of plants all different types", "rows of plants all different types"), 2, _or_all(cells, p.plant_refs), rows,
                  note=note)
 
 
 def goal_perfect_conditions(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if all(e in (c.plant.light or ()) for e in _adjacent_edges(p, c))]
     return _each(len(found), ("plant with every adjacent edge matching", "plants with every adjacent edge matching"), 1,
-                 _or_all(found, p.plants), names=_names(found))
+                 _or_all(found, p.plant_refs), names=_names(found))
 
 
 def goal_competitive_collections(game: GameState, p: PlayerState) -> Goal:
@@ -316,13 +324,13 @@ def goal_competitive_collections(game: GameState, p: PlayerState) -> Goal:
 
 def goal_every_shade_of_green(game: GameState, p: PlayerState) -> Goal:
     values = sorted({c.plant.needs for c in p.plants})
-    return _each(len(values), ("different verdancy requirement", "different verdancy requirements"), 1, p.plants,
+    return _each(len(values), ("different verdancy requirement", "different verdancy requirements"), 1, p.plant_refs,
                  names=", ".join(map(str, values)))
 
 
 def goal_against_all_odds(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if not any(e in (c.plant.light or ()) for e in _adjacent_edges(p, c))]
-    return _each(len(found), ("plant with no matching edge", "plants with no matching edge"), 2, _or_all(found, p.plants),
+    return _each(len(found), ("plant with no matching edge", "plants with no matching edge"), 2, _or_all(found, p.plant_refs),
                  names=_names(found))
 
 
@@ -330,7 +338,7 @@ def goal_pot_pairs(game: GameState, p: PlayerState) -> Goal:
     pots = _potted(p)
     pairs = {k: len(pots[k]) // 2 for k in cat.POT_KINDS if len(pots[k]) >= 2}
     counted = [c for k, n in pairs.items() for c in pots[k][: 2 * n]]
-    return _each(sum(pairs.values()), ("pair of same pots", "pairs of same pots"), 2, _refs(_or_all(counted, p.plants), "pot" if counted else ""),
+    return _each(sum(pairs.values()), ("pair of same pots", "pairs of same pots"), 2, _refs(counted, "pot") if counted else p.plant_refs,
                  names=", ".join(f"{k} {n}" for k, n in pairs.items()))
 
 
@@ -347,7 +355,7 @@ def goal_picky_potter(game: GameState, p: PlayerState) -> Goal:
 
 def goal_delayed_gratification(game: GameState, p: PlayerState) -> Goal:
     found = _potted(p)["terracotta"]
-    return _each(len(found), ("terra cotta pot", "terra cotta pots"), 2, _refs(found, "pot") if found else _refs(p.plants))
+    return _each(len(found), ("terra cotta pot", "terra cotta pots"), 2, _refs(found, "pot") if found else p.plant_refs)
 
 
 def goal_color_pairs(game: GameState, p: PlayerState) -> Goal:
@@ -357,7 +365,7 @@ def goal_color_pairs(game: GameState, p: PlayerState) -> Goal:
     pairs = {k: len(cs) // 2 for k, cs in by_colour.items() if len(cs) >= 2}
     counted = [c for k, n in pairs.items() for c in by_colour[k][: 2 * n]]
     return _each(sum(pairs.values()), ("pair of same-colour items", "pairs of same-colour items"), 2,
-                 _refs(counted, "item") if counted else _refs(p.rooms), names=", ".join(f"{k} {n}" for k, n in pairs.items()))
+                 _refs(counted, "item") if counted else p.room_refs, names=", ".join(f"{k} {n}" for k, n in pairs.items()))
 
 
 def goal_spice_of_life(game: GameState, p: PlayerState) -> Goal:
@@ -366,7 +374,7 @@ def goal_spice_of_life(game: GameState, p: PlayerState) -> Goal:
     counted = [c for k in cat.POT_KINDS for c in pots[k][:sets]]
     have = [c for k in cat.POT_KINDS for c in pots[k]]
     return _each(sets, ("set of all 4 pot types", "sets of all 4 pot types"), 4,
-                 _refs(counted or have, "pot") if have else _refs(p.plants))
+                 _refs(counted or have, "pot") if have else p.plant_refs)
 
 
 def _of_kinds(kinds: tuple[str, ...]) -> Callable[[PlayerState], list[tuple[Cell, Item]]]:
@@ -397,20 +405,20 @@ def goal_clear_the_way(game: GameState, p: PlayerState) -> Goal:
         if rooms and all(c.room.item is None for c in rooms):
             rows.append(row[0].row + 1)
             cells.extend(rooms)
-    return _each(len(rows), ("row with every room empty", "rows with every room empty"), 4, _or_all(cells, p.rooms), rows)
+    return _each(len(rows), ("row with every room empty", "rows with every room empty"), 4, _or_all(cells, p.room_refs), rows)
 
 
 def goal_triple_treatment(game: GameState, p: PlayerState) -> Goal:
     counts = Counter(c.card.type for c in p.rooms)
     found = [t for t in cat.TYPES if counts[t] >= 3]
     cells = [c for c in p.rooms if c.card.type in found]
-    return _each(len(found), ("room type with 3+ rooms", "room types with 3+ rooms"), 3, _or_all(cells, p.rooms),
+    return _each(len(found), ("room type with 3+ rooms", "room types with 3+ rooms"), 3, _or_all(cells, p.room_refs),
                  names=", ".join(f"{t} {counts[t]}" for t in found))
 
 
 def goal_matchy_matchy(game: GameState, p: PlayerState) -> Goal:
     found = [c for c, item in placed(p) if item.color == c.card.type]
-    return _each(len(found), ("room with an item of its colour", "rooms with an item of their colour"), 1, _or_all(found, p.rooms))
+    return _each(len(found), ("room with an item of its colour", "rooms with an item of their colour"), 1, _or_all(found, p.room_refs))
 
 
 def _matches(p: PlayerState, room: Cell) -> int:
@@ -419,22 +427,22 @@ def _matches(p: PlayerState, room: Cell) -> int:
 
 def goal_double_duty(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.rooms if _matches(p, c) >= 2]
-    return _each(len(found), ("room with 2+ matching plants", "rooms with 2+ matching plants"), 1, _or_all(found, p.rooms))
+    return _each(len(found), ("room with 2+ matching plants", "rooms with 2+ matching plants"), 1, _or_all(found, p.room_refs))
 
 
 def goal_color_minimalist(game: GameState, p: PlayerState) -> Goal:
     missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.rooms}]
-    return _each(len(missing), ("missing room type", "missing room types"), 2, p.rooms, names=", ".join(missing))
+    return _each(len(missing), ("missing room type", "missing room types"), 2, p.room_refs, names=", ".join(missing))
 
 
 def goal_coordinated_corridors(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, False, lambda ts: len(set(ts)) == 1)
-    return _each(len(rows), ("row of rooms all one type", "rows of rooms all one type"), 3, _or_all(cells, p.rooms), rows, note=note)
+    return _each(len(rows), ("row of rooms all one type", "rows of rooms all one type"), 3, _or_all(cells, p.room_refs), rows, note=note)
 
 
 def goal_diversified_designer(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, False, lambda ts: len(set(ts)) == len(ts))
-    return _each(len(rows), ("row of rooms all different types", "rows of rooms all different types"), 2, _or_all(cells, p.rooms), rows,
+    return _each(len(rows), ("row of rooms all different types", "rows of rooms all different types"), 2, _or_all(cells, p.room_refs), rows,
                  note=note)
 
 
@@ -444,7 +452,7 @@ def goal_perfect_ambiance(game: GameState, p: PlayerState) -> Goal:
         edges = room.room.edges or {}
         return bool(touching) and all(edges.get(side) in (o.plant.light or ()) for side, o in touching)
     found = [c for c in p.rooms if perfect(c)]
-    return _each(len(found), ("room matching every adjacent plant", "rooms matching every adjacent plant"), 1, _or_all(found, p.rooms))
+    return _each(len(found), ("room matching every adjacent plant", "rooms matching every adjacent plant"), 1, _or_all(found, p.room_refs))
 
 
 def goal_colorful_competition(game: GameState, p: PlayerState) -> Goal:
@@ -453,7 +461,7 @@ def goal_colorful_competition(game: GameState, p: PlayerState) -> Goal:
 
 def goal_chaotic_coordinator(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.rooms if _matches(p, c) == 0]
-    return _each(len(found), ("room with no matching plant", "rooms with no matching plant"), 2, _or_all(found, p.rooms))
+    return _each(len(found), ("room with no matching plant", "rooms with no matching plant"), 2, _or_all(found, p.room_refs))
 
 
 def goal_four_corners(game: GameState, p: PlayerState) -> Goal:
