@@ -170,3 +170,40 @@ def test_solo_family_and_modified_games_earn_no_standard_achievement():
     result = score(table(player("A", home), player_count=2, modification=7))
     assert result.player("A").extra["achievements"] == {"standard": [], "modification": 7}
     assert earned(one(home)) == [1, 2, 3, 4, 5, 6, 9, 10]
+
+
+# ------------------------------------------------------- one table: earning and near misses
+
+
+def test_the_table_holds_the_rulebooks_25_achievements_word_for_word():
+    from pathlib import Path
+
+    from scoring.verdant.achievements import ACHIEVEMENTS, STANDARD
+
+    assert [a.number for a in STANDARD] == list(range(1, 26))
+    found = [d / "shared" / "rules" / "verdant.txt" for d in Path(__file__).resolve().parents]
+    found = [f for f in found if f.exists()]
+    if not found:
+        pytest.skip("rulebook text not available in this checkout")
+    section = found[0].read_text(encoding="utf-8").split("\nAchievements (Standard Game)\n")[1].split("\nAchievements (Rules")[0]
+    for n, text in ACHIEVEMENTS.items():
+        assert f"\n{n}. {text}\n" in section, (n, text)
+
+
+def test_each_threshold_is_the_number_its_text_names():
+    from scoring.verdant.achievements import STANDARD
+
+    for a in STANDARD:
+        if a.number == 13:      # "all items match": every placed item, so the need is the table's
+            assert a.threshold is None
+        elif a.number == 19:    # "both Collector and Decorator": the 5 plant and the 5 room types
+            assert a.threshold == 10
+        else:
+            assert str(a.threshold) in a.text, (a.number, a.text)
+
+
+def test_achievements_on_one_measure_are_the_near_misses_ladders():
+    from scoring.verdant.achievements import STANDARD, ladder
+
+    ladders = {tuple(b.number for b in ladder(a)) for a in STANDARD if len(ladder(a)) > 1}
+    assert ladders == {(1, 2, 3, 4), (9, 10), (11, 12), (14, 15), (16, 17), (20, 21)}
