@@ -168,3 +168,13 @@ def test_the_standard_five_by_three_home_never_mentions_the_reading():
     result = score(table(player("Alice", ALICE_HOME), player_count=2, goals=["Mixing It Up"], one_card_rows=True))
     assert result.player("Alice").category("goals").details == (
         "Mixing It Up: 3 rows of plants all different types (rows 1, 2, 3) x 2 = 6",)
+
+
+def test_the_rulebooks_own_example_on_one_board_seven_extra_verdancy_scores_three():
+    # "For example: 7 extra verdancy = 3 points." (End Game & Scoring, 2): one board on its own
+    home = plain_home()
+    home[0][0] = anon("foliage", verdancy=4)
+    home[0][2] = anon("foliage", verdancy=3)
+    result = score(table(player("One", home)))
+    assert result.player("One").category("verdancy").points == 3
+    assert result.player("One").category("verdancy").details[0].endswith("= 7, halved and rounded down = 3")
