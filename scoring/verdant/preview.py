@@ -16,8 +16,9 @@ so a complete, legal home previews to exactly its score as a board of its table 
 - ``extra``: ``cells`` (path -> ``{"kind", "label", "type", "needs"}``), ``expected`` (path of an
   empty cell -> "plant" or "room", following the checkerboard), ``filled`` and ``size``.
 
-Only this one player is known here: goals that compare players ("the most ...") are scored as if
-no one else played, and table-wide checks (the same card twice at the table) see this board alone.
+Goals that compare players ("the most ...") compare this board with ``others``, the other seats'
+boards as they are typed so far (each card that parses counts); table-wide checks (the same card
+twice at the table) see this board alone.
 
 >>> from scoring.verdant import blank_player
 >>> p = blank_player()
@@ -32,6 +33,7 @@ no one else played, and table-wide checks (the same card twice at the table) see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import Category, Errors, FieldError, Preview, ValidationError, get_bool, options_of, seat_errors, to_int
@@ -86,21 +88,8 @@ def _board_messages(state: dict[str, Any], options: dict[str, Any], player_count
     return ()
 
 
-def preview(player_state: Any, options: Any = None, player_count: int = 1, position: int = 0) -> Preview:
-    """What the seat page shows while its player types (see the module's docstring).  Never
-    raises on a half-typed or damaged state.  ``position`` is the seat (modification 5 deals a
-    goal set per player)."""
-    state: dict[str, Any] = player_state if isinstance(player_state, dict) else {}
-    options = options_of({"options": options}) if isinstance(options, dict) else {}
-    player_count = player_count if isinstance(player_count, int) and 1 <= player_count <= schema.MAX_PLAYERS else 1
-    position = position if isinstance(position, int) and position >= 0 else 0
-    variant = _norm_word(options.get("variant"), schema.VARIANTS) or "standard"
-    family = variant == "family"
-    modification = None
-    if options.get("modification") not in (None, ""):
-        modification = to_int(Errors(), options.get("modification"), "", minimum=1, maximum=10)
-    one_card_rows = get_bool(Errors(), options, "one_card_rows", "options", default=False)
-
+def _cells(state: dict[str, Any], family: bool) -> tuple[list[Cell], dict[str, str | None], int]:
+    """The cards of a home that parse on their own, the expected kind of each empty cell, the size."""
     cells: list[Cell] = []
     expected: dict[str, str | None] = {}
     home = state.get("home")
@@ -115,6 +104,37 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
             card = parse_cell(Errors(), data, path, family)
             if card is not None:
                 cells.append(Cell(r, c, card, path))
+    return cells, expected, size
+
+
+def _other_players(others: Sequence[Any], family: bool, position: int) -> tuple[PlayerState, ...]:
+    """The other seats' boards as far as they parse, for the goals that compare players."""
+    out = []
+    for i, board in enumerate(others if isinstance(others, (list, tuple)) else ()):
+        if not isinstance(board, dict):
+            continue
+        cells, _, _ = _cells(board, family)
+        out.append(PlayerState(str(board.get("name") or f"player {i + 1}"), 0, None, tuple(cells), (), position + 1 + i))
+    return tuple(out)
+
+
+def preview(player_state: Any, options: Any = None, player_count: int = 1, position: int = 0, *,
+            others: Sequence[Any] = ()) -> Preview:
+    """What the seat page shows while its player types (see the module's docstring).  Never
+    raises on a half-typed or damaged state.  ``position`` is the seat (modification 5 deals a
+    goal set per player); ``others`` the other seats' boards, for the goals that compare players."""
+    state: dict[str, Any] = player_state if isinstance(player_state, dict) else {}
+    options = options_of({"options": options}) if isinstance(options, dict) else {}
+    player_count = player_count if isinstance(player_count, int) and 1 <= player_count <= schema.MAX_PLAYERS else 1
+    position = position if isinstance(position, int) and position >= 0 else 0
+    variant = _norm_word(options.get("variant"), schema.VARIANTS) or "standard"
+    family = variant == "family"
+    modification = None
+    if options.get("modification") not in (None, ""):
+        modification = to_int(Errors(), options.get("modification"), "", minimum=1, maximum=10)
+    one_card_rows = get_bool(Errors(), options, "one_card_rows", "options", default=False)
+
+    cells, expected, size = _cells(state, family)
 
     thumbs = to_int(Errors(), state.get("green_thumbs"), "", minimum=0, maximum=0 if family else 5) or 0
     raw_storage = state.get("storage")
@@ -127,7 +147,8 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
     goals = _goals(options, player_count, position, player_count == 1, modification)
     given = frozenset(k for k, v in state.items() if v is not None)
     player = PlayerState(str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position, given)
-    game = GameState(variant, modification, player_count, (player,), partial=player_count > 1, one_card_rows=one_card_rows)
+    game = GameState(variant, modification, player_count, (player, *_other_players(others, family, position)),
+                     partial=player_count > 1, one_card_rows=one_card_rows)
     scored = score_player(game, player)
     categories = tuple(Category.of(k, CATEGORY_LABELS[k], pts, lines) for k, (pts, lines) in scored.items())
 

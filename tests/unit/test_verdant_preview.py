@@ -38,6 +38,26 @@ def test_preview_of_a_complete_home_equals_the_engine_score(table_):
         assert [c.details for c in out.categories] == [c.details for c in result.players[i].categories]
 
 
+def test_goals_comparing_players_compare_the_other_seats_boards():
+    table_ = copy.deepcopy(GAME_1)
+    table_["options"]["goals"] = ["Competitive Collections", "Creature Comforts", "Colorful Competition"]
+    result = scoring.score("verdant", table_)
+    for i, p in enumerate(table_["players"]):
+        others = [o for j, o in enumerate(table_["players"]) if j != i]
+        out = GAME.preview(p, table_["options"], 2, i, others=others)
+        assert out.total == result.players[i].total
+        assert out.category("goals") == result.players[i].category("goals")
+    alone = GAME.preview(table_["players"][1], table_["options"], 2, 1)  # Bea, compared with nobody
+    assert alone.category("goals").points > result.players[1].category("goals").points
+
+
+def test_broken_or_junk_other_boards_do_not_break_the_preview():
+    out = GAME.preview(player("Alice", ALICE_HOME), {"goals": ["Creature Comforts"]}, 3, 0,
+                       others=[None, "x", {"home": "garbage"}, {"home": [[{"kind": "room", "type": "vining",
+                                                                             "item": {"kind": "cat", "color": "unusual"}}]]}])
+    assert out.total is not None
+
+
 @pytest.mark.parametrize("table_", [GAME_1, GAME_2], ids=["game1", "game2"])
 def test_a_complete_board_previews_to_its_score_as_one_board_of_its_table(table_):
     # a board scored alone as one of the table's boards (player_count = the whole table): the same rules

@@ -28,7 +28,7 @@ def store_seats(app, pid, *homes):
 
     with app.test_request_context():
         for position, home in enumerate(homes):
-            store.save_seat(pid, position, {"green_thumbs": 2 if position == 0 else 0, "storage": None, "home": home}, "test")
+            store.save_seat(pid, position, {"green_thumbs": 2 if position == 0 else 0, "storage": None, "home": home}, "test", done=True)
 
 
 def get_play(app, pid):

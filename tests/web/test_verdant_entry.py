@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from tests.unit.test_verdant_support import ALICE_HOME
 from web.games.verdant import cell_from_form
 
@@ -92,6 +92,8 @@ def test_a_whole_home_entered_cell_by_cell_scores_the_rulebook_total(app, client
     saved = state(app, pid)
     assert saved["home"] == [[_canon(c) for c in row] for row in ALICE_HOME]
     assert saved["green_thumbs"] == 2
+    assert play(app, pid).evaluate().result is None  # complete, but Alice has not tapped Done
+    mark_done(client, token, pid, 0)
     evaluation = play(app, pid).evaluate()
     assert evaluation.result is not None and evaluation.result.players[0].total == 87
     html = client.get(seat_url(pid)).get_data(as_text=True)
@@ -185,6 +187,7 @@ def test_cell_from_form_keeps_verdancy_and_pot_exclusive():
 
 def test_a_finished_play_is_read_only(app, client, token, pid):
     fill(client, token, pid, ALICE_HOME)
+    mark_done(client, token, pid, 0)
     assert client.post(f"/plays/{pid}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(seat_url(pid)).get_data(as_text=True)
     assert "popovertarget=\"why-0-0\"" in html and "hx-get" not in html.split('id="home"')[1].split("</div>")[0]

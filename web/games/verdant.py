@@ -361,7 +361,9 @@ class VerdantAdapter(Adapter):
         state = seat.state if isinstance(seat.state, dict) else {}
         options = play.options if isinstance(play.options, dict) else {}
         home = _home(state)
-        out = scoring.get("verdant").preview(state, options, len(play.seats), seat.position)
+        others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
+                  for s in play.seats if s.position != seat.position]  # for the goals that compare players
+        out = scoring.get("verdant").preview(state, options, len(play.seats), seat.position, others=others)
         cell_errors: dict[tuple[int, int], list[tuple[str, str]]] = {}
         other_errors: dict[str, list[str]] = {}
         for e in evaluation.seat_errors[seat.position]:
