@@ -12,7 +12,7 @@ EXPECTED = {
     "players": ["id", "name", "created_at", "merged_into"],
     "plays": [
         "id", "game", "played_at", "options", "status", "notes", "winners", "tiebreak", "engine_version",
-        "created_at", "updated_at",
+        "created_at", "updated_at", "started_at", "finished_at", "location",
     ],
     "seats": [
         "id", "play_id", "position", "player_id", "state", "complete", "total", "rank", "breakdown",
@@ -22,6 +22,19 @@ EXPECTED = {
     "arizona_cards": ["number", "color", "gecko", "learned_at", "play_id"],
     "achievement_events": ["id", "player_id", "shape", "action", "play_id", "source", "at", "who"],
     "player_stats": ["player_id", "game", "plays", "wins", "total_sum", "best"],
+    "share_links": ["token", "play_id", "created_at", "created_by", "revoked_at", "revoked_by"],
+    "photos": [
+        "id", "play_id", "file", "thumb", "width", "height", "bytes", "sha256", "created_at", "created_by",
+        "removed_at", "removed_by",
+    ],
+    "stat_player_game": [
+        "player_id", "game", "plays", "table_plays", "wins", "shared_wins", "solo_plays", "solo_wins", "total_sum",
+        "best", "best_play_id", "best_margin", "best_margin_play_id", "last_played_at",
+    ],
+    "stat_player_category": [
+        "player_id", "game", "category", "label", "position", "plays", "points_sum", "best", "best_play_id",
+    ],
+    "stat_pairs": ["game", "player_id", "rival_id", "plays", "ahead", "behind", "level"],
 }
 
 

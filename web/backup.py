@@ -16,7 +16,7 @@ from web.db import connect, migrate
 
 FORMAT = "scorepad-export"
 FORMAT_VERSION = 1
-SKIP = {"_sqlite_migrations"}
+SKIP = {"_sqlite_migrations", "db_revision"}  # db_revision: a counter of writes (web/pagecache.py)
 
 
 def backup_database(source: str, target: str) -> str:

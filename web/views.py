@@ -21,12 +21,13 @@ from flask import (
 
 import scoring
 from scoring.core import FieldError, ValidationError
-from web import store
+from web import store, story
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
 from web.games import adapter, load_modules, player_panels
+from web.pagecache import cached
 from web.pages import (
     base_version,
     conflict_page,
@@ -88,6 +89,7 @@ def create_player():
 
 
 @bp.get("/players/<int:player_id>")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def player(player_id: int):
     try:
         found = store.get_player(player_id)
@@ -287,6 +289,7 @@ def resolve_seat(play_id: int, position: int):
 
 
 @bp.get("/plays/<int:play_id>/result")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def result(play_id: int):
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
@@ -371,6 +374,7 @@ def play_log(play_id: int):
 
 
 @bp.get("/plays")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def history():
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
@@ -486,6 +490,7 @@ def init_app(app: Flask) -> None:
     for module in load_modules():
         if getattr(module, "bp", None) is not None:
             app.register_blueprint(module.bp)
+    story.init_app(app)  # statistics, sharing, photos, the page cache (issue 18)
     app.before_request(_assign_device)
     app.after_request(_remember_device)
 
