@@ -211,6 +211,11 @@ SELECT player_id, game, category, label, position, n, points_sum, points, play_i
 WHERE r = 1
 """
 
+STORY_GAME_SQL = """
+INSERT INTO stat_game (game, plays, first_played_at, last_played_at)
+SELECT game, COUNT(*), MIN(played_at), MAX(played_at) FROM plays WHERE status = 'finished' GROUP BY game
+"""
+
 # Head to head: for every two players who sat at the same finished play, how often the first was
 # ranked ahead of, behind or level with the second.  ``{where}`` keeps the pairs naming some
 # players (``AND (a.player_id IN (...) OR b.player_id IN (...))``).
@@ -291,6 +296,8 @@ def m006_story(db: Database) -> None:
         foreign_keys=[("player_id", "players", "id")],
     )
     db["stat_player_category"].create_index(["game", "category"])
+    db["plays"].create_index(["status", "game", "played_at"])  # stat_game: an index scan, not the table
+    db["stat_game"].create({"game": str, "plays": int, "first_played_at": str, "last_played_at": str}, pk="game")
     db["stat_pairs"].create(
         {"game": str, "player_id": int, "rival_id": int, "plays": int, "ahead": int, "behind": int, "level": int},
         pk=("game", "player_id", "rival_id"),
@@ -301,6 +308,7 @@ def m006_story(db: Database) -> None:
     db.execute(STORY_PLAYER_SQL.format(where=""))
     db.execute(STORY_CATEGORY_SQL.format(where=""))
     db.execute(STORY_PAIRS_SQL.format(where=""))
+    db.execute(STORY_GAME_SQL)
     # The database's revision: a counter every write to a table a page shows moves, whoever
     # writes (the app, an import, a hand edit).  web/pagecache.py serves repeat views of a page
     # until it moves.  No row until the first write, so an empty instance stays empty.

@@ -35,6 +35,7 @@ EXPECTED = {
         "player_id", "game", "category", "label", "position", "plays", "points_sum", "best", "best_play_id",
     ],
     "stat_pairs": ["game", "player_id", "rival_id", "plays", "ahead", "behind", "level"],
+    "stat_game": ["game", "plays", "first_played_at", "last_played_at"],
 }
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from migrations.migrations import STORY_CATEGORY_SQL, STORY_PAIRS_SQL, STORY_PLAYER_SQL
+from migrations.migrations import STORY_CATEGORY_SQL, STORY_GAME_SQL, STORY_PAIRS_SQL, STORY_PLAYER_SQL
 
-TABLES = ("stat_player_game", "stat_player_category", "stat_pairs")
+TABLES = ("stat_player_game", "stat_player_category", "stat_pairs", "stat_game")
 
 
 def refresh(db: Any, player_ids: Iterable[int]) -> None:
@@ -33,6 +33,8 @@ def refresh(db: Any, player_ids: Iterable[int]) -> None:
         ),
         ids * 3,
     )
+    db.execute("DELETE FROM stat_game")  # plays per game: one scan of an index, at a finish or reopen
+    db.execute(STORY_GAME_SQL)
 
 
 def rebuild(db: Any) -> None:
@@ -42,3 +44,4 @@ def rebuild(db: Any) -> None:
     db.execute(STORY_PLAYER_SQL.format(where=""))
     db.execute(STORY_CATEGORY_SQL.format(where=""))
     db.execute(STORY_PAIRS_SQL.format(where=""))
+    db.execute(STORY_GAME_SQL)

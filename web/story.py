@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from flask import Flask
 
-from web import pagecache
+from web import pagecache, stats
 
 
 def init_app(app: Flask) -> None:
     pagecache.init_app(app)
+    app.register_blueprint(stats.bp)
+
+    @app.context_processor
+    def story_globals():
+        return {"player_story": stats.player_story}
