@@ -52,5 +52,10 @@ def seed(app, plays: int = 12, seed_: int = 7, start_day: int = 1) -> list[int]:
             for position, player in enumerate(table["players"]):
                 store.save_seat(play_id, position, {k: v for k, v in player.items() if k != "name"}, "seed")
             store.set_status(play_id, store.FINISHED, "seed")
+            length = 25 + rng.randint(0, 40)
+            store.get_db().execute(
+                "UPDATE plays SET started_at = ?, finished_at = ?, location = ? WHERE id = ?",
+                [f"2026-10-{day:02d}T20:00:00", f"2026-10-{day:02d}T20:{length:02d}:00", "Ann's kitchen" if n % 2 else None, play_id],
+            )
             made.append(play_id)
     return made

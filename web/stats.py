@@ -110,7 +110,8 @@ def game_categories(game: str) -> list[dict]:
 
 def pairs(game: str, player_id: int | None = None) -> list[dict]:
     """Head to head in ``game``: every ordered pair (or those of ``player_id``), most plays first."""
-    where, args = "s.game = ?", [game]
+    where = "s.game = ?"
+    args: list[Any] = [game]
     if player_id is not None:
         where += " AND s.player_id = ?"
         args.append(player_id)
@@ -387,7 +388,8 @@ def _cell(value: Any) -> Any:
 
 def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[tuple]:
     """One row per seat and scoring category of every finished play, oldest first."""
-    where, args = ["pl.status = 'finished'", "s.total IS NOT NULL", "json_valid(s.breakdown)"], []
+    where = ["pl.status = 'finished'", "s.total IS NOT NULL", "json_valid(s.breakdown)"]
+    args: list[Any] = []
     if game:
         where.append("pl.game = ?")
         args.append(game)

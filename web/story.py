@@ -6,13 +6,22 @@ from __future__ import annotations
 
 from flask import Flask
 
-from web import pagecache, stats
+from web import pagecache, photos, share, stats
+from web.extensions import csrf
 
 
 def init_app(app: Flask) -> None:
     pagecache.init_app(app)
-    app.register_blueprint(stats.bp)
+    csrf.exempt(photos.upload)  # it checks the token itself, after raising the body limit (web/photos.py)
+    for blueprint in (stats.bp, share.bp, photos.bp):
+        app.register_blueprint(blueprint)
 
     @app.context_processor
     def story_globals():
-        return {"player_story": stats.player_story}
+        return {
+            "player_story": stats.player_story,
+            "play_story": share.play_story,
+            "share_links": share.links,
+            "known_places": share.known_places,
+            "when_where_form": share.when_where_form,
+        }
