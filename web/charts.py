@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 import threading
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -20,6 +21,10 @@ from typing import Any
 import pygal
 from markupsafe import Markup
 from pygal.style import Style
+
+# pygal puts an old-style import hook on sys.meta_path (for its world-map plugins, which Scorepad
+# does not use); Python warns each time any missing optional module is looked up through it.
+sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "PluginImportFixer"]
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 WIDTH = 420  # the chart's own units: about 1:1 on a phone, so 12-unit text reads as 12 px
@@ -59,6 +64,12 @@ class Chart:
     table: Table
     kind: str = "line"
     legend: tuple[str, ...] = field(default_factory=tuple)
+
+    def labelled(self, id_: str) -> Markup:
+        """The SVG named by the page's caption ``ID-cap`` and described by its numbers ``ID-numbers``."""
+        safe = "".join(ch for ch in id_ if ch.isalnum() or ch in "-_")
+        return Markup(str(self.svg).replace(
+            'role="img"', f'role="img" aria-labelledby="{safe}-cap" aria-describedby="{safe}-numbers"', 1))
 
 
 def _clean(root: ET.Element, title: str) -> ET.Element:

@@ -169,7 +169,8 @@ def _send(rel: str):
     return response
 
 
-@bp.post("/plays/<int:play_id>/photos/<int:photo_id>/<any(remove, restore):action>")
+@bp.post("/plays/<int:play_id>/photos/<int:photo_id>/remove", defaults={"action": "remove"})
+@bp.post("/plays/<int:play_id>/photos/<int:photo_id>/restore", defaults={"action": "restore"})
 def change(play_id: int, photo_id: int, action: str):
     get_play_or_404(play_id)
     if not ActionForm().validate():

@@ -64,8 +64,11 @@ def minutes(start: str | None, end: str | None) -> int | None:
 
 
 def length_words(length: int | None) -> str:
-    """>>> length_words(95), length_words(45), length_words(60), length_words(None)
-    ('1 h 35 min', '45 min', '1 h', '')"""
+    """A play's length in words.
+
+    >>> length_words(95), length_words(45), length_words(60), length_words(None)
+    ('1 h 35 min', '45 min', '1 h', '')
+    """
     if length is None:
         return ""
     hours, mins = divmod(length, 60)
