@@ -19,6 +19,7 @@ import scoring
 from bench import load, server, tables
 
 GROUP = [f"Player {n + 1:02d}" for n in range(12)]
+GAME_PAGE = "verdant"  # /games/GAME: a fifth of the plays are Verdant's
 
 
 def seed(instance: Path, plays: int) -> dict:
@@ -68,6 +69,9 @@ def seed(instance: Path, plays: int) -> dict:
 
     conn.execute("DELETE FROM player_stats")
     conn.execute("INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=""))
+    from web import aggregates  # the game and player pages' statistics (docs/stats.md), the same way
+
+    aggregates.rebuild(conn)
     conn.execute("COMMIT")
     counts = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("plays", "seats", "players")}
     top = conn.execute(
@@ -134,8 +138,10 @@ def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0) -> dict:
                 "history page": "/plays",
                 "player page": f"/players/{seeded['player_id']}",
                 "history filtered by player": f"/plays?player={seeded['player_id']}",
+                "game page": f"/games/{GAME_PAGE}",
             }
-            with server.running(instance) as base:
+            # Every view rendered (no page cache): the scale of the work, not of the cache.
+            with server.running(instance, env={"SCOREPAD_PAGE_CACHE": "0"}) as base:
                 timings = {name: load.measure(base, load.Target("GET", [path]), 1, seconds) for name, path in pages.items()}
             row = {"seeded": seeded, "pages": timings}
             if size == max(sizes):
