@@ -12,7 +12,7 @@ from typing import Any
 import click
 from flask import Flask, current_app
 
-from web import photos
+from web import aggregates, photos
 from web.db import connect, migrate
 
 FORMAT = "scorepad-export"
@@ -98,6 +98,7 @@ def import_data(path: str, data: dict[str, Any]) -> dict[str, int]:
                     f"INSERT INTO [{table}] ({', '.join(columns)}) VALUES ({marks})", content["rows"]
                 )
                 counts[table] = len(content["rows"])
+            aggregates.rebuild(db)  # the story's statistics are derived: rebuilt from the imported plays
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

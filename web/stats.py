@@ -44,6 +44,24 @@ def short_date(value: str | None) -> str:
         return value or ""
 
 
+def labels(dates: list[str | None]) -> list[str]:
+    """Short x labels for plays, oldest first; plays on the same day are numbered.
+
+    >>> labels(["2026-11-20T20:00", "2026-11-20T22:00", "2026-11-21T20:00"])
+    ['20 Nov (1)', '20 Nov (2)', '21 Nov']
+    """
+    short = [short_date(d) for d in dates]
+    seen: dict[str, int] = {}
+    out = []
+    for label in short:
+        if short.count(label) > 1:
+            seen[label] = seen.get(label, 0) + 1
+            out.append(f"{label} ({seen[label]})")
+        else:
+            out.append(label)
+    return out
+
+
 def average(total: float | int | None, count: int | None) -> float | None:
     return round(total / count, 1) if total is not None and count else None
 
@@ -257,7 +275,7 @@ def game_story(game: str, a: int | None = None, b: int | None = None) -> GameSto
                                      f"of {most['table_plays']} table plays"))
     for cat in story.categories:
         rec = cat.get("record")
-        if rec and rec["best"] is not None:
+        if rec and rec["best"] is not None and rec["best"] > 0:  # "Best Bonus: 0" is no record
             story.records.append(_record(f"Best {cat['label']}", rec["best"], rec["name"], rec["play_id"],
                                          details.get(rec["play_id"])))
     story.charts = game_charts(game, story)
@@ -285,7 +303,7 @@ def game_charts(game: str, story: GameStory) -> list[charts.Chart]:
                 seat = next((s for s in p["seats"] if s["player_id"] == pid), None)
                 values.append(seat["total"] if seat else None)
             series.append((names[pid], values))
-        out.append(charts.line(f"Totals in the last {len(recent)} plays", [short_date(p["played_at"]) for p in recent],
+        out.append(charts.line(f"Totals in the last {len(recent)} plays", labels([p["played_at"] for p in recent]),
                                series, x_heading="Play"))
     players = story.players[:CHART_PLAYERS]
     if players and story.categories:
@@ -311,6 +329,8 @@ class PlayerGame:
 def player_story(player_id: int) -> list[PlayerGame]:
     """What a player's page shows per game they played: records, rivals and two charts."""
     out = []
+    found = get_db().execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()
+    name = found[0] if found else "This player"
     for row in player_games(player_id):
         game = row["game"]
         cats = player_categories(player_id, game)
@@ -322,20 +342,22 @@ def player_story(player_id: int) -> list[PlayerGame]:
             records.append(_record("Biggest win", f"+{row['best_margin']}", "", row["best_margin_play_id"], detail,
                                    _margin_words(detail)))
         for c in cats:
+            if c["best"] is None or c["best"] <= 0:
+                continue
             records.append(_record(f"Best {c['label']}", c["best"], "", c["best_play_id"], details.get(c["best_play_id"])))
         recent = player_recent(player_id, game)
         made = []
         if recent:
             made.append(charts.line(
                 f"Totals in the last {len(recent)} plays",
-                [short_date(p["played_at"]) for p in recent],
+                labels([p["played_at"] for p in recent]),
                 [("Total", [p["total"] for p in recent]), ("Best of the others", [p["best_other"] for p in recent])],
             ))
         if cats:
             made.append(charts.bars(
                 "Average points per category",
                 [c["label"] for c in cats],
-                [("This player", [c["average"] for c in cats]),
+                [(name, [c["average"] for c in cats]),
                  ("Everyone", [everyone[c["category"]]["average"] if c["category"] in everyone else None for c in cats])],
                 stacked=False, corner="Category",
             ))

@@ -80,7 +80,7 @@ def test_game_page_win_rates_count_shared_victories_apart(client, history):
     # Ann's average: (30 + 25 + 35 + 12) / 4 = 25.5; best 35
     assert (rows["Ann"]["average"], rows["Ann"]["best"]) == (25.5, 35)
     html = text(client.get("/games/stub"))
-    assert re.search(r"Ann</a></th>\s*<td>4</td><td>1 <span class=\"muted\">\(25%\)</span></td><td>1 <span", html)
+    assert re.search(r"Ann</a></th>\s*<td>4</td><td>1<br><span class=\"muted small\">25%</span></td><td>1</td>", html)
 
 
 def stats_players(client):
