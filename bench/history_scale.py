@@ -12,6 +12,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from contextlib import ExitStack
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -128,11 +129,15 @@ def queries(instance: Path, paths: list[str]) -> dict:
     return report
 
 
-def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0) -> dict:
+def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0, rounds: int = 3) -> dict:
+    """Both databases are served at once and measured in turns (``rounds`` times, ``seconds / rounds``
+    per page each time), keeping each page's best p50: a busy machine slows one size's turn, not a
+    whole size, so the ratio measures the history's size rather than the moment."""
     out: dict = {"sizes": {}}
-    for size in sizes:
-        with tempfile.TemporaryDirectory(prefix=f"scorepad-history-{size}-") as tmp:
-            instance = Path(tmp)
+    with ExitStack() as stack:
+        servers = {}
+        for size in sizes:
+            instance = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"scorepad-history-{size}-")))
             seeded = seed(instance, size)
             pages = {
                 "history page": "/plays",
@@ -141,12 +146,18 @@ def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0) -> dict:
                 "game page": f"/games/{GAME_PAGE}",
             }
             # Every view rendered (no page cache): the scale of the work, not of the cache.
-            with server.running(instance, env={"SCOREPAD_PAGE_CACHE": "0"}) as base:
-                timings = {name: load.measure(base, load.Target("GET", [path]), 1, seconds) for name, path in pages.items()}
-            row = {"seeded": seeded, "pages": timings}
-            if size == max(sizes):
-                row["queries"] = queries(instance, list(pages.values()))
-            out["sizes"][str(size)] = row
+            base = stack.enter_context(server.running(instance, env={"SCOREPAD_PAGE_CACHE": "0"}))
+            servers[size] = (instance, seeded, pages, base)
+            out["sizes"][str(size)] = {"seeded": seeded, "pages": {}}
+        for _ in range(rounds):
+            for size, (_instance, _seeded, pages, base) in servers.items():
+                best = out["sizes"][str(size)]["pages"]
+                for name, path in pages.items():
+                    timing = load.measure(base, load.Target("GET", [path]), 1, seconds / rounds)
+                    if name not in best or (timing["requests"] and timing["p50_ms"] < best[name]["p50_ms"]):
+                        best[name] = timing
+        instance, _seeded, pages, _base = servers[max(sizes)]
+        out["sizes"][str(max(sizes))]["queries"] = queries(instance, list(pages.values()))
     small, large = out["sizes"][str(min(sizes))], out["sizes"][str(max(sizes))]
     out["ratio_p50"] = {
         name: (large["pages"][name]["p50_ms"] / small["pages"][name]["p50_ms"])

@@ -156,7 +156,9 @@ def markdown(r: dict) -> str:
     out += ["## 4. History scale", "",
             "Five plays made through `web.store` (one per game, the reference tables), the rest copies of their",
             "rows (real state and breakdown JSON) inserted with `executemany` in one transaction; 12 players take",
-            "turns; the player page is the busiest player's. One client, p50.", "",
+            "turns; the player page is the busiest player's; the game page is Verdant's. One client, p50, every view",
+            "rendered (`SCOREPAD_PAGE_CACHE=0`); both sizes served at once and measured in turns, the best of three",
+            "turns kept.", "",
             "| page | " + " | ".join(f"{int(n):,} plays" for n in h["sizes"]) + " | ratio |",
             "|---|" + "---|" * len(h["sizes"]) + "---|"]
     for name in h["ratio_p50"]:
