@@ -229,7 +229,7 @@ GROUP BY pl.game, a.player_id, b.player_id
 
 
 @migrations()
-def m006_story(db: Database) -> None:
+def m006_story_sharing_photos_stats(db: Database) -> None:
     """The group's story (docs/stats.md): when a play started and finished and where; share
     links; photos of the table; the derived statistics per player, category and pair."""
     for column in ("started_at", "finished_at", "location"):

@@ -146,7 +146,7 @@ def test_m006_fills_the_story_of_plays_made_before_it(tmp_path):
                                 "updated_at": "t"})
     for at in ("2026-11-01T21:10:00", "2026-11-01T22:00:00"):
         db["edit_log"].insert({"play_id": 1, "at": at, "who": "x", "action": "play finished"})
-    m.m006_story(db)
+    m.m006_story_sharing_photos_stats(db)
     rows = {r["id"]: r for r in db.query("SELECT id, started_at, finished_at, location FROM plays")}
     assert rows[1] == {"id": 1, "started_at": "2026-11-01T20:00:00", "finished_at": "2026-11-01T21:10:00", "location": None}
     assert rows[2]["finished_at"] is None and rows[2]["started_at"] == "2026-11-01T20:00:00"
