@@ -23,12 +23,13 @@ import scoring
 from scoring import jsontext
 from scoring.core import FieldError, ValidationError
 from web import api as plays_api
-from web import check, live, store
+from web import check, live, store, story
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
 from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
+from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
     apply_seat_change,
@@ -93,6 +94,7 @@ def create_player():
 
 
 @bp.get("/players/<int:player_id>")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def player(player_id: int):
     try:
         found = store.get_player(player_id)
@@ -310,6 +312,7 @@ def resolve_seat(play_id: int, position: int):
 
 
 @bp.get("/plays/<int:play_id>/result")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def result(play_id: int):
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
@@ -404,6 +407,7 @@ def play_log(play_id: int):
 
 
 @bp.get("/plays")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def history():
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
@@ -539,6 +543,7 @@ def init_app(app: Flask) -> None:
     for module in load_modules():
         if getattr(module, "bp", None) is not None:
             app.register_blueprint(module.bp)
+    story.init_app(app)  # statistics, sharing, photos, the page cache (issue 18)
     app.before_request(_assign_device)
     app.after_request(_remember_device)
 
