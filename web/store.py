@@ -1001,6 +1001,13 @@ def _rearrange(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int,
                                               "paths": "[]", "who": who, "at": stamp})
         else:
             db.execute("UPDATE seats SET position = ?, player_id = ? WHERE id = ?", [position, player_id, seat_id])
+            if by_id[seat_id].position != position:
+                # a seat that moved gets a version of unknown paths: a phone still showing the old
+                # order (a base version from before) cannot merge into the seat now at its place
+                db.execute("UPDATE seats SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, seat_id])
+                db.table("seat_versions").insert({"seat_id": seat_id, "version": version,
+                                                  "state": dumps(by_id[seat_id].state), "paths": None,
+                                                  "who": who, "at": stamp})
     db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play.id])
     db.table("play_versions").insert({
         "play_id": play.id, "version": version, "paths": dumps(["seats"]), "details": dumps(_details(play)),

@@ -388,13 +388,18 @@ def reopen_play(play_id: int):
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
+    try:
+        store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
+    except store.Deleted:
+        pass  # the play page says it is deleted, with the button that restores it
     return see_other("main.play", play_id=play_id)
 
 
 @bp.route("/plays/<int:play_id>/edit", methods=["GET", "POST"])
 def edit_play(play_id: int):
     found = get_play_or_404(play_id)
+    if found.deleted:  # the play page says so, with the button that restores it
+        return see_other("main.play", play_id=play_id)
     known_game_or_409(found)
     game = found.game_info
     form = PlayDetailsForm()

@@ -224,7 +224,7 @@ def changes(old: Any, new: Any) -> Iterator[tuple[str, Any, Any]]:
     added or removed being one change).
 
     >>> list(changes({"a": 1, "l": [1]}, {"a": 2, "l": [1, 5]}))
-    [('a', 1, 2), ('l[1]', <missing>, 5)]
+    [('a', 1, 2), ('l[1]', MISSING, 5)]
     """
     for parts in paths.diff(old, new):
         before, after = paths.get(old, parts), paths.get(new, parts)
@@ -326,8 +326,11 @@ def _tell(play, entry: dict, group: Group, names: Mapping[int, str]) -> None:
             for path, was, now_ in changes(old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}):
                 if path:
                     group.lines.append(Change(play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path))
-    if len(group.lines) == before:
-        group.lines.append("Saved (nothing changed)" if action in _SEAT_STATE_ACTIONS else (action or "A change"))
+    if action in _SEAT_STATE_ACTIONS and not any(True for _ in changes(old if isinstance(old, dict) else {},
+                                                                   new if isinstance(new, dict) else {})):
+        group.lines.append("Saved (nothing changed)")
+    elif len(group.lines) == before and action not in _SEAT_STATE_ACTIONS and action != "damaged entry set aside":
+        group.lines.append(action or "A change")
 
 
 def _state_lines(game: str, old: Any, new: Any, group: Group) -> None:
