@@ -112,9 +112,9 @@ def open_phone(browser):
     assert not problems, "\n".join(problems)
 
 
-def _shot(page, name: str) -> None:
+def _shot(page, name: str, full_page: bool = True) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"screens-{name}.png"), full_page=True, caret="initial")
+    page.screenshot(path=str(SHOTS / f"screens-{name}.png"), full_page=full_page, caret="initial")
 
 
 def _fits(page, what: str) -> None:
@@ -165,6 +165,7 @@ def test_every_page_fits_the_phone_and_axe_finds_nothing_serious(site, open_phon
             popover = page.locator("[popover].explain:popover-open")
             expect(popover).to_be_visible()
             _accessible(page, f"{name} with an explanation open, {scheme}, {size} px")
+            _shot(page, f"{name}-{size}-{scheme}-popover", full_page=False)
             page.keyboard.press("Escape")
             expect(popover).to_have_count(0)
 
@@ -188,11 +189,12 @@ def test_a_tall_explanation_fits_the_screen_scrolls_inside_and_keeps_heading_and
     assert sizes["align"] in ("left", "start")
     if size == "360":
         assert sizes["scroll"] > sizes["client"], "the rulebook's explanation should be taller than a 640 px screen"
+    _shot(page, f"popover-tall-{size}", full_page=False)
     popover.evaluate("e => e.scrollTop = e.scrollHeight")
     for part in (".explain-head", ".explain-foot button"):
         inner = popover.locator(part).bounding_box()
         assert box["y"] - 1 <= inner["y"] and inner["y"] + inner["height"] <= box["y"] + box["height"] + 1, part
-    _shot(page, f"popover-tall-{size}")
+    _shot(page, f"popover-tall-{size}-scrolled", full_page=False)
     popover.locator(".explain-foot button").click()
     expect(popover).to_be_hidden()
 
