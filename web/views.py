@@ -3,6 +3,7 @@ an htmx request just the region that changed (a named block of the same template
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from datetime import datetime
@@ -388,10 +389,8 @@ def reopen_play(play_id: int):
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    try:
+    with contextlib.suppress(store.Deleted):  # (the play page says it is deleted, with Restore)
         store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
-    except store.Deleted:
-        pass  # the play page says it is deleted, with the button that restores it
     return see_other("main.play", play_id=play_id)
 
 
@@ -421,8 +420,8 @@ def edit_play(play_id: int):
             except store.Finished:
                 option_errors = {"": FINISHED_MESSAGE}
             except store.Conflict as conflict:
-                option_errors = {c[0]: f"was changed on another phone meanwhile (now {c[2]!r}): check it and save again"
-                                 for c in conflict.conflicts}
+                option_errors = {c[0]: f"was changed on another phone meanwhile (now {words.play_value(c[0], c[2])}): "
+                                       "check it and save again" for c in conflict.conflicts}
                 found = get_play_or_404(play_id)
             else:
                 return see_other("main.play", play_id=play_id)
