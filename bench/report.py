@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-TITLES = {
-    "verdant": "Verdant",
-    "planted": "Planted",
-    "verdant-arizona": "Verdant Arizona",
-    "vadoran-gardens": "Vadoran Gardens",
-    "gretchens-garden": "Gretchen's Garden",
-}
+import scoring
+
+TITLES = {g.name: g.title for g in scoring.games()}
 
 
 def _kb(n) -> str:
