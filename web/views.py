@@ -32,6 +32,7 @@ from web.games import adapter, errors_at, field_id, lines_at, load_modules, play
 from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
+    HOLDER_COOKIE,
     apply_seat_change,
     base_version,
     change_id,
@@ -461,6 +462,22 @@ def set_device_name():
     response = make_response(see_other("main.settings"))
     name = (form.name.data or "").strip()
     response.set_cookie("scorepad_name", name, max_age=10 * 365 * 86400, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.post("/plays/<int:play_id>/seats/<int:position>/holder")
+def set_holder(play_id: int, position: int):
+    """ "This is Ann's phone": who holds this phone, for the edit log ("Ann's phone") and the play
+    page ("open on Ann's phone").  ``name`` empty: forget it."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats) or not ActionForm().validate():
+        abort(400)
+    name = (request.form.get("name") or "").strip()[:60]
+    response = make_response(see_other("main.seat", play_id=play_id, position=position))
+    if name:
+        response.set_cookie(HOLDER_COOKIE, name, max_age=400 * 86400, samesite="Lax", httponly=True)
+    else:
+        response.delete_cookie(HOLDER_COOKIE)
     return response
 
 
