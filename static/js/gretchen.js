@@ -2,7 +2,7 @@
    buttons in popovers, Full and the steppers post the form, the server applies them.  With it:
    a pick shows on its button at once and closes its picker (the form autosaves on "change"),
    Full fills the leaves in place (up to the cap the page says, data-max), Enter closes the
-   keyboard instead of submitting the page.  The steppers are the shared stepper.js. */
+   keyboard instead of submitting the page, a tap on a number selects it.  The steppers are the shared stepper.js. */
 (function () {
   "use strict";
 
@@ -56,6 +56,12 @@
       event.preventDefault();
       t.blur();
     }
+  });
+
+  // A tap on a number box selects it, so typing replaces the number.
+  document.addEventListener("focusin", function (event) {
+    var t = event.target;
+    if (t && t.matches && t.matches(".gg [data-stepper] input")) setTimeout(function () { t.select(); }, 0);
   });
 
   document.addEventListener("input", function (event) {
