@@ -37,14 +37,19 @@
     sync();
   });
 
-  // A pick in a picker: its words on the card's button, the picker closes.
+  // A pick in a picker (popover "pot-3" or "plant-3"): its words on the card's button, the picker closes.
+  function words(input) {
+    var row = input.closest(".gg-krow");
+    if (row) return row.querySelector(".gg-kname").textContent.trim() + " " + input.value.split(":").pop();
+    return input.closest("label").textContent.trim();
+  }
   document.addEventListener("change", function (event) {
     var input = event.target;
-    if (input && input.matches && input.matches(".gg-pop input[data-show]") && input.checked) {
-      var shown = document.getElementById(input.getAttribute("data-show"));
-      if (shown) shown.textContent = input.getAttribute("data-label");
-      var pop = input.closest("[popover]");
-      if (pop && pop.hidePopover) { try { pop.hidePopover(); } catch (e) { /* already closed */ } }
+    var pop = input && input.closest ? input.closest(".gg-pop[popover]") : null;
+    if (pop && input.type === "radio" && input.checked) {
+      var shown = document.getElementById(pop.id.replace(/^(pot|plant)-/, "$1name-"));
+      if (shown) shown.textContent = words(input);
+      if (pop.hidePopover) { try { pop.hidePopover(); } catch (e) { /* already closed */ } }
     }
     if (input && input.closest && input.closest("[data-stepper]")) sync();
   });

@@ -100,6 +100,9 @@ def test_form_post_builds_the_rulebook_row_and_its_total(app, client, token, pla
     assert points == ["2 pts", "22 pts", "25 pts", "7 pts", "0 pts", "9 pts", "6 pts", "2 pts"]
     why2 = re.search(r'<div id="why-2-body".*?</div>', html, re.S).group(0)
     assert "12 leaves = 12" in why2 and "red flower = 7" in why2 and "4 colours" in why2
+    # an empty starting pot's 2 points are explained too: by the line that counts the pot cards
+    why0 = re.search(r'<div id="why-0-body".*?</div>', html, re.S).group(0)
+    assert "<strong>2 points</strong>" in why0 and "7 pot cards (2 gray starting, 5 bought) x 2 = 14" in why0
     assert "Mexican Firecracker (yellow): you own 1" in html  # every line, by category, in the status
 
 

@@ -26,6 +26,7 @@ GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
 SCHEMA = gretchen.GAME.player_schema or Obj({})
 POT = {k: SCHEMA.at(("display", 0, "pot", k)) for k in ("color", "size")}
+PLANT_NAMES = frozenset(p.name for p in gretchen.PLANTS)
 PLACE = re.compile(r"display\[(\d+)\](?:\.(.+))?$")
 TOP = {"display": "The row of pots", "money_plant_leaves": "Money Plant leaves", "watering_can": "Watering can"}
 PARTS = {"pot": "pot", "pot.color": "pot colour", "pot.size": "pot size", "plant": "plant", "plant.name": "plant",
@@ -211,7 +212,7 @@ class GretchenAdapter(Adapter):
             "blank": bool(seen.extra.get("untouched")) and not seat.done, "preview": seen,  # no points as if entered
             "undo": undo if isinstance(undo, dict) and isinstance(undo.get("place"), dict) else None,
             "gg": gretchen, "pot_value": pot_value, "place_text": place_text,
-            "field_label": self.field_label, "part_label": lambda path: self.field_label(path, short=True),
+            "plant_names": PLANT_NAMES, "field_label": self.field_label, "part_label": lambda path: self.field_label(path, short=True),
             "aloe_cap": gretchen.ALOE_VERA_CAP if play.options.get("aloe_vera_max_4") else None,
         }
 
