@@ -365,6 +365,41 @@ def test_field_and_value_labels_are_in_a_players_words(app, client, token, play)
         assert labels.value_label("display[2]", steve()["display"][2]) == "red 12 pot: Jellybean Plant, 12 leaves, flower"
 
 
+@pytest.mark.parametrize("stored", [None, [1, 2], "text", {"display": "x"},
+                                    {"display": [1, "x", None, {"pot": 5, "plant": "y"}, {"pot": {"color": 3}, "plant": {}}]}])
+def test_a_seat_state_of_another_shape_still_opens_saves_and_changes_its_row(app, client, token, play, stored):
+    import json
+
+    from web.db import connect
+
+    db = connect(app.config["DATABASE"])
+    db.execute("UPDATE seats SET state = ? WHERE play_id = ? AND position = 0", [json.dumps(stored), play])
+    db.conn.close()
+    html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
+    assert 'id="gg-row"' in html
+    places = int(re.search(r'name="places" value="(\d+)"', html).group(1))
+    data = {"csrf_token": token, "places": str(places), "watering_can": "2"}
+    assert client.post(f"/plays/{play}/seats/0", data=data, headers=HTMX).status_code == 200
+    row = client.post(f"/plays/{play}/seats/0/gretchen/row", data={**data, "op": "add:left:red:6"}, headers=HTMX)
+    assert row.status_code == 200
+    assert seat_state(app, play)["watering_can"] == 2 and len(seat_state(app, play)["display"]) == places + 1
+
+
+@pytest.mark.parametrize("op", ["", "add", "add:up", "add:left:red", "add:left::", "remove:99", "remove:-1", "remove:x",
+                                "left:0", "right:2", "left:99", "undo", "swap:1"])
+def test_odd_row_changes_change_nothing_or_what_they_say(app, client, token, play, op):
+    start = seat_state(app, play)
+    response = client.post(f"/plays/{play}/seats/0/gretchen/row", data=form_for(start, token, op=op), headers=HTMX)
+    assert response.status_code == 200
+    after = seat_state(app, play)["display"]
+    if op == "add:left:red":  # a colour without its size: the card asks for the size
+        assert len(after) == 4 and after[1] == {"pot": {"color": "red", "size": None}, "plant": None}
+    elif op == "add:left::":  # no kind at all: a blank pot, the player picks it on its card
+        assert len(after) == 4 and after[1] == {"pot": {"color": None, "size": None}, "plant": None}
+    else:
+        assert after == start["display"]
+
+
 # ------------------------------------------------------------------ options, limits
 
 

@@ -43,7 +43,7 @@ def pot_value(pot: Any) -> str:
 
 
 def read_pot(text: str) -> dict:
-    color, _, size = (text or "").rpartition(":")
+    color, _, size = (text or "").partition(":")
     return {k: node.from_form(v) if node else v for (k, node), v in zip(POT.items(), (color, size))}
 
 
