@@ -49,9 +49,14 @@
     if (pop && input.type === "radio" && input.checked) {
       var shown = document.getElementById(pop.id.replace(/^(pot|plant)-/, "$1name-"));
       if (shown) shown.textContent = words(input);
-      if (pop.hidePopover) { try { pop.hidePopover(); } catch (e) { /* already closed */ } }
     }
     if (input && input.closest && input.closest("[data-stepper]")) sync();
+  });
+  // A tap (or Space) on a choice closes its picker; arrow keys move through the choices, open.
+  document.addEventListener("click", function (event) {
+    var input = event.target;
+    var pop = input && input.matches && input.matches(".gg-pop input[type=radio]") ? input.closest("[popover]") : null;
+    if (pop && pop.hidePopover) setTimeout(function () { try { pop.hidePopover(); } catch (e) { /* closed */ } }, 0);
   });
 
   // Enter in a number box closes the keyboard (and saves) instead of submitting the whole page.

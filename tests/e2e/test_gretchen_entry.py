@@ -107,6 +107,10 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
             page.click("#place-2 .gg-plantbtn")
             shot(page, "gretchen-plant-picker")
             assert_accessible(page, "the plant picker open")
+            page.focus("#plant-2 input[value='']")
+            page.keyboard.press("ArrowDown")  # the keyboard moves through the choices; the picker stays open
+            expect(page.locator("#plant-2 input[value='Baby Toes']")).to_be_checked()
+            expect(page.locator("#plant-2")).to_be_visible()
             page.click("#plant-2 >> text=Close")
         pick_plant(page, i, plant)
         set_leaves(page, i, leaves)
@@ -303,3 +307,34 @@ def test_two_phones_offline_merge_and_conflicts(live_server, browser):
     assert _stored(a, seat_url)["flower_1"]
     ctx_a.close()
     ctx_b.close()
+
+
+def test_the_row_is_entered_without_javascript(live_server, browser):
+    """No script: the pickers are radio buttons in popovers (which open without script), the row
+    buttons and steppers post the form and come back to the seat."""
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server + "/plays/new")
+    page.check("#game-gretchens-garden")
+    page.fill("#players-0", "Nia")
+    page.fill("#players-1", "Oli")
+    page.click("text=Start the play")
+    page.click("text=Nia")
+    page.click('button[popovertarget="gg-add-left"]')
+    page.click('#gg-add-left button[value="add:left:orange:6"]')  # posts to the row route, back to the seat
+    expect(page.locator("#gg-row .gg-place")).to_have_count(4)
+    expect(page.locator("#potname-1")).to_have_text("Orange 6")
+    page.click("#place-1 .gg-plantbtn")
+    page.locator("#plant-1 label.gg-pchip", has_text="Snake Plant").click()
+    page.click("#plant-1 >> text=Close")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#plantname-1")).to_have_text("Snake Plant")
+    page.click("#place-1 .gg-full")  # Full posts the form: the server fills the pot
+    expect(page.locator("#f-display-1-plant-leaves")).to_have_value("6")
+    page.click("#place-1 .step-btn[data-step='-1']")
+    expect(page.locator("#f-display-1-plant-leaves")).to_have_value("5")
+    page.click("#place-1 .step-btn[data-step='1']")
+    page.click("#place-1 .step-btn[data-step='1']")  # 6 of 6: stays
+    expect(page.locator("#f-display-1-plant-leaves")).to_have_value("6")
+    expect(page.locator("#pts-1")).to_have_text("13 pts")  # 6 leaves + full Snake Plant 5 + its pot card 2
+    context.close()
