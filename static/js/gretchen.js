@@ -52,12 +52,16 @@
     }
     if (input && input.closest && input.closest("[data-stepper]")) sync();
   });
-  // A tap (or Space) on a choice closes its picker; arrow keys move through the choices, open.
-  document.addEventListener("click", function (event) {
-    var input = event.target;
+  // A tap on a choice closes its picker; arrow keys move through the choices with it open, Enter closes it.
+  var byPointer = false;
+  document.addEventListener("pointerdown", function () { byPointer = true; }, true);
+  document.addEventListener("keydown", function () { byPointer = false; }, true);
+  function close(input) {
     var pop = input && input.matches && input.matches(".gg-pop input[type=radio]") ? input.closest("[popover]") : null;
     if (pop && pop.hidePopover) setTimeout(function () { try { pop.hidePopover(); } catch (e) { /* closed */ } }, 0);
-  });
+    return !!pop;
+  }
+  document.addEventListener("click", function (event) { if (byPointer) close(event.target); });
 
   // Enter in a number box closes the keyboard (and saves) instead of submitting the whole page.
   document.addEventListener("keydown", function (event) {
@@ -65,6 +69,8 @@
     if (event.key === "Enter" && t && t.matches && t.matches(".gg input[type=text]")) {
       event.preventDefault();
       t.blur();
+    } else if (event.key === "Enter" && close(t)) {
+      event.preventDefault();
     }
   });
 

@@ -111,7 +111,9 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
             page.keyboard.press("ArrowDown")  # the keyboard moves through the choices; the picker stays open
             expect(page.locator("#plant-2 input[value='Baby Toes']")).to_be_checked()
             expect(page.locator("#plant-2")).to_be_visible()
-            page.click("#plant-2 >> text=Close")
+            page.keyboard.press("Enter")  # and Enter closes it
+            expect(page.locator("#plant-2")).to_be_hidden()
+            expect(page.locator("#plantname-2")).to_have_text("Baby Toes")
         pick_plant(page, i, plant)
         set_leaves(page, i, leaves)
         if flower:
