@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, assert_accessible, shot, tap_done
@@ -224,6 +225,15 @@ def test_seat_page_on_a_small_phone_light_and_dark(live_server, browser):
 # ------------------------------------------------------------------ two phones, one seat
 
 
+def _reload(page) -> None:
+    """Reload, unless the page is already reloading itself (a live update from the other phone):
+    then that load is the fresh page."""
+    try:
+        page.reload()
+    except PlaywrightError:
+        page.wait_for_load_state("load")
+
+
 def _open_seat(browser, url: str):
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
@@ -274,12 +284,13 @@ def test_two_phones_offline_merge_and_conflicts(live_server, browser):
     assert state["watering_can"] == "1" and state["money_plant_leaves"] == "4"  # both changes stay
 
     # A true conflict: both phones change the Jellybean Plant's leaves; the stale one chooses by name.
-    b.reload()
+    _reload(b)
     expect(b.locator("#f-display-1-plant-leaves")).to_have_value("12")
     ctx_b.set_offline(True)
     b.click("#place-1 .step-btn[data-step='-1']")  # 11 on this phone
     expect(b.locator("#status")).to_have_attribute("data-save-state", "offline", timeout=SLOW)
-    a.reload()
+    _reload(a)
+    expect(a.locator("#f-watering_can")).to_have_value("1")
     a.click("#place-1 .step-btn[data-step='-1']")
     a.click("#place-1 .step-btn[data-step='-1']")  # 10 on the other
     wait_saved(a)
@@ -292,7 +303,8 @@ def test_two_phones_offline_merge_and_conflicts(live_server, browser):
     assert _stored(a, seat_url)["leaves_1"] == "11"
 
     # A row change on a stale phone over the other phone's change of the row: a conflict, never a revert.
-    a.reload()
+    _reload(a)
+    expect(a.locator("#f-display-1-plant-leaves")).to_have_value("11", timeout=SLOW)
     wait_saved(b)
     ctx_b.set_offline(True)
     b.click("#place-3 .gg-remove")  # the right starting pot, on the stale phone
