@@ -74,8 +74,7 @@ def read_form(form: Mapping[str, str], old_state: Any) -> dict:
 
 
 def step(state: dict, tap: str) -> dict:
-    """One tap of a stepper or Full without JavaScript (``display[2].plant.leaves:+1``, ``...:full``):
-    within 0 and the most the place holds (its pot's ``leaf_capacity``, else the schema's maximum)."""
+    """A stepper's or Full's tap without JavaScript (``display[2].plant.leaves:+1``, ``:full``), within 0 and the most."""
     where, _, how = tap.rpartition(":")
     match = PLACE.match(where)
     try:
