@@ -162,6 +162,7 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
         typed=typed or {},
         action=ActionForm(),
         game=found.game_info,
+        field_label=adapter(found.game).field_label,
         **adapter(found.game).context(found, seat_, evaluation),
     )
 

@@ -552,6 +552,7 @@ def init_app(app: Flask) -> None:
         return {
             "game_title": _title,
             "adapter_stylesheet": lambda name: adapter(name).stylesheet,
+            "game_adapter": adapter,
             "all_games": scoring.games,
         }
 

@@ -28,10 +28,10 @@ def form_of(display, wrens="2", numbers_only=False) -> dict:
     data = {"wrens": wrens}
     for r, row in enumerate(display):
         for c, (number, color, gecko) in enumerate(row):
-            data[f"g-{r}-{c}-number"] = str(number)
-            data[f"g-{r}-{c}-color"] = "" if numbers_only else color
+            data[f"grid[{r}][{c}].number"] = str(number)
+            data[f"grid[{r}][{c}].color"] = "" if numbers_only else color
             if gecko and not numbers_only:
-                data[f"g-{r}-{c}-gecko"] = "on"
+                data[f"grid[{r}][{c}].gecko"] = "on"
     return data
 
 
@@ -62,8 +62,8 @@ def test_the_entry_page_is_a_4_by_4_grid_of_numeric_inputs(client, token):
     play_id = solo_play(client, token)
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert len(re.findall(r'<input class="az-num" type="text" inputmode="numeric"', html)) == 16
-    assert 'name="g-3-3-color"' in html and 'name="g-0-0-gecko"' in html
-    assert 'id="wrens"' in html and 'inputmode="numeric"' in html
+    assert 'name="grid[3][3].color"' in html and 'name="grid[0][0].gecko"' in html
+    assert 'id="f-wrens" name="wrens"' in html and 'inputmode="numeric"' in html
     assert "type=\"number\"" not in html
     assert "solo vs Vera: 10" in html
     assert 'style="' not in html and "onclick" not in html and "<script>" not in html
@@ -89,7 +89,7 @@ def test_a_posted_display_is_stored_as_the_state_and_scores_12(app, client, toke
 def test_advanced_scoring_marks_single_colour_lines(client, token):
     play_id = new_play(client, token, game=GAME, players=("Ann", "Bob"), advanced="on")
     pink_row = [[(n, "pink", False) for n in (1, 2, 3, 4)]]
-    data = {f"g-0-{c}-{k}": v for c, (n, col, _g) in enumerate(pink_row[0]) for k, v in (("number", str(n)), ("color", col))}
+    data = {f"grid[0][{c}].{k}": v for c, (n, col, _g) in enumerate(pink_row[0]) for k, v in (("number", str(n)), ("color", col))}
     html = post(client, token, play_id, data).get_data(as_text=True)
     assert re.search(r'id="az-line-row-0" class="az-mark scores one-color"', html)
     assert 'class="badge done">advanced<' in client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
@@ -108,38 +108,40 @@ def test_a_plain_post_saves_and_redirects(app, client, token):
 
 def test_the_htmx_post_returns_only_the_status_block_and_its_out_of_band_regions(client, token):
     play_id = solo_play(client, token)
-    html = post(client, token, play_id, {"g-0-0-number": "7"}).get_data(as_text=True)
+    html = post(client, token, play_id, {"grid[0][0].number": "7"}).get_data(as_text=True)
     assert "<html" not in html and "<form" not in html
     assert html.lstrip().startswith('<div id="status"')
     assert 'id="az-notes-0" class="az-notes" hx-swap-oob="true"' in html
     assert 'id="az-flag-0-0"' in html and 'id="az-summary"' in html
-    assert 'name="g-0-0-number"' not in html  # the inputs being typed in are never swapped
+    assert 'name="grid[0][0].number"' not in html  # the inputs being typed in are never swapped
 
 
 def test_a_bad_number_is_kept_and_its_message_is_next_to_its_cell(app, client, token):
     play_id = solo_play(client, token)
     data = form_of(ROBIN)
-    data["g-0-1-number"] = "abc"
+    data["grid[0][1].number"] = "abc"
     html = post(client, token, play_id, data).get_data(as_text=True)
     assert stored(app, play_id).seats[0].state["grid"][0][1]["number"] == "abc"
-    assert re.search(r'id="az-notes-0"[^>]*hx-swap-oob="true">\s*<p class="error az-note" id="az-error-0-1">'
-                     r"Row 1, column 2 number: must be a whole number from 1 to 99", html)
+    assert re.search(r'id="az-notes-0"[^>]*hx-swap-oob="true">.*?<div id="err-f-grid-0-1" class="field-err">'
+                     r'<p class="error az-note">Row 1, card 2: number must be a whole number from 1 to 99', html, re.S)
     assert 'class="az-flag bad"' in html
     page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
-    assert 'id="g-0-1-number" name="g-0-1-number" value="abc"' in page
-    assert 'id="az-error-0-1">Row 1, column 2 number: must be a whole number' in page
+    assert 'id="f-grid-0-1-number" name="grid[0][1].number" value="abc"' in page
+    assert '<p class="error az-note">Row 1, card 2: number must be a whole number' in page
+    assert re.search(r'id="f-grid-0-1-number"[^>]*aria-describedby="err-f-grid-0-1" aria-invalid="true"', page)
 
 
 def test_a_bad_wren_count_is_kept_and_shown_under_the_stepper(app, client, token):
     play_id = solo_play(client, token)
     html = post(client, token, play_id, form_of(ROBIN, wrens="lots")).get_data(as_text=True)
     assert stored(app, play_id).seats[0].state["wrens"] == "lots"
-    assert re.search(r'<div id="az-wrens-error" hx-swap-oob="true"><p class="error">Cactus wrens: must be a whole number from 0 to 15', html)
+    assert re.search(r'<div id="err-f-wrens" class="field-err on" hx-swap-oob="true"><p class="error">must be a whole number from 0 to 15', html)
+    assert "Wrens must be a whole number from 0 to 15" in html  # in the status list, by its name
 
 
 def test_empty_cells_are_not_flagged_while_the_display_is_being_filled(client, token):
     play_id = solo_play(client, token)
-    html = post(client, token, play_id, {"g-0-0-number": "7"}).get_data(as_text=True)
+    html = post(client, token, play_id, {"grid[0][0].number": "7"}).get_data(as_text=True)
     assert 'id="az-flag-3-3" class="az-flag"' in html  # untouched: no mark
     assert 'id="az-flag-0-0" class="az-flag missing"' in html  # a number without its colour yet
     assert 'class="error az-note"' not in html
@@ -155,7 +157,7 @@ def test_a_finished_play_is_read_only(client, token):
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "hx-post" not in html
     assert len(re.findall(r'class="az-num"[^>]*\sreadonly>', html)) == 16
-    assert len(re.findall(r'name="g-\d-\d-gecko"[^>]*disabled>', html)) == 16
+    assert len(re.findall(r'name="grid\[\d\]\[\d\]\.gecko"[^>]*disabled>', html)) == 16
     assert 'id="az-chips"' not in html and ">Done<" not in html
     assert post(client, token, play_id, form_of(ROBIN, wrens="3")).status_code == 409
 
@@ -165,7 +167,7 @@ def test_a_finished_play_is_read_only(client, token):
 
 def test_saving_a_seat_teaches_the_deck_its_complete_cards(app, client, token):
     play_id = solo_play(client, token)
-    post(client, token, play_id, {"g-0-0-number": "17", "g-0-0-color": "Yellow", "g-0-0-gecko": "on", "g-0-1-number": "18"})
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "Yellow", "grid[0][0].gecko": "on", "grid[0][1].number": "18"})
     assert deck_of(app) == {17: ("Yellow", True, play_id)}  # 18 has no colour yet: nothing learned
 
 
@@ -180,28 +182,29 @@ def test_the_second_play_needs_only_the_numbers(app, client, token):
     assert re.search(r'class="total">12<', html)
     page = client.get(f"/plays/{second}/seats/0").get_data(as_text=True)
     assert 'data-deck=\'{"1": {"color": "yellow", "gecko": true}' in page  # for the instant fill-in
-    assert re.findall(r'class="az-chip az-c-(\w+)" data-color', page) == ["pink", "white", "yellow"]
+    # the colours used, most used first, then starter names up to five chips
+    assert re.findall(r'class="az-chip az-c-(\w+)" data-color', page) == ["pink", "white", "yellow", "green", "blue"]
 
 
 def test_a_typo_corrected_in_the_same_play_corrects_the_deck(app, client, token):
     play_id = solo_play(client, token)
-    post(client, token, play_id, {"g-0-0-number": "17", "g-0-0-color": "pnik"})
-    post(client, token, play_id, {"g-0-0-number": "17", "g-0-0-color": "pink"})
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "pnik"})
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "pink"})
     assert deck_of(app) == {17: ("pink", False, play_id)}
-    post(client, token, play_id, {"g-0-0-number": "71", "g-0-0-color": "pink"})
+    post(client, token, play_id, {"grid[0][0].number": "71", "grid[0][0].color": "pink"})
     assert deck_of(app) == {71: ("pink", False, play_id)}  # 17 was a typo: forgotten
 
 
 def test_a_contradiction_is_flagged_with_both_values_and_one_tap_answers(app, client, token):
     first = solo_play(client, token)
-    post(client, token, first, {"g-0-0-number": "17", "g-0-0-color": "yellow", "g-0-0-gecko": "on"})
+    post(client, token, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow", "grid[0][0].gecko": "on"})
     second = solo_play(client, token, name="Ana")
-    html = post(client, token, second, {"g-1-2-number": "17", "g-1-2-color": "pink", "g-1-2-gecko": "on"}).get_data(as_text=True)
+    html = post(client, token, second, {"grid[1][2].number": "17", "grid[1][2].color": "pink", "grid[1][2].gecko": "on"}).get_data(as_text=True)
     assert deck_of(app)[17] == ("yellow", True, first)  # the deck keeps its value until answered
     notes = re.search(r'<div id="az-notes-1" class="az-notes" hx-swap-oob="true">(.*?)</div>\s*</div>', html, re.S).group(1)
-    assert "Card 17" in notes and "row 2, column 3" in notes
+    assert "Card 17" in notes and "row 2, card 3" in notes
     assert "yellow with gecko" in notes and "pink with gecko" in notes
-    assert 'form="az-resolve" class="button" name="resolve" value="deck:1-2"' in notes
+    assert f'formaction="/arizona/plays/{second}/seats/0/resolve" class="button" name="resolve" value="deck:1-2"' in notes
     assert 'value="entered:1-2"' in notes
     assert 'class="az-flag conflict"' in html
 
@@ -214,9 +217,9 @@ def test_a_contradiction_is_flagged_with_both_values_and_one_tap_answers(app, cl
 
 def test_correcting_the_deck_from_a_contradiction(app, client, token):
     first = solo_play(client, token)
-    post(client, token, first, {"g-0-0-number": "17", "g-0-0-color": "yellow"})
+    post(client, token, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow"})
     second = solo_play(client, token, name="Ana")
-    post(client, token, second, {"g-0-0-number": "17", "g-0-0-color": "pink"})
+    post(client, token, second, {"grid[0][0].number": "17", "grid[0][0].color": "pink"})
     response = client.post(f"/arizona/plays/{second}/seats/0/resolve", data={"csrf_token": token, "resolve": "entered:0-0"})
     assert response.status_code == 303
     assert deck_of(app)[17] == ("pink", False, second)
@@ -234,7 +237,7 @@ def test_resolve_needs_the_csrf_token_and_a_real_cell(client, token):
 
 def test_the_deck_page_lists_what_was_learned(client, token):
     play_id = solo_play(client, token)
-    post(client, token, play_id, {"g-0-0-number": "17", "g-0-0-color": "<b>yellow</b>", "g-0-0-gecko": "on"})
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "<b>yellow</b>", "grid[0][0].gecko": "on"})
     html = client.get("/arizona/deck").get_data(as_text=True)
     assert "<th scope=\"row\">17</th>" in html
     assert "&lt;b&gt;yellow&lt;/b&gt;" in html and "<b>yellow" not in html
@@ -276,8 +279,8 @@ def test_impossible_options_are_refused_next_to_their_field(client, token, playe
 def test_a_solo_play_without_veras_score_yet_asks_for_it_on_the_seat(client, token):
     play_id = solo_play(client, token, vera="")
     html = post(client, token, play_id, form_of(ROBIN)).get_data(as_text=True)
-    assert "Vera's score is missing: enter a whole number from 0 to 999" in html
-    assert f'href="/plays/{play_id}/edit"' in html
+    assert "Vera&#39;s score is missing: enter a whole number from 0 to 999" in html
+    assert 'href="#f-options-solo-vera_score">Enter it</a>' in html  # the field on this page
 
 
 def test_correcting_the_deck_is_written_in_the_edit_log(client, token):
@@ -297,7 +300,7 @@ def test_correcting_the_deck_is_written_in_the_edit_log(client, token):
 
 def test_the_page_carries_the_engines_colour_keys_and_limits_for_the_script(client, token):
     play_id = solo_play(client, token)
-    post(client, token, play_id, {"g-0-0-number": "17", "g-0-0-color": "Rose\u0301 "})  # NFD, trailing space
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "Rose\u0301 "})  # NFD, trailing space
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     # the cell, its flag and the chip all carry the engine's key (NFC, case-folded)
     assert 'id="az-cell-0-0" data-r="0" data-c="0" data-key="ros\u00e9"' in html
@@ -323,7 +326,7 @@ def test_the_advanced_colour_points_reading_is_an_option_of_the_play(app, client
     assert 'id="opt-verdant-arizona-color_lines-in_order" value="in_order" checked' in html
     # a white row out of order earns no colour point under this reading: not marked
     row = [(9, "white"), (2, "white"), (7, "white"), (1, "white")]
-    data = {f"g-0-{c}-{k}": v for c, (n, col) in enumerate(row) for k, v in (("number", str(n)), ("color", col))}
+    data = {f"grid[0][{c}].{k}": v for c, (n, col) in enumerate(row) for k, v in (("number", str(n)), ("color", col))}
     html = post(client, token, play_id, data).get_data(as_text=True)
     assert re.search(r'id="az-line-row-0" class="az-mark complete"', html)
     assert "one-color" not in re.search(r'id="az-line-row-0"[^>]*>', html).group(0)

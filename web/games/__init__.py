@@ -194,6 +194,17 @@ class Adapter:
         """A value at ``path`` in a player's words (conflict screen, edit log)."""
         return show_value(value)
 
+    def table_message(self, play, error: FieldError) -> dict:
+        """A message about the whole table (an option, the player count) as a player reads it, and
+        where that is entered: ``{"label", "message", "href", "link"}`` (href None: no link).  By
+        default options are changed on the play's details page; a game whose screen asks for an
+        option itself (Arizona's Vera's score on the solo seat) links there instead."""
+        from flask import url_for
+
+        href = url_for("main.edit_play", play_id=play.id) if error.path.startswith("options") else None
+        return {"label": self.field_label(error.path), "message": error.message, "href": href,
+                "link": "Change it in the play's options"}
+
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
     stylesheet: str | None = None  # e.g. "css/verdant.css": also loaded on the new-play and edit pages
