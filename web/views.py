@@ -21,6 +21,7 @@ from flask import (
 
 import scoring
 from scoring.core import FieldError, ValidationError
+from web import api as plays_api
 from web import live, store
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
@@ -515,6 +516,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(api)
     app.register_blueprint(live.bp)
+    csrf.exempt(plays_api.bp)
+    app.register_blueprint(plays_api.bp)
     for module in load_modules():
         if getattr(module, "bp", None) is not None:
             app.register_blueprint(module.bp)
