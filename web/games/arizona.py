@@ -27,7 +27,7 @@ from scoring.arizona.model import (
 from scoring.core import FieldError
 from web import store
 from web.db import get_db, now, write
-from web.games import Adapter, errors_at, register, show_value, state_from_paths, whole_number
+from web.games import Adapter, errors_at, preview, register, show_value, state_from_paths, whole_number
 from web.pages import apply_seat_change, get_play_or_404, known_game_or_409, seat_page, see_other, who
 
 GAME = "verdant-arizona"
@@ -232,7 +232,7 @@ class ArizonaAdapter(Adapter):
             status_errors.append(FieldError("grid", f"{SIZE * SIZE - len(started)} of {SIZE * SIZE} cards still to enter (number and colour)"))
         solo = play.options.get("solo") if isinstance(play.options, dict) else None
         vera_errors = [FieldError(VERA, e.message) for e in evaluation.table_errors if e.path.startswith("options.solo")] if evaluation else []
-        shown = scoring.get(GAME).preview(state, play.options, len(play.seats), seat.position)
+        shown = preview(GAME, state, play.options, len(play.seats), seat.position)
         return {
             "cells": cells, "lines": shown.extra["lines"], "quadrants": shown.extra["quadrants"],
             "status_errors": status_errors + [FieldError(VERA, Markup(f'{escape(e.message)}. <a href="#f-options-solo-vera_score">Enter it</a>'))
