@@ -330,3 +330,237 @@ def test_the_advanced_colour_points_reading_is_an_option_of_the_play(app, client
     html = post(client, token, play_id, data).get_data(as_text=True)
     assert re.search(r'id="az-line-row-0" class="az-mark complete"', html)
     assert "one-color" not in re.search(r'id="az-line-row-0"[^>]*>', html).group(0)
+
+
+# ------------------------------------------------------------ the save paths: versions, merges, finished
+
+
+def version_on_page(html: str) -> int:
+    return int(re.search(r'name="version" id="seat-version" value="(\d+)"', html).group(1))
+
+
+def play_version_on_page(html: str) -> int:
+    return int(re.search(r'name="play_version" id="az-play-version" value="(\d+)"', html).group(1))
+
+
+def two_phones(app):
+    from tests.conftest import csrf_token
+
+    a, b = app.test_client(), app.test_client()
+    return (a, csrf_token(a)), (b, csrf_token(b))
+
+
+def test_a_stale_phone_entering_another_card_is_merged_and_both_cards_stay(app):
+    (a, ta), (b, tb) = two_phones(app)
+    play_id = solo_play(a, ta)
+    version = version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    empty = {f"grid[{r}][{c}].number": "" for r in range(4) for c in range(4)}
+    assert post(a, ta, play_id, {**empty, "grid[0][0].number": "7", "grid[0][0].color": "pink"}, version=version).status_code == 200
+    # phone B still shows the empty display: its picture says only card 3, 4 changed
+    response = post(b, tb, play_id, {**empty, "grid[2][3].number": "30", "grid[2][3].color": "white"}, version=version)
+    assert response.status_code == 200
+    grid = stored(app, play_id).seats[0].state["grid"]
+    assert grid[0][0] == {"number": 7, "color": "pink", "gecko": False}
+    assert grid[2][3] == {"number": 30, "color": "white", "gecko": False}
+
+
+def test_two_phones_changing_one_card_see_it_by_its_name_with_both_values(app):
+    (a, ta), (b, tb) = two_phones(app)
+    play_id = solo_play(a, ta)
+    version = version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    assert post(a, ta, play_id, {"grid[1][2].number": "12"}, version=version).status_code == 200
+    response = post(b, tb, play_id, {"grid[1][2].number": "21"}, version=version)
+    assert response.status_code == 409 and response.headers["HX-Retarget"] == "#main"
+    html = response.get_data(as_text=True)
+    assert "<h2>Row 2, card 3: number</h2>" in html and "grid[" not in html.split("<form", 1)[1].split('name="changes"')[0]
+    assert re.search(r"Keep this phone's: <strong>21</strong>", html) and re.search(r"'s: <strong>12</strong>", html)
+    assert stored(app, play_id).seats[0].state["grid"][1][2]["number"] == 12  # nothing overwritten
+
+
+def test_the_field_names_and_values_a_player_reads():
+    from web.games import adapter
+
+    arizona = adapter(GAME)
+    assert arizona.field_label("grid[1][2].number") == "Row 2, card 3: number"
+    assert arizona.field_label("grid[1][2].color") == "Row 2, card 3: colour"
+    assert arizona.field_label("grid[0][3].gecko") == "Row 1, card 4: gecko"
+    assert arizona.field_label("grid[3][0]") == "Row 4, card 1" and arizona.field_label("grid[2]") == "Row 3"
+    assert arizona.field_label("wrens") == "Wrens" and arizona.field_label("options.solo.vera_score") == "Vera's score"
+    assert arizona.value_label("grid[0][0].gecko", True) == "gecko" and arizona.value_label("grid[0][0].gecko", False) == "no gecko"
+    assert arizona.value_label("grid[0][0]", {"number": 17, "color": "pink", "gecko": True}) == "17 pink, gecko"
+    assert arizona.value_label("grid[0][0].number", None) == "–"
+
+
+def test_a_finished_play_refuses_every_save_path_and_keeps_the_deck(app, client, token):
+    first = solo_play(client, token)
+    post(client, token, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow"})
+    play_id = solo_play(client, token, name="Ana")
+    post(client, token, play_id, form_of(ROBIN))
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "pink"})  # a contradiction
+    mark_done(client, token, play_id, 0)
+    assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
+    before = stored(app, play_id).seats[0].state
+    assert post(client, token, play_id, {"grid[0][1].number": "6"}).status_code == 409  # the entry form
+    assert post(client, token, play_id, {"step": "wrens:+1"}, htmx=False).status_code == 409  # a stepper tap
+    for keep in ("deck", "entered"):
+        response = client.post(f"/arizona/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "resolve": f"{keep}:0-0"})
+        assert response.status_code == 409 and "This play is finished" in response.get_data(as_text=True)
+    assert stored(app, play_id).seats[0].state == before
+    assert deck_of(app)[17] == ("yellow", False, first)  # not corrected by a refused change
+
+
+def test_resolve_goes_through_the_version_a_stale_phone_merges_and_keeps_the_other_card(app):
+    (a, ta), (b, tb) = two_phones(app)
+    first = solo_play(a, ta)
+    post(a, ta, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow", "grid[0][0].gecko": "on"})
+    play_id = solo_play(a, ta, name="Ana")
+    post(a, ta, play_id, {"grid[1][2].number": "17", "grid[1][2].color": "pink"})
+    page = b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    version = version_on_page(page)
+    post(a, ta, play_id, {"grid[3][3].number": "40", "grid[3][3].color": "green"})  # phone A, meanwhile
+    # phone B taps "Keep the deck's" with its whole (stale) form
+    form = {"grid[1][2].number": "17", "grid[1][2].color": "pink", "grid[3][3].number": "", "grid[3][3].color": ""}
+    response = b.post(f"/arizona/plays/{play_id}/seats/0/resolve",
+                      data={"csrf_token": tb, "version": str(version), "resolve": "deck:1-2", **form})
+    assert response.status_code == 303
+    grid = stored(app, play_id).seats[0].state["grid"]
+    assert grid[1][2] == {"number": 17, "color": "yellow", "gecko": True}  # the deck's card
+    assert grid[3][3] == {"number": 40, "color": "green", "gecko": False}  # phone A's card stays
+    log = a.get(f"/plays/{play_id}/log").get_data(as_text=True)
+    assert "seat saved (deck contradiction)" in log
+
+
+def test_resolve_of_a_card_another_phone_changed_meanwhile_is_a_conflict_and_corrects_nothing(app):
+    (a, ta), (b, tb) = two_phones(app)
+    first = solo_play(a, ta)
+    post(a, ta, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow"})
+    play_id = solo_play(a, ta, name="Ana")
+    post(a, ta, play_id, {"grid[1][2].number": "17", "grid[1][2].color": "pink"})
+    version = version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    post(a, ta, play_id, {"grid[1][2].number": "17", "grid[1][2].color": "white"})  # phone A changes the card
+    # phone B (stale) taps "Correct the deck to pink": its form still shows pink...
+    response = b.post(f"/arizona/plays/{play_id}/seats/0/resolve", headers={"HX-Request": "true"},
+                      data={"csrf_token": tb, "version": str(version), "resolve": "entered:1-2",
+                            "grid[1][2].number": "17", "grid[1][2].color": "pink"})
+    # ...which A changed to white: B's picture does not change the card, so the seat keeps white and
+    # the deck is corrected only from the card as stored (white), never from B's stale pink
+    assert response.status_code == 200 and response.headers.get("HX-Redirect")
+    assert stored(app, play_id).seats[0].state["grid"][1][2]["color"] == "white"
+    assert deck_of(app)[17][0] != "pink"
+    # B really changing the card (keep the deck's = yellow) against A's white is a conflict by name
+    response = b.post(f"/arizona/plays/{play_id}/seats/0/resolve", headers={"HX-Request": "true"},
+                      data={"csrf_token": tb, "version": str(version), "resolve": "deck:1-2",
+                            "grid[1][2].number": "17", "grid[1][2].color": "pink"})
+    assert response.status_code == 409 and "Row 2, card 3: colour" in response.get_data(as_text=True)
+    assert stored(app, play_id).seats[0].state["grid"][1][2]["color"] == "white"
+
+
+def test_the_wren_stepper_steps_without_javascript_and_an_unticked_gecko_is_no_gecko(app, client, token):
+    play_id = solo_play(client, token)
+    post(client, token, play_id, form_of(ROBIN, wrens="2"))
+    response = post(client, token, play_id, {"wrens": "2", "step": "wrens:+1"}, htmx=False)
+    assert response.status_code == 303 and stored(app, play_id).seats[0].state["wrens"] == 3
+    post(client, token, play_id, {"wrens": "15", "step": "wrens:+1"}, htmx=False)  # the most there is
+    assert stored(app, play_id).seats[0].state["wrens"] == 15
+    assert stored(app, play_id).seats[0].state["grid"][0][0]["gecko"] is True
+    post(client, token, play_id, {"grid[0][0].number": "1", "grid[0][0].color": "yellow"})  # box not ticked
+    assert stored(app, play_id).seats[0].state["grid"][0][0] == {"number": 1, "color": "yellow", "gecko": False}
+
+
+def test_done_with_a_bad_number_stays_on_the_seat_with_the_apps_own_message(app, client, token):
+    play_id = solo_play(client, token)
+    data = {**form_of(ROBIN), "grid[0][1].number": "100", "next": "play"}
+    response = post(client, token, play_id, data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Not done yet: fill or fix what is listed here first." in html
+    assert "Row 1, card 2: number must be a whole number from 1 to 99" in html
+    assert stored(app, play_id).seats[0].state["grid"][0][1]["number"] == 100 and not stored(app, play_id).seats[0].done
+    page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    assert "novalidate" in page and 'pattern="' not in page  # no browser validation bubble over the app's message
+
+
+# ------------------------------------------------------------ Vera's score on the solo seat
+
+
+def test_solo_without_veras_score_is_not_waiting_for_anyone_and_every_message_links_to_the_field(app, client, token):
+    play_id = solo_play(client, token, vera="")
+    post(client, token, play_id, form_of(ROBIN))
+    mark_done(client, token, play_id, 0)
+    seat = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    assert "Waiting for" not in seat and "waiting for" not in seat
+    assert 'id="f-options-solo-vera_score" name="options.solo.vera_score"' in seat
+    assert 'href="#f-options-solo-vera_score">Enter it</a>' in seat
+    link = f'href="/plays/{play_id}/seats/0#f-options-solo-vera_score">Enter Vera&#39;s score</a>'
+    for page in (client.get(f"/plays/{play_id}"), client.get(f"/plays/{play_id}/result")):
+        html = page.get_data(as_text=True)
+        assert "Vera&#39;s score is missing: enter a whole number from 0 to 999" in html and link in html
+        assert "options.solo" not in html
+
+
+def test_veras_score_is_saved_with_the_plays_options_by_the_play_version(app, client, token):
+    play_id = solo_play(client, token, vera="")
+    post(client, token, play_id, form_of(ROBIN))
+    mark_done(client, token, play_id, 0)
+    page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    version = play_version_on_page(page)
+    response = client.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+                           data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": "11"})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<div id="status"') and 'data-save-state="saved"' in html
+    assert "see the result" in html  # the seat was waiting only for Vera's score
+    assert f'id="az-play-version" value="{version + 1}" hx-swap-oob="true"' in html
+    play = stored(app, play_id)
+    assert play.options["solo"] == {"vera_score": 11} and play.version == version + 1
+    assert client.get(f"/plays/{play_id}/result").status_code == 200
+    assert "play details changed" in client.get(f"/plays/{play_id}/log").get_data(as_text=True)
+
+
+def test_a_bad_veras_score_is_refused_next_to_the_field_and_nothing_is_stored(app, client, token):
+    play_id = solo_play(client, token, vera="9")
+    version = play_version_on_page(client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    for typed in ("lots", "1000", "-1"):
+        response = client.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+                               data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": typed})
+        assert response.status_code == 422
+        html = response.get_data(as_text=True)
+        assert 'data-save-state="failed"' in html and "Not saved" in html
+        assert re.search(r'id="err-f-options-solo-vera_score" class="field-err" hx-swap-oob="true"><p class="error">Not saved: '
+                         r"Vera&#39;s score must be a whole number from 0 to 999", html)
+        assert 'name="options.solo.vera_score"' not in html  # what was typed stays in the field
+    assert stored(app, play_id).options["solo"] == {"vera_score": 9}
+
+
+def test_veras_score_changed_on_another_phone_meanwhile_is_a_conflict_showing_the_other_value(app):
+    (a, ta), (b, tb) = two_phones(app)
+    play_id = solo_play(a, ta, vera="")
+    version = play_version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    assert a.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+                  data={"csrf_token": ta, "play_version": str(version), "options.solo.vera_score": "30"}).status_code == 200
+    post(a, ta, play_id, {"grid[0][0].number": "7"})  # and a card: another version of the play
+    response = b.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+                      data={"csrf_token": tb, "play_version": str(version), "options.solo.vera_score": "27"})
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert "Vera&#39;s score was changed on another phone meanwhile (now 30)" in html
+    assert re.search(r'<form id="az-vera"[^>]*hx-swap-oob="true">', html) and 'value="30"' in html  # the field shows it
+    assert stored(app, play_id).options["solo"] == {"vera_score": 30}
+    # B's own earlier typing is not a conflict with itself: based on the new version it saves
+    ok = b.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+                data={"csrf_token": tb, "play_version": str(play_version_on_page(html)), "options.solo.vera_score": "27"})
+    assert ok.status_code == 200 and stored(app, play_id).options["solo"] == {"vera_score": 27}
+
+
+def test_veras_score_is_only_for_a_solo_play_in_progress(app, client, token):
+    two = new_play(client, token, game=GAME, players=("Ann", "Bob"))
+    assert 'name="options.solo.vera_score"' not in client.get(f"/plays/{two}/seats/0").get_data(as_text=True)
+    response = client.post(f"/arizona/plays/{two}/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
+    assert response.status_code == 409 and stored(app, two).options["solo"] is None
+    solo = solo_play(client, token, vera="8")
+    post(client, token, solo, form_of(ROBIN))
+    mark_done(client, token, solo, 0)
+    client.post(f"/plays/{solo}/finish", data={"csrf_token": token})
+    response = client.post(f"/arizona/plays/{solo}/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
+    assert response.status_code == 409 and stored(app, solo).options["solo"] == {"vera_score": 8}
+    assert 'readonly' in re.search(r'<input[^>]*name="options.solo.vera_score"[^>]*>', client.get(f"/plays/{solo}/seats/0").get_data(as_text=True)).group(0)
