@@ -162,8 +162,8 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
         typed=typed or {},
         action=ActionForm(),
         game=found.game_info,
-        field_label=adapter(found.game).field_label,
-        **adapter(found.game).context(found, seat_, evaluation),
+        # the status names each place as the player sees it (an adapter's context may pass its own)
+        **{"field_label": adapter(found.game).field_label, **adapter(found.game).context(found, seat_, evaluation)},
     )
 
 

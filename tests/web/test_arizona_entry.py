@@ -136,7 +136,7 @@ def test_a_bad_wren_count_is_kept_and_shown_under_the_stepper(app, client, token
     html = post(client, token, play_id, form_of(ROBIN, wrens="lots")).get_data(as_text=True)
     assert stored(app, play_id).seats[0].state["wrens"] == "lots"
     assert re.search(r'<div id="err-f-wrens" class="field-err on" hx-swap-oob="true"><p class="error">must be a whole number from 0 to 15', html)
-    assert "Wrens must be a whole number from 0 to 15" in html  # in the status list, by its name
+    assert "<strong>Wrens</strong> must be a whole number from 0 to 15" in html  # in the status list, by its name
 
 
 def test_empty_cells_are_not_flagged_while_the_display_is_being_filled(client, token):
@@ -279,7 +279,7 @@ def test_impossible_options_are_refused_next_to_their_field(client, token, playe
 def test_a_solo_play_without_veras_score_yet_asks_for_it_on_the_seat(client, token):
     play_id = solo_play(client, token, vera="")
     html = post(client, token, play_id, form_of(ROBIN)).get_data(as_text=True)
-    assert "Vera&#39;s score is missing: enter a whole number from 0 to 999" in html
+    assert "Vera's score is missing: enter a whole number from 0 to 999" in html
     assert 'href="#f-options-solo-vera_score">Enter it</a>' in html  # the field on this page
 
 
