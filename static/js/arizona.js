@@ -155,7 +155,10 @@
     // The wrens: a tap selects the number, so typing replaces it; Next / Enter saves, stays here.
     var wrens = document.getElementById("f-wrens");
     if (wrens && !wrens.readOnly) {
-      wrens.addEventListener("focus", function () { setTimeout(function () { wrens.select(); }, 0); });
+      var selecting = false;  // the tap that focused it must not put the caret back after the select
+      wrens.addEventListener("focus", function () { wrens.select(); selecting = true; });
+      wrens.addEventListener("mouseup", function (e) { if (selecting) { e.preventDefault(); selecting = false; } });
+      wrens.addEventListener("blur", function () { selecting = false; });
       wrens.addEventListener("keydown", function (e) {
         if (e.key === "Enter") { e.preventDefault(); changed(wrens); wrens.blur(); }
       });
@@ -166,6 +169,9 @@
       Array.prototype.forEach.call(chips.querySelectorAll(".az-chip[data-key]"), function (c) { c.setAttribute("aria-pressed", "false"); });
       // Keep the keypad open: a chip tap must not take the focus from the number being typed.
       chips.addEventListener("mousedown", function (e) { if (e.target.closest(".az-chip")) e.preventDefault(); });
+      // Done while a card is being typed: the dock's own Done (the bar's is out of the way then).
+      var doneNow = form.querySelector(".az-done-now");
+      if (doneNow) doneNow.addEventListener("mousedown", function (e) { e.preventDefault(); });
       chips.addEventListener("click", function (e) {
         var chip = e.target.closest(".az-chip");
         if (!chip) return;

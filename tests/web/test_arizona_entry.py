@@ -364,6 +364,21 @@ def test_a_stale_phone_entering_another_card_is_merged_and_both_cards_stay(app):
     assert grid[2][3] == {"number": 30, "color": "white", "gecko": False}
 
 
+def test_a_stale_phone_keeps_its_base_so_its_next_saves_never_undo_the_other_phones_card(app):
+    (a, ta), (b, tb) = two_phones(app)
+    play_id = solo_play(a, ta)
+    version = version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    post(a, ta, play_id, {"grid[0][0].number": "7", "grid[0][0].color": "pink"}, version=version)
+    # B's form never showed card 1: each of its saves sends it empty, on the base its form shows
+    for typed in ({"grid[3][3].number": "30"}, {"grid[3][3].number": "30"}, {"grid[3][3].number": "30", "grid[3][3].color": "white"}):
+        response = post(b, tb, play_id, {"grid[0][0].number": "", "grid[0][0].color": "", **typed}, version=version)
+        assert response.status_code == 200
+        version = version_on_page(response.get_data(as_text=True))
+        assert stored(app, play_id).seats[0].state["grid"][0][0] == {"number": 7, "color": "pink", "gecko": False}
+    assert stored(app, play_id).seats[0].state["grid"][3][3] == {"number": 30, "color": "white", "gecko": False}
+    assert version < stored(app, play_id).seats[0].version  # so the live check tells B to reload
+
+
 def test_two_phones_changing_one_card_see_it_by_its_name_with_both_values(app):
     (a, ta), (b, tb) = two_phones(app)
     play_id = solo_play(a, ta)
