@@ -73,9 +73,13 @@
       }
       return null;
     }
+    // The next card without a number; once every card has one, the wrens (the next thing to enter:
+    // the keypad stays up, the number is selected, typing replaces it).
     function advance(cell) {
       var target = next(cell);
+      var wrens = document.getElementById("f-wrens");
       if (target) { parts(target).num.focus(); select(target); }
+      else if (wrens && !wrens.readOnly) { wrens.focus(); }
       else { parts(cell).num.blur(); }
     }
     function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }

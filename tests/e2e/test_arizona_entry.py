@@ -107,8 +107,8 @@ def test_a_display_entered_on_a_phone_then_a_second_play_needs_only_the_numbers(
     expect(page.locator("#az-chips .az-chip[data-color]")).to_have_count(5)  # (the first test: the deck is empty)
     page.keyboard.press("Escape")
     enter(page, ROBIN, shot_at=((1, 1), "arizona-entering"))
-    page.tap("#f-wrens")
-    page.keyboard.type("2")  # the tap selected the 0: typing replaces it
+    expect(page.locator("#f-wrens")).to_be_focused()  # after the last card: the wrens, their 0 selected
+    page.keyboard.type("2")
     page.keyboard.press("Enter")
     expect(page.locator("#f-wrens")).to_have_value("2")
     expect(page.locator("#status .running .total")).to_have_text("12")
