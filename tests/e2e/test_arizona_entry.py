@@ -277,6 +277,19 @@ def test_the_seat_at_phone_sizes_light_and_dark_screenshots_and_axe(live_server,
     page.locator("#f-wrens").focus()
     shot(page, f"arizona-seat-complete-{name}")
     assert_accessible(page, f"a complete Arizona seat at {name}")
+    # a row's mark opens the score's lines about it, within the screen, Close in reach
+    page.locator("#az-line-row-0 .az-mark").click()
+    why = page.locator("#az-line-row-0-why")
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("Row 1: 3 points")
+    expect(why).to_contain_text("geckos on 1 and 34 = 2")
+    box = why.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] >= 0 and box["y"] + box["height"] <= height
+    expect(why.get_by_role("button", name="Close")).to_be_in_viewport()
+    shot(page, f"arizona-seat-why-{name}", full_page=False)
+    assert_accessible(page, f"an Arizona seat with a row's explanation open at {name}")
+    why.get_by_role("button", name="Close").click()
+    expect(why).to_be_hidden()
     seat_url = page.url
     tap_done(page)
     page.click("text=See the result")

@@ -81,9 +81,14 @@ def test_a_posted_display_is_stored_as_the_state_and_scores_12(app, client, toke
     assert state["grid"][0][0] == {"number": 1, "color": "yellow", "gecko": True}
     assert state["grid"][3][3] == {"number": 33, "color": "pink", "gecko": False}
     # the lines and quadrants that score light up (out of band: the inputs are not replaced)
-    assert re.search(r'id="az-line-row-0" class="az-mark scores"', html)
-    assert re.search(r'id="az-line-col-2" class="az-mark complete"', html)
-    assert re.search(r'id="az-q-0" class="az-quad scores"', html)
+    assert re.search(r'id="az-line-row-0" class="az-mark-wrap scores"', html)
+    assert re.search(r'id="az-line-col-2" class="az-mark-wrap complete"', html)
+    assert re.search(r'id="az-q-0" class="az-quad-wrap scores"', html)
+    # each mark opens the score's lines about its row, column or quadrant (the engine's words)
+    assert re.search(r'popovertarget="az-line-row-0-why">.*?<div popover id="az-line-row-0-why" class="explain az-why">\s*'
+                     r"<h2>Row 1: 3 points</h2>\s*<ul><li>Row 1: 1 &lt; 5 &lt; 20 &lt; 34 ascending = 1</li>"
+                     r"<li>Row 1: 1 &lt; 5 &lt; 20 &lt; 34 ascending, geckos on 1 and 34 = 2</li></ul>", html, re.S)
+    assert "<h2>Top-left quadrant: 2 points</h2>" in html and "all 4 yellow = 2" in html
 
 
 def test_advanced_scoring_marks_single_colour_lines(client, token):
@@ -91,7 +96,7 @@ def test_advanced_scoring_marks_single_colour_lines(client, token):
     pink_row = [[(n, "pink", False) for n in (1, 2, 3, 4)]]
     data = {f"grid[0][{c}].{k}": v for c, (n, col, _g) in enumerate(pink_row[0]) for k, v in (("number", str(n)), ("color", col))}
     html = post(client, token, play_id, data).get_data(as_text=True)
-    assert re.search(r'id="az-line-row-0" class="az-mark scores one-color"', html)
+    assert re.search(r'id="az-line-row-0" class="az-mark-wrap scores one-color"', html)
     assert 'class="badge done">advanced<' in client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
 
 
@@ -328,7 +333,7 @@ def test_the_advanced_colour_points_reading_is_an_option_of_the_play(app, client
     row = [(9, "white"), (2, "white"), (7, "white"), (1, "white")]
     data = {f"grid[0][{c}].{k}": v for c, (n, col) in enumerate(row) for k, v in (("number", str(n)), ("color", col))}
     html = post(client, token, play_id, data).get_data(as_text=True)
-    assert re.search(r'id="az-line-row-0" class="az-mark complete"', html)
+    assert re.search(r'id="az-line-row-0" class="az-mark-wrap complete"', html)
     assert "one-color" not in re.search(r'id="az-line-row-0"[^>]*>', html).group(0)
 
 
