@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 
 import scoring
-from scoring import paths
+from scoring import jsontext, paths
 from scoring.core import FieldError
 from scoring.schema import unknown_keys
 from web import store
@@ -39,9 +39,9 @@ def _json_body() -> tuple[Any, Any]:
     """The request's JSON body, or the answer to send instead (415 / 422)."""
     if request.mimetype != "application/json":
         return None, _errors([FieldError("", "send JSON with Content-Type: application/json")], 415)
-    body = request.get_json(silent=True)
-    if body is None:
-        return None, _errors([FieldError("", "is not valid JSON")])
+    body, problems = jsontext.load(request.get_data(cache=False))
+    if problems:
+        return None, _errors(problems)
     if not isinstance(body, dict):
         return None, _errors([FieldError("", "must be a JSON object")])
     return body, None

@@ -108,3 +108,4 @@ def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
     app.teardown_appcontext(close_db)
     app.cli.add_command(migrate_command)
+

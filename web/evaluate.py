@@ -81,8 +81,12 @@ def evaluate_cached(game: str, options: dict, seats: Sequence[tuple[str, dict]],
     name, state and Done mark): the play, seat and result pages and a save that changed nothing
     score a table once, not once per view.  The key is the content itself, so a cached answer can
     never be stale; the engines are pure functions.  The answer is shared: treat it as read-only."""
+    try:
+        engine = scoring.get(game).engine_version  # a fixed rule is a new engine version: a new key
+    except KeyError:
+        engine = ""
     key = hashlib.blake2b(
-        json.dumps([game, options, [list(s) for s in seats], list(done) if done is not None else None],
+        json.dumps([game, engine, options, [list(s) for s in seats], list(done) if done is not None else None],
                    sort_keys=True, default=str, ensure_ascii=False).encode(),
         digest_size=20,
     ).digest()

@@ -11,6 +11,7 @@ import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from scoring import paths
 from scoring.core import FieldError
+from web import aggregates
 from web.db import dumps, get_db, loads, now, write
 from web.evaluate import Evaluation, evaluate_cached
 
@@ -128,6 +129,7 @@ def refresh_stats(player_ids) -> None:
     db.execute(
         "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=f"AND s.player_id IN ({marks})"), ids
     )
+    aggregates.refresh(db, ids)  # the game and player pages' statistics (docs/stats.md)
 
 
 def player_plays(player_id: int, limit: int = 50) -> list[dict]:
@@ -711,3 +713,57 @@ def history(game: str | None, player_id: int | None, page: int, size: int) -> tu
         for p in plays:
             p["seats"] = seats.get(p["id"], [])
     return plays, more
+
+
+# ------------------------------------------------------------------------ rescoring
+
+
+def stale_plays(limit: int | None = None) -> list[int]:
+    """The plays whose stored totals were computed by another version of their game's engine
+    than the one running now (any change to a score or a validation bumps a game's version)."""
+    current = {g.name: g.engine_version for g in scoring.games() if g.ready}
+    out: list[int] = []
+    for row in get_db().execute(
+        "SELECT id, game, engine_version FROM plays WHERE engine_version IS NOT NULL ORDER BY id"
+    ).fetchall():
+        if row["game"] in current and row["engine_version"] != current[row["game"]]:
+            out.append(row["id"])
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def rescore(play_id: int, who: str = "Scorepad") -> list[str]:
+    """Rescore one play with the engine running now, in one transaction: its stored totals,
+    ranks, winners and its players' statistics follow, and each changed total is written to the
+    edit log ("rescored by engine verdant-2: 73 -> 71").  Returns those lines."""
+    db = get_db()
+    with write(db):
+        before = get_play(play_id)
+        row = db.execute("SELECT engine_version FROM plays WHERE id = ?", [play_id]).fetchone()
+        old_version = row["engine_version"] if row else None
+        play, evaluation = _recompute(play_id)
+        version = play.game_info.engine_version
+        lines: list[str] = []
+        for old, new in zip(before.seats, play.seats):
+            if old.total != new.total:
+                lines.append(f"{new.name}: rescored by engine {version}: {old.total} -> {new.total}")
+                _log(play_id, new.id, new.player_id, who, "rescored", {"total": old.total, "engine": old_version},
+                     {"total": new.total, "engine": version})
+        if not lines:
+            _log(play_id, None, None, who, "rescored", {"engine": old_version}, {"engine": version})
+        if evaluation.result is None and old_version is not None:
+            lines.append(f"no longer scores under engine {version}: a seat needs a correction")
+        refresh_stats(s.player_id for s in play.seats)
+    return lines
+
+
+def rescore_stale(who: str = "Scorepad", progress: Callable[[int, list[str]], None] | None = None) -> int:
+    """Rescore every stale play (see :func:`stale_plays`), one transaction each; the count."""
+    count = 0
+    for play_id in stale_plays():
+        lines = rescore(play_id, who)
+        count += 1
+        if progress is not None:
+            progress(play_id, lines)
+    return count

@@ -87,7 +87,8 @@ def preview(game: str, state: Any, options: Any, player_count: int, position: in
     seat page and the autosave answers after it, which show the same board, compute it once.
     The answer is shared: treat it as read-only."""
     key = hashlib.blake2b(
-        json.dumps([game, state, options, player_count, position, list(others)], sort_keys=True, default=str,
+        json.dumps([game, scoring.get(game).engine_version, state, options, player_count, position, list(others)],
+                   sort_keys=True, default=str,
                    ensure_ascii=False).encode(),
         digest_size=20,
     ).digest()
@@ -348,18 +349,17 @@ def adapter(game: str) -> Adapter:
 
 
 # Each game's adapter module registers itself (and may define a Blueprint ``bp`` of extra routes,
-# registered by web.views.init_app).  A module that does not exist yet is simply skipped.
-GAME_MODULES = ("verdant", "planted", "arizona", "vadoran", "gretchen")
+# registered by web.views.init_app): every module of this package is one (a sixth game's adapter
+# is a new module here, nothing else).
 
 
 def load_modules() -> list:
+    """The game adapters' modules (each registers its adapter when imported); helper modules of
+    an adapter (the Verdant campaign) are imported by it, not listed."""
     import importlib
+    import pkgutil
 
-    modules = []
-    for name in GAME_MODULES:
-        try:
-            modules.append(importlib.import_module(f"web.games.{name}"))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"web.games.{name}":
-                raise
-    return modules
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+    names = {type(a).__module__ for a in _adapters.values()}
+    return [importlib.import_module(name) for name in sorted(names)]
