@@ -224,6 +224,24 @@ class Adapter:
         """A value at ``path`` in a player's words (conflict screen, edit log)."""
         return show_value(value)
 
+    #: Options a player enters on the first seat's page (a solo game's opponent: Arizona's
+    #: ``options.solo.vera_score``); a message about one links to its field there.
+    seat_options: tuple[str, ...] = ()
+
+    def table_message(self, play, error: FieldError) -> dict:
+        """A message about the whole table (an option, the player count) as a player reads it, and
+        where that is entered: ``{"label", "message", "href", "link"}`` (href None: no link).
+        Options are changed on the play's details page, or on the seat page (``seat_options``)."""
+        from flask import url_for
+
+        label, href, link = self.field_label(error.path), None, "Change it in the play's options"
+        on_seat = [p for p in self.seat_options if _inside(p, error.path) or _inside(error.path, p)]
+        if on_seat and play.seats:
+            href, link = url_for("main.seat", play_id=play.id, position=0) + "#" + field_id(on_seat[0]), f"Enter {self.field_label(on_seat[0])}"
+        elif error.path.startswith("options"):
+            href = url_for("main.edit_play", play_id=play.id)
+        return {"label": label, "message": error.message, "href": href, "link": link}
+
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
     stylesheet: str | None = None  # e.g. "css/verdant.css": also loaded on the new-play and edit pages
