@@ -1,14 +1,22 @@
 """One SQLite connection per request (on ``flask.g``), WAL mode, foreign keys on, migrations at
-start-up."""
+start-up; and what to say when the storage fails (a read-only database, a full disk).
+
+A database that cannot be written is still served for reading: start-up says so, every page that
+only reads works, and every save answers 503 "The server cannot save: ..." (``web/errors.py``)."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import click
 from flask import Flask, current_app, g
@@ -17,8 +25,17 @@ from sqlite_utils import Database
 from migrations.migrations import apply as apply_migrations
 
 
-def connect(path: str) -> Database:
-    conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
+def connect(path: str, read_only: bool = False) -> Database:
+    """A connection to ``path``.  ``read_only``: open it for reading only (the file or its folder
+    cannot be written; on a read-only disk the WAL index cannot be created either, so the file is
+    read as it stands)."""
+    if read_only:
+        uri = f"file:{quote(str(Path(path).resolve()))}?mode=ro"
+        if not os.access(Path(path).resolve().parent, os.W_OK) and not Path(f"{path}-shm").exists():
+            uri += "&immutable=1"
+        conn = sqlite3.connect(uri, uri=True, timeout=15, isolation_level=None, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA busy_timeout = 15000")
@@ -28,8 +45,83 @@ def connect(path: str) -> Database:
 
 def get_db() -> Database:
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = current_app.config["DATABASE"]
+        read_only = bool(current_app.config.get("DATABASE_READ_ONLY")) and not writable(path)
+        g.db = connect(path, read_only=read_only)
     return g.db
+
+
+# ------------------------------------------------------------------- failing storage
+
+READ_ONLY = "read-only"
+FULL = "full"
+BUSY = "busy"
+
+STORAGE_MESSAGES = {
+    FULL: "The server cannot save: its disk is full.",
+    READ_ONLY: "The server cannot save: its database is read-only.",
+    BUSY: "The server is busy saving other changes: try again in a moment.",
+}
+
+
+def storage_failure(exc: BaseException) -> str | None:
+    """``FULL``, ``READ_ONLY`` or ``BUSY`` when ``exc`` says the storage refused a write, else None."""
+    if isinstance(exc, sqlite3.OperationalError):
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        text = str(exc).lower()
+        if name.startswith("SQLITE_FULL") or "database or disk is full" in text:
+            return FULL
+        if name.startswith("SQLITE_READONLY") or "readonly database" in text or "read-only" in text:
+            return READ_ONLY
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+            return BUSY
+        if name.startswith("SQLITE_IOERR") and _disk_full_now():
+            return FULL
+        return None
+    if isinstance(exc, OSError):
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return FULL
+        if exc.errno == errno.EROFS:
+            return READ_ONLY
+    return None
+
+
+def _disk_full_now() -> bool:
+    try:
+        return shutil.disk_usage(current_app.config["DATABASE"]).free < 64 * 1024
+    except (OSError, RuntimeError):
+        return False
+
+
+def writable(path: str) -> bool:
+    """Whether the database file (and its folder, where SQLite keeps the WAL) can be written."""
+    target = Path(path)
+    folder = target.resolve().parent
+    if target.exists() and not os.access(target, os.W_OK):
+        return False
+    return os.access(folder, os.W_OK)
+
+
+LOW_SPACE = 50 * 1024 * 1024
+
+
+def storage_problem(path: str) -> str | None:
+    """What an operator should know at start-up about where the database lives, or None."""
+    if not writable(path):
+        return (
+            f"the database {path} is read-only: Scorepad shows what is stored but cannot save anything "
+            "until the file and its folder can be written (then restart it)."
+        )
+    try:
+        free = shutil.disk_usage(Path(path).resolve().parent).free
+    except OSError:
+        return None
+    if free < LOW_SPACE:
+        return (
+            f"only {free // (1024 * 1024)} MB free on the disk holding {path}: when it is full, "
+            "Scorepad keeps showing plays but cannot save."
+        )
+    return None
 
 
 @contextmanager
@@ -87,7 +179,52 @@ def migrate_command() -> None:
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
+class StorageRefused(RuntimeError):
+    """The database cannot be opened or upgraded: the message says what to do."""
+
+
+def pending_migrations(path: str) -> list[str]:
+    """The migrations a database still needs (read without writing anything)."""
+    from migrations.migrations import migrations as all_migrations
+
+    db = connect(path, read_only=True)
+    try:
+        return [m.name for m in all_migrations.pending(db)]
+    finally:
+        db.conn.close()
+
+
+def start(app: Flask) -> None:
+    """Migrate the database; one that cannot be written is served read-only when it needs no
+    upgrade (and start-up says so)."""
+    path = app.config["DATABASE"]
+    if writable(path) or not Path(path).exists():
+        try:
+            migrate(path)
+            app.config["DATABASE_READ_ONLY"] = False
+            return
+        except sqlite3.OperationalError as exc:
+            if storage_failure(exc) != READ_ONLY and "unable to open" not in str(exc):
+                if storage_failure(exc) == FULL:
+                    raise StorageRefused(f"the disk holding {path} is full: Scorepad cannot start its database "
+                                         "(free some space and start it again)") from exc
+                raise
+    if not Path(path).exists():
+        raise StorageRefused(f"cannot create the database {path}: its folder is read-only")
+    try:
+        pending = pending_migrations(path)
+    except sqlite3.DatabaseError as exc:
+        raise StorageRefused(f"cannot read the database {path}: {exc}") from exc
+    if pending:
+        raise StorageRefused(
+            f"the database {path} is read-only and needs an upgrade ({', '.join(pending)}): make the file and "
+            "its folder writable and start Scorepad again"
+        )
+    app.config["DATABASE_READ_ONLY"] = True
+    app.logger.warning("The database %s is read-only: plays can be read, nothing can be saved.", path)
+
+
 def init_app(app: Flask) -> None:
-    migrate(app.config["DATABASE"])
+    start(app)
     app.teardown_appcontext(close_db)
     app.cli.add_command(migrate_command)

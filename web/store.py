@@ -8,6 +8,7 @@ from typing import Any
 
 import scoring
 from migrations.migrations import PLAYER_STATS_SQL
+from web import limits
 from web.db import dumps, get_db, loads, now, write
 from web.evaluate import Evaluation, evaluate
 
@@ -58,6 +59,7 @@ def player_by_name(name: str) -> dict | None:
 
 
 def create_player(name: str, who: str) -> int:
+    limits.check_text("name", name, limits.NAME_MAX)
     db = get_db()
     with write(db):
         player_id = int(db.table("players").insert({"name": name.strip(), "created_at": now()}).last_pk or 0)
@@ -71,6 +73,7 @@ def find_or_create_player(name: str, who: str) -> int:
 
 
 def rename_player(player_id: int, name: str, who: str) -> None:
+    limits.check_text("name", name, limits.NAME_MAX)
     db = get_db()
     old = get_player(player_id)
     with write(db):
@@ -153,6 +156,7 @@ class Seat:
     rank: int | None
     version: int
     updated_at: str
+    damaged: str | None = None  # why the stored state could not be read (it reads as {})
 
 
 @dataclass
@@ -182,6 +186,8 @@ class Play:
 
 
 def create_play(game: str, played_at: str, options: dict, player_ids: list[int], who: str, notes: str = "") -> int:
+    limits.check(options, "The play's options")
+    limits.check_text("notes", notes, limits.NOTES_MAX)
     db = get_db()
     info = scoring.get(game)
     stamp = now()
@@ -223,12 +229,13 @@ def get_play(play_id: int) -> Play:
             position=r["position"],
             player_id=r["player_id"],
             name=r["name"],
-            state=_as_dict(loads(r["state"], {})),
+            state=_read_state(r["state"])[0],
             complete=bool(r["complete"]),
             total=r["total"],
             rank=r["rank"],
             version=r["version"],
             updated_at=r["updated_at"],
+            damaged=_read_state(r["state"])[1],
         )
         for r in db.execute(
             "SELECT s.*, p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ? ORDER BY s.position",
@@ -239,10 +246,10 @@ def get_play(play_id: int) -> Play:
         id=row["id"],
         game=row["game"],
         played_at=row["played_at"],
-        options=_as_dict(loads(row["options"], {})),
+        options=_read_state(row["options"])[0],
         status=row["status"],
         notes=row["notes"] or "",
-        winners=loads(row["winners"], []),
+        winners=_read_list(row["winners"]),
         tiebreak=row["tiebreak"],
         seats=seats,
         created_at=row["created_at"],
@@ -264,6 +271,70 @@ def _as_dict(value: Any) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _read_state(text: Any) -> tuple[dict, str | None]:
+    """A stored JSON object (a seat state, a play's options) and, when it could not be read,
+    why (it then reads as ``{}``: the page names the damage and the rest stays usable)."""
+    try:
+        value = loads(text, {})
+    except (ValueError, TypeError, RecursionError):
+        return {}, "the stored entry is not valid JSON"
+    if not isinstance(value, dict):
+        return {}, f"the stored entry is {type(value).__name__}, not an object"
+    return value, None
+
+
+def _read_list(text: Any) -> list:
+    try:
+        value = loads(text, [])
+    except (ValueError, TypeError, RecursionError):
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _read_any(text: Any) -> Any:
+    """A logged JSON value, or the stored text itself when it does not parse."""
+    try:
+        return loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return text
+
+
+def repair_seat(play_id: int, position: int, state: dict, damaged: list[str], who: str) -> None:
+    """Replace a seat's damaged stored state by ``state`` (the damage set aside): logged with the
+    stored text as it was, so nothing is lost.  ``damaged`` names what was set aside."""
+    db = get_db()
+    with write(db):
+        row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
+        if row is None:
+            raise NotFound((play_id, position))
+        try:
+            old: Any = loads(row["state"], {})
+        except (ValueError, TypeError, RecursionError):
+            old = row["state"]  # kept as the text it was
+        db.execute(
+            "UPDATE seats SET state = ?, version = version + 1, updated_at = ? WHERE id = ?",
+            [dumps(state), now(), row["id"]],
+        )
+        _log(play_id, row["id"], row["player_id"], who, "damaged entry set aside", old,
+             {"state": state, "set_aside": damaged})
+        _recompute(play_id)
+
+
+def last_repair(play_id: int, seat_id: int) -> dict | None:
+    """The newest "damaged entry set aside" entry of a seat, if nothing was saved after it."""
+    row = get_db().execute(
+        "SELECT action, new, at FROM edit_log WHERE play_id = ? AND seat_id = ? ORDER BY id DESC LIMIT 1",
+        [play_id, seat_id],
+    ).fetchone()
+    if row is None or row["action"] != "damaged entry set aside":
+        return None
+    try:
+        new = loads(row["new"], {})
+    except ValueError:
+        return None
+    return {"at": row["at"], "set_aside": new.get("set_aside", []) if isinstance(new, dict) else []}
+
+
 def save_seat(
     play_id: int, position: int, state: dict, who: str, base_version: int | None = None
 ) -> tuple[Play, Evaluation, bool]:
@@ -271,14 +342,16 @@ def save_seat(
     the play.  Returns the play, its evaluation and whether anything changed.
 
     With ``base_version`` (the version the phone's form was built from), a save based on an old
-    version raises :class:`Conflict` instead of silently overwriting the other phone's save."""
+    version raises :class:`Conflict` instead of silently overwriting the other phone's save.
+    A state too large to store raises :class:`web.limits.TooLarge` (nothing is written)."""
+    limits.check(state)
     db = get_db()
     conflict: Conflict | None = None
     with write(db):
         row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
         if row is None:
             raise NotFound((play_id, position))
-        old = loads(row["state"], {})
+        old = _read_state(row["state"])[0]
         changed = old != state
         if changed and base_version is not None and base_version != row["version"]:
             # Keep this phone's version in the (append-only) log, change nothing else.
@@ -333,6 +406,10 @@ def _recompute(play_id: int) -> tuple[Play, Evaluation]:
 
 def update_play(play_id: int, fields: dict[str, Any], who: str) -> Play:
     """Change the date, options or notes of a play (logged) and recompute it."""
+    if "options" in fields:
+        limits.check(fields["options"], "The play's options")
+    if "notes" in fields:
+        limits.check_text("notes", fields["notes"], limits.NOTES_MAX)
     db = get_db()
     play = get_play(play_id)
     old = {"played_at": play.played_at, "options": play.options, "notes": play.notes}
@@ -365,7 +442,7 @@ def play_log(play_id: int) -> list[dict]:
         "LEFT JOIN players p ON p.id = e.player_id WHERE e.play_id = ? ORDER BY e.id DESC",
         [play_id],
     ).fetchall()
-    return [dict(r, old=loads(r["old"]), new=loads(r["new"])) for r in rows]
+    return [dict(r, old=_read_any(r["old"]), new=_read_any(r["new"])) for r in rows]
 
 
 def log(play_id: int | None, player_id: int | None, who: str, action: str, old: Any, new: Any) -> None:
@@ -393,7 +470,7 @@ def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any)
 
 def _play_row(row) -> dict:
     data = dict(row)
-    data["winners"] = loads(data.get("winners"), [])
+    data["winners"] = _read_list(data.get("winners"))
     return data
 
 
