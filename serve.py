@@ -38,7 +38,7 @@ from waitress.utilities import RequestEntityTooLarge
 from app import create_app
 from web.address import lan_address
 from web.backup import IMPORT_PATH
-from web.db import storage_problem
+from web.db import keep_open, storage_problem
 
 BODY_RATE = 64 * 1024  # bytes per second a request's body may take on top of the request timeout
 
@@ -213,6 +213,7 @@ def make_server(app, config: Mapping[str, Any], environ: Mapping[str, str] = os.
 
 def main() -> None:
     app = create_app({"SERVER_TRUSTS_PROXY": True})
+    keep_open(app)
     server = make_server(app, app.config)
     chosen = settings(app.config)["adjustments"]
     host, port = chosen["host"], chosen["port"]

@@ -224,6 +224,18 @@ def start(app: Flask) -> None:
     app.logger.warning("The database %s is read-only: plays can be read, nothing can be saved.", path)
 
 
+def keep_open(app: Flask) -> None:
+    """Hold one idle connection for the server's lifetime (``serve.py``).  SQLite removes the WAL
+    and its index when the last connection closes, and a new connection must create them again,
+    which fails on a full disk: with this one open they stay, so reads keep working when the disk
+    is full (and no request pays for a checkpoint of the whole WAL at its end).  It holds no
+    transaction, so it never blocks a checkpoint."""
+    path = app.config["DATABASE"]
+    keeper = connect(path, read_only=bool(app.config.get("DATABASE_READ_ONLY")))
+    keeper.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+    app.extensions["scorepad_db_keeper"] = keeper
+
+
 def init_app(app: Flask) -> None:
     start(app)
     app.teardown_appcontext(close_db)

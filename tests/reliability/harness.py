@@ -262,7 +262,7 @@ def read_only_view(folder: Path) -> Iterator[Path | None]:
 def fill(folder: Path) -> int:
     """Fill the disk holding ``folder`` to the last byte; returns the bytes written."""
     written = 0
-    with (folder / "filler").open("wb") as handle:
+    with (folder / "filler").open("wb", buffering=0) as handle:
         block = b"\0" * 65536
         while True:
             try:
