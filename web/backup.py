@@ -317,7 +317,8 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
         try:
             parsed = _parse_json(value)
         except (ValueError, RecursionError) as exc:
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else (
+                "nested too deeply" if isinstance(exc, RecursionError) else str(exc))
             return f"{column.name} is not valid JSON ({reason})"
         if kind is not None and not isinstance(parsed, kind):
             return f"{column.name} must hold {_kind_name(kind)}"
@@ -512,8 +513,10 @@ def read_export(raw: bytes) -> Any:
         return _parse_json(text)
     except json.JSONDecodeError as exc:
         raise ImportRefused(f"this file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
-    except (ValueError, RecursionError) as exc:
-        raise ImportRefused(f"this file is not a Scorepad export ({str(exc)[:80] or 'nested too deeply'})") from exc
+    except RecursionError as exc:
+        raise ImportRefused("this file is not a Scorepad export (it is nested too deeply)") from exc
+    except ValueError as exc:
+        raise ImportRefused(f"this file is not a Scorepad export ({str(exc)[:80]})") from exc
 
 
 # ------------------------------------------------------------------------ the Settings page

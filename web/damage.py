@@ -72,6 +72,44 @@ def _children(value: Any) -> list[paths.Part]:
     return []
 
 
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    return type(value).__name__
+
+
+def _suspects(state: dict, path: paths.Path, blank: dict) -> list[paths.Part]:
+    """The children of ``path``, the likeliest damage first: a value of another JSON type than
+    the blank seat's at the same place, or than the same key elsewhere in the state (``pot`` is
+    text in every other cell), then containers, then the rest (so that resetting an innocent
+    neighbour, which may also let the page draw, is tried last)."""
+    value = paths.get(state, path)
+    usual: dict[str, set[str]] = {}
+
+    def collect(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, item in node.items():
+                usual.setdefault(str(key), set()).add(_kind(item))
+                collect(item)
+        elif isinstance(node, list):
+            for item in node:
+                collect(item)
+
+    collect(state)
+    collect(blank)
+
+    def rank(child: paths.Part) -> tuple[int, int]:
+        item = paths.get(state, path + (child,))
+        fresh = paths.get(blank, path + (child,))
+        unlike_blank = fresh is not paths.MISSING and fresh is not None and item is not None and _kind(fresh) != _kind(item)
+        mixed = isinstance(child, str) and len(usual.get(child, set()) - {"NoneType"}) > 1
+        return (0 if unlike_blank or mixed else 1, 0 if isinstance(item, (list, dict)) else 1)
+
+    return sorted(_children(value), key=rank)
+
+
 def _reset(state: dict, path: paths.Path, blank: dict) -> dict:
     """``state`` with the value at ``path`` replaced by the blank seat's (or removed / emptied
     where the blank seat has nothing there)."""
@@ -91,8 +129,7 @@ def _reset(state: dict, path: paths.Path, blank: dict) -> dict:
 def _narrow(ok: Callable[[dict], bool], state: dict, path: paths.Path, blank: dict) -> paths.Path:
     """The deepest path under ``path`` whose reset alone lets the page be drawn."""
     while True:
-        value = paths.get(state, path)
-        for child in _children(value):
+        for child in _suspects(state, path, blank):
             if ok(_reset(state, path + (child,), blank)):
                 path = path + (child,)
                 break
@@ -114,7 +151,7 @@ def repair_state(ok: Callable[[dict], bool], state: dict, blank: dict) -> tuple[
         if ok(current):
             return current, set_aside
         found: paths.Path | None = None
-        tops = _children(current)
+        tops = _suspects(current, (), blank)
         for key in tops:
             if ok(_reset(current, (key,), blank)):
                 found = _narrow(ok, current, (key,), blank)

@@ -307,10 +307,8 @@ def repair_seat(play_id: int, position: int, state: dict, damaged: list[str], wh
         row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
         if row is None:
             raise NotFound((play_id, position))
-        try:
-            old: Any = loads(row["state"], {})
-        except (ValueError, TypeError, RecursionError):
-            old = row["state"]  # kept as the text it was
+        old: Any = _read_state(row["state"])[0] if _read_state(row["state"])[1] is None else row["state"]
+        # (a state that is not a JSON object is kept in the log as the text it was)
         db.execute(
             "UPDATE seats SET state = ?, version = version + 1, updated_at = ? WHERE id = ?",
             [dumps(state), now(), row["id"]],
