@@ -5,6 +5,8 @@ small disk (root); the same answers are also tested without mounting in tests/we
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.reliability.client import Phone
@@ -27,7 +29,7 @@ def test_a_full_disk_refuses_saves_clearly_and_keeps_serving_reads(tmp_path):
             for n in range(20):  # the WAL may still have room for a save or two
                 status, body, headers = phone.request(
                     "POST", f"/plays/{play_id}/seats/0",
-                    {"csrf_token": phone.token, "state_json": '{"points": %d, "tokens": 2, "pad": "%s"}' % (n, "x" * 150)})
+                    {"csrf_token": phone.token, "state_json": json.dumps({"points": n, "tokens": 2, "pad": "x" * 150})})
                 if status == 503:
                     refused += 1
                     assert "The server cannot save: its disk is full." in body

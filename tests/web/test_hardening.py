@@ -34,6 +34,12 @@ def execute(app, sql: str, args=()):
         db.conn.close()
 
 
+def post(client, url: str, data: dict, **kwargs) -> tuple[int, str]:
+    """POST and close the response (a large body is spooled to a temporary file until then)."""
+    with client.post(url, data=data, **kwargs) as response:
+        return response.status_code, response.get_data(as_text=True)
+
+
 def log_count(app) -> int:
     return stored(app, "SELECT COUNT(*) FROM edit_log")[0][0]
 
@@ -45,9 +51,8 @@ def test_a_long_string_in_a_seat_state_is_refused_named_and_never_stored(app, cl
     pid = new_play(client, token)
     before = log_count(app)
     state = {"points": 3, "note": "x" * 500_000}
-    response = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": json.dumps(state)})
-    assert response.status_code == 422
-    html = response.get_data(as_text=True)
+    status, html = post(client, f"/plays/{pid}/seats/0", {"csrf_token": token, "state_json": json.dumps(state)})
+    assert status == 422
     assert "note: is too long to save: at most 200 characters (it has 500,000). Nothing was saved." in html
     assert "x" * 500 in html  # what was typed stays in the form
     assert log_count(app) == before
@@ -59,9 +64,9 @@ def test_forty_huge_saves_do_not_grow_the_database(app, client, token):
     execute(app, "PRAGMA wal_checkpoint(TRUNCATE)")
     size = os.path.getsize(app.config["DATABASE"])
     for _ in range(40):
-        response = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "plants-0-name": "Z" * 500_000})
-        assert response.status_code == 422
-        assert "plants[0].name: is too long to save" in response.get_data(as_text=True)
+        status, html = post(client, f"/plays/{pid}/seats/0", {"csrf_token": token, "plants-0-name": "Z" * 500_000})
+        assert status == 422
+        assert "plants[0].name: is too long to save" in html
     execute(app, "PRAGMA wal_checkpoint(TRUNCATE)")
     assert os.path.getsize(app.config["DATABASE"]) - size < 64 * 1024  # before: 38 MB for good
 
@@ -269,8 +274,8 @@ def test_a_vadoran_seat_with_a_wrong_shaped_part_keeps_the_rest(app, client, tok
 
 
 def test_a_verdant_cell_holding_a_list_is_set_aside_alone(app, client, token):
-    from pathlib import Path
     import re
+    from pathlib import Path
 
     text = Path("docs/api/verdant.md").read_text()
     example = json.loads(re.search(r"```json\n(.*?)```", text[text.index("## Example"):], re.S).group(1))
@@ -355,7 +360,6 @@ def test_a_full_disk_answers_saves_with_503_and_reads_keep_working(app, client, 
 
 def test_a_full_disk_is_named_in_json_for_the_api(app, client, monkeypatch):
     from web import store
-
     from web.extensions import csrf
 
     full_disk(app, monkeypatch)

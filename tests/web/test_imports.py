@@ -6,7 +6,6 @@ backup download and checked import upload."""
 from __future__ import annotations
 
 import copy
-import io
 import json
 import os
 import re
@@ -28,7 +27,7 @@ from web.backup import (
     plan_import,
     read_export,
 )
-from web.db import connect, migrate
+from web.db import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -332,8 +331,13 @@ def test_settings_downloads_a_backup_of_the_database(client, token):
 
 
 def _upload(client, token, content: bytes, name="scorepad-export.json"):
-    return client.post("/settings/import", data={"csrf_token": token, "export": (io.BytesIO(content), name)},
-                       content_type="multipart/form-data")
+    """The browser's multipart upload, encoded here in memory (the test client would spool a large
+    one to a temporary file it never closes)."""
+    boundary = "scorepad-test-boundary"
+    body = (f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="export"; filename="{name}"\r\n'
+            "Content-Type: application/json\r\n\r\n").encode() + content + f"\r\n--{boundary}--\r\n".encode()
+    return client.post("/settings/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def test_settings_import_shows_what_it_will_add_then_applies_it(export, tmp_path):
@@ -383,8 +387,8 @@ def test_the_import_upload_may_be_larger_than_other_requests(tmp_path):
     client = app.test_client()
     token = csrf_token(client, "/settings")
     big = b'{"format": "scorepad-export", "pad": "' + b"x" * (2 * 1024 * 1024) + b'"}'
-    response = _upload(client, token, big)
-    assert response.status_code == 422 and "format None is not supported" in response.get_data(as_text=True)
-    response = client.post("/players", data={"csrf_token": token, "name": "x" * (2 * 1024 * 1024)})
-    assert response.status_code == 413
+    with _upload(client, token, big) as response:  # (closing the response closes the spooled body)
+        assert response.status_code == 422 and "format None is not supported" in response.get_data(as_text=True)
+    with client.post("/players", data={"csrf_token": token, "name": "x" * (2 * 1024 * 1024)}) as response:
+        assert response.status_code == 413
 
