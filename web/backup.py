@@ -71,14 +71,31 @@ JSON_COLUMNS: dict[tuple[str, str], type | None] = {
 # Columns that take one of a few words.
 CHOICES: dict[tuple[str, str], tuple[str, ...]] = {("plays", "status"): ("in_progress", "finished")}
 
-LABELS = {
-    "players": "players",
-    "plays": "plays",
-    "seats": "seats",
-    "edit_log": "edit log entries",
-    "arizona_cards": "learned Verdant Arizona cards",
-    "achievement_events": "Verdant campaign events",
+LABELS = {  # (one, many)
+    "players": ("player", "players"),
+    "plays": ("play", "plays"),
+    "seats": ("seat", "seats"),
+    "edit_log": ("edit log entry", "edit log entries"),
+    "arizona_cards": ("learned Verdant Arizona card", "learned Verdant Arizona cards"),
+    "achievement_events": ("Verdant campaign event", "Verdant campaign events"),
 }
+
+
+def count_of(table: str, n: int) -> str:
+    """ "1 play", "12 edit log entries", "3 rows of table_x".
+
+    >>> count_of("plays", 1), count_of("edit_log", 1200), count_of("other", 2)
+    ('1 play', '1,200 edit log entries', '2 rows of other')
+    """
+    one, many = LABELS.get(table, (f"row of {table}", f"rows of {table}"))
+    return f"{n:,} {one if n == 1 else many}"
+
+
+def _day(stamp: str | None) -> str:
+    try:
+        return datetime.fromisoformat(stamp or "").strftime("%-d %b %Y")
+    except ValueError:
+        return (stamp or "")[:10]
 
 bp = Blueprint("backup", __name__)
 
@@ -223,17 +240,25 @@ class ImportPlan:
     first_played: str | None = None
     last_played: str | None = None
     migrations: list[str] = field(default_factory=list)
+    older: bool = False  # made by an earlier version of Scorepad (fewer migrations)
 
     def summary(self) -> list[str]:
-        """What the import will add, in words, one line per kind of row."""
+        """What the import will add, in words, one line per kind of row it has.
+
+        >>> ImportPlan({}, {"players": 3, "plays": 2, "seats": 0}, {"chess": 2},
+        ...            "2025-01-03T20:00", "2026-11-28T21:00").summary()
+        ['3 players', '2 plays (chess 2), played from 3 Jan 2025 to 28 Nov 2026']
+        """
         lines = []
         for table, n in self.counts.items():
-            label = LABELS.get(table, f"rows of {table}")
-            line = f"{n:,} {label}"
+            if not n:
+                continue
+            line = count_of(table, n)
             if table == "plays" and self.games:
                 line += " (" + ", ".join(f"{_game_title(g)} {k:,}" for g, k in self.games.items()) + ")"
-                if self.first_played:
-                    line += f", played {self.first_played[:10]} to {self.last_played[:10] if self.last_played else ''}"
+                first, last = _day(self.first_played), _day(self.last_played)
+                if first:
+                    line += f", played {first}" if first == last else f", played from {first} to {last}"
             lines.append(line)
         return lines
 
@@ -433,7 +458,8 @@ def plan_import(path: str, data: Any) -> ImportPlan:
             if value not in found[(other, to)]:
                 raise ImportRefused(f"{_where(table, number, columns, row)}: {column} {value} refers to "
                                     f"{other} {to} {value}, which is not in the export")
-        plan = ImportPlan(data=data, counts=counts, migrations=list(migrations_))
+        plan = ImportPlan(data=data, counts=counts, migrations=list(migrations_),
+                          older=len(migrations_) < len(applied))
         plays = tables.get("plays")
         if isinstance(plays, dict) and plays.get("rows"):
             cols = plays["columns"]
@@ -621,7 +647,8 @@ def confirm_import():
         return _import_page(422, error=f"Not imported: {exc}.")
     finally:
         pending.unlink(missing_ok=True)
-    flash("Imported: " + ", ".join(f"{n:,} {LABELS.get(t, t)}" for t, n in counts.items()) + ".", "import")
+    flash("Imported: " + ", ".join(count_of(t, n) for t, n in counts.items() if n) + ". Player statistics rebuilt.",
+          "import")
     return redirect(url_for("main.settings") + "#import", code=303)
 
 

@@ -110,7 +110,7 @@ def storage_problem(path: str) -> str | None:
     if not writable(path):
         return (
             f"the database {path} is read-only: Scorepad shows what is stored but cannot save anything "
-            "until the file and its folder can be written (then restart it)."
+            "until the file and its folder can be written (saving works again as soon as they can)."
         )
     try:
         free = shutil.disk_usage(Path(path).resolve().parent).free

@@ -24,7 +24,7 @@ from web.security import cross_site, refuse_cross_site
 STORAGE_CODES = {FULL: "disk-full", READ_ONLY: "read-only", BUSY: "busy"}
 STORAGE_ADVICE = {
     FULL: "Whoever runs Scorepad needs to free some space on the disk that holds its database.",
-    READ_ONLY: "Whoever runs Scorepad needs to make its database file and folder writable again, then restart it.",
+    READ_ONLY: "Whoever runs Scorepad needs to make its database file and its folder writable again.",
     BUSY: "Other phones are saving at the same moment.",
 }
 LOG_EVERY = 60.0  # seconds between two log lines about the same storage failure

@@ -115,6 +115,7 @@ class Tricklers:
             self.opened += 1
         sock.settimeout(0.05)
         sent = 0
+        told_busy = False
         try:
             while not self._stop.is_set() and sent < len(self.REQUEST):
                 try:
@@ -124,8 +125,11 @@ class Tricklers:
                 sent += 1
                 try:
                     data = sock.recv(4096)
-                    if data == b"" or data.startswith(b"HTTP/1.1 503"):
-                        break  # closed (or told "too many") by the server
+                    if data.startswith(b"HTTP/1.1 503"):
+                        told_busy = True  # "too many connections from this address"
+                        break
+                    if data == b"":
+                        break  # closed by the server
                 except TimeoutError:
                     pass
                 except OSError:
@@ -134,7 +138,7 @@ class Tricklers:
             else:
                 return
             with self._lock:
-                if time.monotonic() - started < 1.0:
+                if told_busy or time.monotonic() - started < 0.5:
                     self.refused += 1
                 else:
                     self.closed_by_server += 1

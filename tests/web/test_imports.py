@@ -172,7 +172,7 @@ def test_a_good_export_imports_once_and_rebuilds_the_statistics(export, tmp_path
     assert "player_stats" not in counts  # derived: rebuilt, never taken from the file
     assert [list(r) for r in rows(target, "SELECT * FROM player_stats ORDER BY player_id, game")] == stats
     plan = plan_import(str(tmp_path / "other.db"), export)
-    assert plan.summary()[:2] == ["3 players", "2 plays (Stub Game 2), played 2026-11-28 to 2026-11-28"]
+    assert plan.summary()[:2] == ["3 players", "2 plays (Stub Game 2), played 28 Nov 2026"]
 
 
 def _release_export(tmp_path: Path, index: int, names: list[str]) -> dict:
