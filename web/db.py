@@ -31,8 +31,9 @@ def connect(path: str, read_only: bool = False) -> Database:
     read as it stands)."""
     if read_only:
         uri = f"file:{quote(str(Path(path).resolve()))}?mode=ro"
-        if not os.access(Path(path).resolve().parent, os.W_OK) and not Path(f"{path}-shm").exists():
-            uri += "&immutable=1"
+        folder = Path(path).resolve().parent
+        if (not os.access(folder, os.W_OK) or _disk_full_now(path)) and not Path(f"{path}-shm").exists():
+            uri += "&immutable=1"  # no WAL index can be made: read the file as it stands
         conn = sqlite3.connect(uri, uri=True, timeout=15, isolation_level=None, check_same_thread=False)
     else:
         conn = sqlite3.connect(path, timeout=15, isolation_level=None, check_same_thread=False)
@@ -46,7 +47,7 @@ def connect(path: str, read_only: bool = False) -> Database:
 def get_db() -> Database:
     if "db" not in g:
         path = current_app.config["DATABASE"]
-        read_only = bool(current_app.config.get("DATABASE_READ_ONLY")) and not writable(path)
+        read_only = bool(current_app.config.get("DATABASE_READ_ONLY")) and not can_write(path)
         g.db = connect(path, read_only=read_only)
     return g.db
 
@@ -75,7 +76,7 @@ def storage_failure(exc: BaseException) -> str | None:
             return READ_ONLY
         if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
             return BUSY
-        if name.startswith("SQLITE_IOERR") and _disk_full_now():
+        if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) and _disk_full_now():
             return FULL
         return None
     if isinstance(exc, OSError):
@@ -86,9 +87,12 @@ def storage_failure(exc: BaseException) -> str | None:
     return None
 
 
-def _disk_full_now() -> bool:
+def _disk_full_now(path: str | None = None) -> bool:
+    """Whether the disk holding the database has (next to) no room left: SQLite says "disk I/O
+    error" when it cannot create the WAL index on a full disk."""
     try:
-        return shutil.disk_usage(current_app.config["DATABASE"]).free < 64 * 1024
+        target = Path(path or current_app.config["DATABASE"]).resolve().parent
+        return shutil.disk_usage(target).free < 64 * 1024
     except (OSError, RuntimeError):
         return False
 
@@ -100,6 +104,11 @@ def writable(path: str) -> bool:
     if target.exists() and not os.access(target, os.W_OK):
         return False
     return os.access(folder, os.W_OK)
+
+
+def can_write(path: str) -> bool:
+    """Whether a write could land now: the files are writable and the disk has room."""
+    return writable(path) and not _disk_full_now(path)
 
 
 LOW_SPACE = 50 * 1024 * 1024
@@ -116,6 +125,11 @@ def storage_problem(path: str) -> str | None:
         free = shutil.disk_usage(Path(path).resolve().parent).free
     except OSError:
         return None
+    if free < 1024 * 1024:
+        return (
+            f"the disk holding {path} is full: Scorepad shows what is stored but cannot save anything "
+            "until some space is freed (saving works again as soon as there is)."
+        )
     if free < LOW_SPACE:
         return (
             f"only {free // (1024 * 1024)} MB free on the disk holding {path}: when it is full, "
@@ -175,12 +189,19 @@ def loads(text: str | None, default: Any = None) -> Any:
 @click.command("migrate")
 def migrate_command() -> None:
     """Apply pending migrations to the configured database."""
+    if current_app.config.get("DATABASE_READ_ONLY"):  # start() found nothing pending
+        click.echo(f"Database ready (read-only: it can be read, not saved to): {current_app.config['DATABASE']}")
+        return
     migrate(current_app.config["DATABASE"])
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
-class StorageRefused(RuntimeError):
-    """The database cannot be opened or upgraded: the message says what to do."""
+class StorageRefused(SystemExit):
+    """The database cannot be opened or upgraded at start-up: the message says what to do (a
+    SystemExit, so ``make run`` and ``serve.py`` stop with that sentence, not a traceback)."""
+
+    def __init__(self, message: str):
+        super().__init__(f"Scorepad cannot start: {message}")
 
 
 def pending_migrations(path: str) -> list[str]:
@@ -204,24 +225,24 @@ def start(app: Flask) -> None:
             app.config["DATABASE_READ_ONLY"] = False
             return
         except sqlite3.OperationalError as exc:
-            if storage_failure(exc) != READ_ONLY and "unable to open" not in str(exc):
-                if storage_failure(exc) == FULL:
-                    raise StorageRefused(f"the disk holding {path} is full: Scorepad cannot start its database "
-                                         "(free some space and start it again)") from exc
+            full = storage_failure(exc) == FULL or _disk_full_now(path)
+            if not full and storage_failure(exc) != READ_ONLY and "unable to open" not in str(exc):
                 raise
+            if full and not Path(path).exists():
+                raise StorageRefused(f"the disk holding {path} is full: free some space and start it again") from exc
     if not Path(path).exists():
         raise StorageRefused(f"cannot create the database {path}: its folder is read-only")
     try:
         pending = pending_migrations(path)
     except sqlite3.DatabaseError as exc:
         raise StorageRefused(f"cannot read the database {path}: {exc}") from exc
+    why = "is on a full disk" if writable(path) else "is read-only"
     if pending:
-        raise StorageRefused(
-            f"the database {path} is read-only and needs an upgrade ({', '.join(pending)}): make the file and "
-            "its folder writable and start Scorepad again"
-        )
+        fix = "free some space" if writable(path) else "make the file and its folder writable"
+        raise StorageRefused(f"the database {path} {why} and needs an upgrade ({', '.join(pending)}): {fix} "
+                             "and start Scorepad again")
     app.config["DATABASE_READ_ONLY"] = True
-    app.logger.warning("The database %s is read-only: plays can be read, nothing can be saved.", path)
+    app.logger.warning("The database %s %s: plays can be read, nothing can be saved.", path, why)
 
 
 def keep_open(app: Flask) -> None:

@@ -82,3 +82,32 @@ def test_a_read_only_database_is_served_for_reading_and_start_up_says_so(tmp_pat
             assert "cannot save" in phone.request("GET", "/settings")[1]
         finally:
             server.stop()
+
+
+def test_a_server_started_on_a_full_disk_serves_reads_and_says_so(tmp_path):
+    with small_disk(8) as disk:
+        if disk is None:
+            pytest.skip("cannot mount a small disk here (needs root)")
+        database = str(disk / "scorepad.db")
+        seed = TunedServer(tmp_path / "seed", database=database).start()
+        phone = Phone(seed.base)
+        phone.login()
+        play_id = phone.new_play(["Ann", "Bob"])
+        seed.stop()  # a clean stop: SQLite folds the WAL in and removes it
+        fill(disk)
+        server = TunedServer(tmp_path / "instance", database=database).start()
+        try:
+            assert "WARNING: the disk holding" in server.log() and "is full" in server.log()
+            phone = Phone(server.base)
+            phone.login()
+            assert phone.request("GET", f"/plays/{play_id}")[0] == 200
+            answers = [phone.request("POST", f"/plays/{play_id}/seats/0", {
+                "csrf_token": phone.token, "state_json": json.dumps({"points": n, "pad": "x" * 150})}) for n in range(20)]
+            refused = [body for status, body, _ in answers if status == 503]
+            assert len(refused) >= 15 and all("The server cannot save" in body for body in refused)
+            assert {status for status, _, _ in answers} <= {303, 503}  # (free pages inside the file may take one)
+            assert phone.request("GET", f"/plays/{play_id}/seats/0")[0] == 200
+            (disk / "filler").unlink()
+            assert phone.save(play_id, 0, {"points": 6, "tokens": 0}) == 303  # room again: no restart
+        finally:
+            server.stop()
