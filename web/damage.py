@@ -218,7 +218,9 @@ def guarded(found: store.Play, render: Callable[[store.Play, dict[int, list[Fiel
         return render(found, notes)
     except HTTPException:
         raise
-    except Exception:
+    except Exception as exc:
+        if storage_failure(exc) is not None:
+            raise  # the storage failed, not the state: a 503, nothing to repair
         current_app.logger.exception("Play %s: a page could not be drawn from the stored seats; repairing", found.id)
     budget = _Budget()
     order = ([first] if first is not None else []) + [s.position for s in found.seats if s.position != first]
@@ -232,6 +234,8 @@ def guarded(found: store.Play, render: Callable[[store.Play, dict[int, list[Fiel
         if state == blank or not ok(blank):
             continue  # this seat is not what stops the page
         repaired, set_aside = repair_state(ok, state, blank)
+        if not set_aside:
+            continue  # it draws as stored now (the failure was not this seat's)
         problems = [_describe(state, p) for p in set_aside]
         names = [paths.format(p) or "(the whole entry)" for p in set_aside]
         problems += _store(found, position, repaired, names, who)

@@ -415,3 +415,21 @@ def test_storage_failures_are_told_apart():
     assert web_db.storage_failure(sqlite3.OperationalError("database is locked")) == web_db.BUSY
     assert web_db.storage_failure(OSError(28, "No space left on device")) == web_db.FULL
     assert web_db.storage_failure(sqlite3.OperationalError("no such table: x")) is None
+
+
+def test_a_page_that_fails_whatever_the_state_is_not_repaired(app, client, token, monkeypatch):
+    """A bug in a page (it fails even for a blank seat) is not taken for damage: nothing is set aside."""
+    from web.games import Adapter
+
+    pid = new_play(client, token)
+    client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": '{"points": 4, "tokens": 1}'})
+
+    def broken(self, play, seat, evaluation):
+        raise RuntimeError("a bug in the page")
+
+    monkeypatch.setattr(Adapter, "context", broken)
+    with pytest.raises(RuntimeError, match="a bug in the page"):
+        client.get(f"/plays/{pid}/seats/0")
+    assert stored(app, "SELECT COUNT(*) FROM edit_log WHERE action = 'damaged entry set aside'") == [(0,)]
+    assert json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0]) == {
+        "points": 4, "tokens": 1}
