@@ -23,7 +23,7 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, limits, security, views
+from web import backup, db, errors, limits, rescore, security, views
 from web.extensions import csrf, htmx
 
 
@@ -58,7 +58,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
-    if app.config.get("STRICT_TEMPLATES"):
+    if app.config.get("STRICT_TEMPLATES") or (app.config.get("TESTING") and os.environ.get("SCOREPAD_STRICT_TEMPLATES") == "1"):
         app.jinja_env.undefined = StrictUndefined  # under test, a template using an unset name fails
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
@@ -69,6 +69,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     db.init_app(app)
+    rescore.init_app(app)
     errors.init_app(app)
     views.init_app(app)
     backup.init_app(app)

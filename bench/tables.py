@@ -138,8 +138,9 @@ def vadoran() -> dict:
 
 
 def gretchen() -> dict:
-    """4 players (the maximum): each row holds the Money Plant, 2 gray pots, 4 coloured pots and
-    1 rainbow pot, all planted."""
+    """4 players (the maximum): each row holds the Money Plant, 2 gray pots, 3 coloured pots and
+    1 rainbow pot, all planted, and at most 2 flowers: 4 bought pots, 6 plants and 2 flowers are
+    the 12 actions of a game (one per season)."""
     from scoring import gretchen as g
 
     coloured = [k for k in g.POT_KINDS if k.color not in ("gray", "rainbow")]
@@ -153,15 +154,17 @@ def gretchen() -> dict:
     ki = si = 0
     for n, name in enumerate(NAMES[:4]):
         display = []
-        pots = [{"color": "gray", "size": 2}] * 2 + [{"color": k.color, "size": k.size} for k in coloured[ki : ki + 4]]
-        ki += 4
+        pots = [{"color": "gray", "size": 2}] * 2 + [{"color": k.color, "size": k.size} for k in coloured[ki : ki + 3]]
+        ki += 3
+        flowers = 0
         pots.append({"color": "rainbow", "size": 4})
         for i, pot in enumerate(pots):
             colour = pot["color"] if pot["color"] in one_per_colour else colours[si % len(colours)]
             si += 1
-            flower = colour not in flowered and pot["color"] in (colour, "rainbow")
+            flower = colour not in flowered and pot["color"] in (colour, "rainbow") and flowers < 2
             if flower:
                 flowered.add(colour)
+                flowers += 1
             plant = {"name": one_per_colour[colour], "leaves": pot["size"] - (i % 2), "flower": flower}
             display.append({"pot": dict(pot), "plant": plant})
             if i == 2:

@@ -159,3 +159,57 @@ def m004_player_stats(db: Database) -> None:
         foreign_keys=[("player_id", "players", "id")],
     )
     db.execute("INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=""))
+
+
+@migrations()
+def m005_live_table(db: Database) -> None:
+    """The live table (docs/architecture.md, "The save path"): one version counter per play that
+    every change moves on (a seat's version is the play's version of its last change, so a version
+    names one change of one seat), the state of a seat at each of its versions with the paths that
+    change touched (what two phones' saves are merged by), the client change id (a change sent
+    twice is applied once), and the Done mark of a seat.  Existing seats that were complete stay
+    complete (marked done)."""
+    db["plays"].add_column("version", int, not_null_default=1)
+    db["seats"].add_column("done", int, not_null_default=0)
+    db["seat_versions"].create(
+        {
+            "seat_id": int,
+            "version": int,
+            "state": str,  # JSON: the seat's state at this version
+            "paths": str,  # JSON list of the contract paths this change touched (null: unknown)
+            "change_id": str,  # the phone's id of the change (a resend is recognised by it)
+            "who": str,
+            "at": str,
+        },
+        pk=("seat_id", "version"),
+        not_null={"state", "at"},
+        foreign_keys=[("seat_id", "seats", "id")],
+    )
+    db["seat_versions"].create_index(["seat_id", "change_id"])
+    db["play_versions"].create(
+        {
+            "play_id": int,
+            "version": int,
+            "paths": str,  # JSON list of the play's fields this change touched (played_at, options.x, ...)
+            "details": str,  # JSON: the date, options and notes after this change
+            "change_id": str,
+            "who": str,
+            "at": str,
+        },
+        pk=("play_id", "version"),
+        not_null={"paths", "at"},
+        foreign_keys=[("play_id", "plays", "id")],
+    )
+    db.execute("UPDATE seats SET done = 1 WHERE complete = 1")
+    db.execute(
+        "UPDATE plays SET version = COALESCE((SELECT MAX(version) FROM seats WHERE seats.play_id = plays.id), 1)"
+    )
+    db.execute(
+        "INSERT INTO seat_versions (seat_id, version, state, paths, change_id, who, at) "
+        "SELECT id, version, state, NULL, NULL, 'before the live table', updated_at FROM seats"
+    )
+    db.execute(
+        "INSERT INTO play_versions (play_id, version, paths, details, change_id, who, at) "
+        "SELECT id, version, '[]', json_object('played_at', played_at, 'options', CASE WHEN json_valid(options) THEN json(options) ELSE json_object() END, 'notes', notes), "
+        "NULL, 'before the live table', updated_at FROM plays"
+    )

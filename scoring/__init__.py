@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,14 +58,17 @@ class Game:
     #: the player's board and the options, as :mod:`scoring.schema` nodes (None: not declared yet)
     player_schema: Obj | None = None
     options_schema: Obj | None = None
-    #: (state, options, player_count, position) -> Preview; None: :func:`scoring.core.board_preview`
-    previewer: Callable[[Any, Any, int, int], Preview] | None = None
+    #: (state, options, player_count, position, *, others) -> Preview; None: :func:`scoring.core.board_preview`
+    previewer: Callable[..., Preview] | None = None
 
-    def preview(self, state: Any, options: Any = None, player_count: int = 1, position: int = 0) -> Preview:
+    def preview(
+        self, state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
+    ) -> Preview:
         """What a seat page shows while its player types: per-card or per-area points, the
-        running total and the messages, from the same rules as the score."""
+        running total and the messages, from the same rules as the score.  ``others``: the
+        other seats' boards (each with its ``name``), for the rules that compare players."""
         if self.previewer is not None:
-            return self.previewer(state, options, player_count, position)
+            return self.previewer(state, options, player_count, position, others=others)
         return board_preview(self.score, state, options, player_count, position)
 
     def table_schema(self) -> Obj | None:

@@ -67,6 +67,13 @@ def token(client):
     return csrf_token(client)
 
 
+def mark_done(client, token, play_id: int, *positions: int) -> None:
+    """The players of these seats tap Done (a seat counts only once its player says so)."""
+    for position in positions:
+        response = client.post(f"/plays/{play_id}/seats/{position}/done", data={"csrf_token": token})
+        assert response.status_code == 303, response.get_data(as_text=True)[:3000]
+
+
 def new_play(client, token, game="stub", players=("Ann", "Bob"), **options) -> int:
     data = {"csrf_token": token, "game": game, "played_at": "2026-11-28T20:30"}
     for i, name in enumerate(players):

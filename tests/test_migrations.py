@@ -12,12 +12,14 @@ EXPECTED = {
     "players": ["id", "name", "created_at", "merged_into"],
     "plays": [
         "id", "game", "played_at", "options", "status", "notes", "winners", "tiebreak", "engine_version",
-        "created_at", "updated_at",
+        "created_at", "updated_at", "version",
     ],
     "seats": [
         "id", "play_id", "position", "player_id", "state", "complete", "total", "rank", "breakdown",
-        "engine_version", "version", "updated_at",
+        "engine_version", "version", "updated_at", "done",
     ],
+    "seat_versions": ["seat_id", "version", "state", "paths", "change_id", "who", "at"],
+    "play_versions": ["play_id", "version", "paths", "details", "change_id", "who", "at"],
     "edit_log": ["id", "play_id", "seat_id", "player_id", "at", "who", "action", "old", "new"],
     "arizona_cards": ["number", "color", "gecko", "learned_at", "play_id"],
     "achievement_events": ["id", "player_id", "shape", "action", "play_id", "source", "at", "who"],

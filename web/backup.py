@@ -46,6 +46,7 @@ from flask import (
 
 import scoring
 from migrations.migrations import PLAYER_STATS_SQL
+from migrations.migrations import migrations as all_migrations
 from web.db import connect, migrate, storage_failure
 from web.forms import ActionForm
 from web.limits import IMPORT_PATH
@@ -67,6 +68,10 @@ JSON_COLUMNS: dict[tuple[str, str], type | None] = {
     ("seats", "breakdown"): list,
     ("edit_log", "old"): None,
     ("edit_log", "new"): None,
+    ("seat_versions", "state"): dict,
+    ("seat_versions", "paths"): list,
+    ("play_versions", "details"): dict,
+    ("play_versions", "paths"): list,
 }
 # Columns that take one of a few words.
 CHOICES: dict[tuple[str, str], tuple[str, ...]] = {("plays", "status"): ("in_progress", "finished")}
@@ -485,9 +490,45 @@ def rebuild_derived(db) -> dict[str, int]:
     return counts
 
 
+def _insert(db, tables: dict[str, Any]) -> None:
+    for table in _order(tables, db):
+        if table in DERIVED:
+            continue
+        columns = tables[table]["columns"]
+        marks = ", ".join("?" for _ in columns)
+        names = ", ".join(f"[{c}]" for c in columns)
+        db.conn.executemany(f"INSERT INTO [{table}] ({names}) VALUES ({marks})", tables[table]["rows"])
+
+
+def upgraded_tables(plan: ImportPlan, folder: str | None = None) -> dict[str, Any]:
+    """The export's rows as this version keeps them.  An export from an earlier release is loaded
+    into a scratch database at that release's schema and migrated like an upgrade (a migration may
+    fill new columns and tables from the old rows: the live table's versions, the Done marks), then
+    read back; an export from this release is taken as it is."""
+    names = [m.name for m in all_migrations._migrations]
+    missing = [n for n in names if n not in plan.migrations]
+    if not missing:
+        return plan.data["tables"]
+    with tempfile.TemporaryDirectory(prefix="scorepad-import-", dir=folder) as scratch:
+        path = str(Path(scratch) / "upgrade.db")
+        db = connect(path)
+        try:
+            all_migrations.apply(db, stop_before=missing[0])
+            db.execute("BEGIN")
+            db.execute("PRAGMA defer_foreign_keys = ON")
+            _insert(db, plan.data["tables"])
+            db.execute("COMMIT")
+            all_migrations.apply(db)
+        except sqlite3.Error as exc:
+            raise ImportRefused(f"the export could not be brought up to this version: {exc}") from exc
+        finally:
+            db.conn.close()
+        return export_data(path)["tables"]
+
+
 def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
     """Write a checked export in one transaction, then rebuild the derived tables."""
-    tables = plan.data["tables"]
+    tables = upgraded_tables(plan, str(Path(path).resolve().parent))
     db = connect(path)
     try:
         db.execute("BEGIN IMMEDIATE")
@@ -495,13 +536,7 @@ def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
             if any(db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED):
                 raise ImportRefused("this instance already has data: import only into an empty instance")
             db.execute("PRAGMA defer_foreign_keys = ON")
-            for table in _order(tables, db):
-                if table in DERIVED:
-                    continue
-                columns = tables[table]["columns"]
-                marks = ", ".join("?" for _ in columns)
-                names = ", ".join(f"[{c}]" for c in columns)
-                db.conn.executemany(f"INSERT INTO [{table}] ({names}) VALUES ({marks})", tables[table]["rows"])
+            _insert(db, tables)
             broken = db.execute("PRAGMA foreign_key_check").fetchone()
             if broken:
                 raise ImportRefused(f"{broken[0]}: row {broken[1]} refers to a missing {broken[2]}")

@@ -6,7 +6,11 @@ calls :func:`scoring.score` and files the errors under the seat they belong to.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,13 +23,18 @@ _SEAT_PATH = re.compile(r"^players\[(\d+)\](?:\.(.*)|(\[.*))?$")
 
 @dataclass
 class Evaluation:
-    result: Result | None  # the whole table scores
+    result: Result | None  # every seat is done and the whole table scores
     seat_errors: list[list[FieldError]]  # per seat, paths relative to the seat ("home[1][2].pot")
     table_errors: list[FieldError] = field(default_factory=list)  # options and the like
     provisional: dict[int, PlayerResult] = field(default_factory=dict)  # seat -> running total
+    done: list[bool] = field(default_factory=list)  # per seat: its player tapped Done
+
+    def valid(self, seat: int) -> bool:
+        return not self.seat_errors[seat]
 
     def complete(self, seat: int) -> bool:
-        return not self.seat_errors[seat]
+        """Done (its player said so) and valid: a fresh seat is never complete."""
+        return not self.seat_errors[seat] and (self.done[seat] if seat < len(self.done) else False)
 
     @property
     def all_complete(self) -> bool:
@@ -62,21 +71,60 @@ def split_errors(errors: Sequence[FieldError], seats: int) -> tuple[list[list[Fi
     return per_seat, rest
 
 
-def evaluate(game: str, options: dict, seats: Sequence[tuple[str, dict]]) -> Evaluation:
-    """Score the whole table; if it does not score yet, give each valid seat a provisional total
-    by scoring the valid seats alone (``player_count`` keeps the real number of players).
+_cache: OrderedDict[bytes, Evaluation] = OrderedDict()
+_cache_lock = threading.Lock()
+CACHE_SIZE = 256
+
+
+def evaluate_cached(game: str, options: dict, seats: Sequence[tuple[str, dict]], done: Sequence[bool] | None = None) -> Evaluation:
+    """:func:`evaluate`, remembered by what it was given (the game, its options, every seat's
+    name, state and Done mark): the play, seat and result pages and a save that changed nothing
+    score a table once, not once per view.  The key is the content itself, so a cached answer can
+    never be stale; the engines are pure functions.  The answer is shared: treat it as read-only."""
+    try:
+        engine = scoring.get(game).engine_version  # a fixed rule is a new engine version: a new key
+    except KeyError:
+        engine = ""
+    key = hashlib.blake2b(
+        json.dumps([game, engine, options, [list(s) for s in seats], list(done) if done is not None else None],
+                   sort_keys=True, default=str, ensure_ascii=False).encode(),
+        digest_size=20,
+    ).digest()
+    with _cache_lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
+    evaluation = evaluate(game, options, seats, done)
+    with _cache_lock:
+        _cache[key] = evaluation
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return evaluation
+
+
+def evaluate(game: str, options: dict, seats: Sequence[tuple[str, dict]], done: Sequence[bool] | None = None) -> Evaluation:
+    """Score the whole table.  The result (winners and all) exists once every seat is done and the
+    table scores; until then each valid seat has a provisional running total (the valid seats
+    scored together, ``player_count`` keeping the real number of players).  ``done``: per seat,
+    whether its player tapped Done (None: all done, e.g. a table scored by the API in one go).
     A play of a game this version does not know (an old row) is not scored: a table error says so."""
+    flags = [True] * len(seats) if done is None else [bool(d) for d in done]
     try:
         scoring.get(game)
     except KeyError:
         message = "is not a game this version of Scorepad knows: the play is kept as entered, but not scored"
-        return Evaluation(None, [[] for _ in seats], [FieldError("game", f'"{game}" {message}')])
+        return Evaluation(None, [[] for _ in seats], [FieldError("game", f'"{game}" {message}')], done=flags)
     try:
         result = scoring.score(game, table(options, seats))
-        return Evaluation(result, [[] for _ in seats])
     except ValidationError as exc:
         per_seat, rest = split_errors(exc.errors, len(seats))
-    evaluation = Evaluation(None, per_seat, rest)
+    else:
+        if all(flags):
+            return Evaluation(result, [[] for _ in seats], done=flags)
+        # every seat is valid, not every player is done: running totals, no winner yet
+        return Evaluation(None, [[] for _ in seats], done=flags, provisional=dict(enumerate(result.players)))
+    evaluation = Evaluation(None, per_seat, rest, done=flags)
     valid = [i for i in range(len(seats)) if not per_seat[i]]
     if valid and len(valid) < len(seats):
         try:

@@ -4,20 +4,33 @@ games' adapters (``web/games/*``) import these; this module imports neither of t
 
 from __future__ import annotations
 
+import json
+
 from flask import abort, g, make_response, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
 
 import scoring
+from scoring.core import FieldError
 from web import store
-from web.conflicts import differences
 from web.forms import ActionForm
 from web.games import adapter
 
+HOLDER_COOKIE = "scorepad_holder"
+
+
+def holder() -> str:
+    """Who is holding this phone, as its player said on a seat page ("This is Ann's phone")."""
+    return request.cookies.get(HOLDER_COOKIE, "").strip()[:60]
+
 
 def who() -> str:
-    """Who made a change, for the edit log: this device's name, else its short id."""
-    name = request.cookies.get("scorepad_name", "").strip()[:40]
-    return name or f"device {g.device[:6]}"
+    """Who made a change, for the edit log: "Ann's phone" when the phone's holder said so, else
+    the device's name (Settings), else its short id."""
+    name = holder()
+    if name:
+        return f"{name}'s phone"
+    device_name = request.cookies.get("scorepad_name", "").strip()[:40]
+    return device_name or f"device {g.device[:6]}"
 
 
 def page(template: str, block: str | None = None, status: int = 200, **context):
@@ -54,22 +67,79 @@ def known_game_or_409(found: store.Play) -> None:
 
 
 def base_version() -> int | None:
-    """The seat version the posting form was built from (None: no concurrency check)."""
-    try:
-        return int(request.form["version"])
-    except (KeyError, ValueError):
+    """The version the posting form (or request) was built from (None: no concurrency check)."""
+    raw = request.form.get("version") if request.form else None
+    text = (raw or "").strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 15:
         return None
+    return int(text)
 
 
-def conflict_page(found: store.Play, conflict: store.Conflict):
-    """Someone else saved this seat since this phone loaded it: show both, let the player choose."""
-    seat_ = conflict.seat
-    context = dict(play=found, seat=seat_, mine=conflict.mine, rows=differences(seat_.state, conflict.mine),
-                   action=ActionForm())
+def change_id() -> str | None:
+    """The phone's id of this change (a resend of the same change carries the same id)."""
+    raw = (request.form.get("change_id") or request.headers.get("X-Change-Id") or "").strip()
+    return raw[:64] if raw and raw.replace("-", "").isalnum() else None
+
+
+def conflict_page(found: store.Play, conflict: store.Conflict, position: int | None = None):
+    """Someone else changed the same place since this phone loaded it: show each place by its
+    name, both values, one tap to keep either; every other change of both phones is kept."""
+    seat_ = conflict.seat if conflict.seat is not None else (found.seats[position] if position is not None else None)
+    game_adapter = adapter(found.game)
+    rows = [
+        {"path": path, "label": game_adapter.field_label(path), "yours": game_adapter.value_label(path, yours),
+         "theirs": game_adapter.value_label(path, theirs), "by": conflict.by.get(path, "another phone")}
+        for path, yours, theirs in conflict.conflicts
+    ]
+    context = dict(play=found, seat=seat_, conflict=conflict, rows=rows, action=ActionForm(),
+                   changes=json.dumps(conflict.changes, ensure_ascii=False, sort_keys=True))
     if request.headers.get("HX-Request"):
         headers = {"HX-Retarget": "#main", "HX-Reswap": "innerHTML", "HX-Push-Url": "false"}
         return render_block("plays/conflict.html", "content", **context), 409, headers
     return render_template("plays/conflict.html", **context), 409
+
+
+FINISHED_MESSAGE = "This play is finished: reopen it on the play page to change a score."
+
+
+def apply_seat_change(
+    found: store.Play,
+    position: int,
+    *,
+    state: dict | None = None,
+    set: dict | None = None,  # noqa: A002 (the store's word)
+    done: bool | None = None,
+    action: str = "seat saved",
+    block: str | None = "status",
+):
+    """Send one phone's change of a seat through the one save path (:func:`store.change_seat`),
+    with the base version and change id the request carries.  Returns the :class:`store.Saved`,
+    or the answer to send instead: the conflict page (409), the finished message (409)."""
+    try:
+        saved = store.change_seat(found.id, position, who=who(), base_version=base_version(), state=state,
+                                  set=set, done=done, change_id=change_id(), action=action)
+    except store.Finished:
+        fresh = store.get_play(found.id)
+        return seat_page(fresh, position, fresh.evaluate(), [FieldError("", FINISHED_MESSAGE)], 409, block,
+                         typed=request.form)
+    except store.Conflict as conflict:
+        return conflict_page(found, conflict, position)
+    adapter(found.game).after_save(saved.play, position)
+    return saved
+
+
+def live_context(found: store.Play, position: int | None = None) -> dict:
+    """What base.html needs to start static/js/seat.js on a play or seat page."""
+    url = url_for("live.live", play_id=found.id)
+    return {
+        "play": found.id,
+        "seat": position,
+        "url": url if position is None else f"{url}?seat={position}",
+        "seats_url": url_for("main.play", play_id=found.id, fragment="seats"),
+        "version": found.version,
+        "status": found.status,
+        "banner": "",
+    }
 
 
 def seat_page(found: store.Play, position: int, evaluation, form_errors=None, status=200, block=None, typed=None):
@@ -82,6 +152,9 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
     """The template variables of a seat's entry page (the game adapter's own included)."""
     seat_ = found.seats[position]
     return dict(
+        live=live_context(found, position),
+        save_state="saved" if request.method == "POST" else "",
+        holder_name=holder(),
         play=found,
         seat=seat_,
         evaluation=evaluation,

@@ -20,18 +20,23 @@ from flask import (
 )
 
 import scoring
+from scoring import jsontext
 from scoring.core import FieldError, ValidationError
-from web import damage, limits, store
+from web import api as plays_api
+from web import check, damage, limits, live, store
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
-from web.games import adapter, load_modules, player_panels
+from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
 from web.pages import (
+    FINISHED_MESSAGE,
+    apply_seat_change,
     base_version,
-    conflict_page,
+    change_id,
     get_play_or_404,
     known_game_or_409,
+    live_context,
     page,
     seat_page,
     see_other,
@@ -219,6 +224,8 @@ def play(play_id: int):
         share_url=url,
         qr=qr_svg(url),
         action=ActionForm(),
+        live=live_context(found),
+        open_on=live.open_on(play_id),
     )
 
 
@@ -233,59 +240,75 @@ def seat(play_id: int, position: int):
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>")
 def save_seat(play_id: int, position: int):
+    """A seat's entry form: autosaved by htmx (answered with the status block), or posted whole
+    (Save, or Done: marks the seat done and goes to the play page)."""
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats):
         abort(404)
     known_game_or_409(found)
-    if found.finished:
-        return seat_page(
-            found,
-            position,
-            found.evaluate(),
-            [FieldError("", "This play is finished: reopen it to change a score.")],
-            409,
-            "status",
-            typed=request.form,
-        )
     game_adapter = adapter(found.game)
     state, form_errors = game_adapter.state_from_form(request.form, found.seats[position].state)
     too_large = limits.state_problems(state)
     if too_large:  # refused, never stored: the page keeps what was typed
         return seat_page(found, position, found.evaluate(), too_large, 422, "status", typed=request.form)
-    try:
-        found, evaluation, _ = store.save_seat(play_id, position, state, who(), base_version())
-    except store.Conflict as conflict:
-        return conflict_page(found, conflict)
-    game_adapter.after_save(found, position)
+    done = True if request.form.get("next") == "play" else (False if request.form.get("next") == "undone" else None)
+    saved = apply_seat_change(found, position, state=state, done=done)
+    if not isinstance(saved, store.Saved):
+        return saved
+    found, evaluation = saved.play, saved.evaluation
     if form_errors:
         return seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
+    if done and not found.seats[position].done:
+        # Done with something still to fill or fix: stay, with the problems at the top
+        message = FieldError("", "Not done yet: fill or fix what is listed here first.")
+        return seat_page(found, position, evaluation, [message], 422, "status" if request.headers.get("HX-Request") else None)
     if request.headers.get("HX-Request"):
         return seat_page(found, position, evaluation, block="status")
-    if request.form.get("next") == "play":
+    if done:
         return see_other("main.play", play_id=play_id)
     return see_other("main.seat", play_id=play_id, position=position)
 
 
-@bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
-def resolve_seat(play_id: int, position: int):
-    """Keep this phone's version after a conflict: saved over the other one (both are in the log)."""
+@bp.post("/plays/<int:play_id>/seats/<int:position>/done")
+def mark_done(play_id: int, position: int):
+    """Done without the entry form (the play page, a test, a phone with no JavaScript):
+    ``undo=1`` takes it back.  A seat with something to fill or fix is not marked."""
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats) or not ActionForm().validate():
         abort(400)
     known_game_or_409(found)
-    if found.finished:
-        return see_other("main.seat", play_id=play_id, position=position)
+    saved = apply_seat_change(found, position, done=request.form.get("undo") != "1", block=None)
+    if not isinstance(saved, store.Saved):
+        return saved
+    if not saved.play.seats[position].done and request.form.get("undo") != "1":
+        message = FieldError("", "Not done yet: fill or fix what is listed here first.")
+        return seat_page(saved.play, position, saved.evaluation, [message], 422)
+    return see_other("main.play", play_id=play_id)
+
+
+@bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
+def resolve_seat(play_id: int, position: int):
+    """After a conflict: apply every change this phone asked for, with the value chosen for each
+    place both phones changed (``keep-<path>``: "yours" or "theirs"; a lone ``keep`` for one)."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats) or not ActionForm().validate():
+        abort(400)
+    known_game_or_409(found)
     try:
-        mine = json.loads(request.form.get("mine", ""))
+        changes = json.loads(request.form.get("changes", ""))
     except json.JSONDecodeError:
         abort(400)
-    if not isinstance(mine, dict) or limits.state_problems(mine):
+    if not isinstance(changes, dict):
         abort(400)
-    try:
-        saved, _, _ = store.save_seat(play_id, position, mine, who(), base_version())
-    except store.Conflict as conflict:  # yet another save came in meanwhile: choose again
-        return conflict_page(found, conflict)
-    adapter(found.game).after_save(saved, position)
+    lone = request.form.get("keep")
+    chosen = {
+        path: value
+        for path, value in changes.items()
+        if (request.form.get(f"keep-{path}") or lone or "yours") == "yours"
+    }
+    saved = apply_seat_change(found, position, set=chosen, action="seat saved (conflict resolved)")
+    if not isinstance(saved, store.Saved):
+        return saved
     return see_other("main.seat", play_id=play_id, position=position)
 
 
@@ -318,9 +341,10 @@ def finish_play(play_id: int):
     found = get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    if found.evaluate().result is None:
-        return page("plays/not_ready.html", None, 409, play=found, evaluation=found.evaluate())
-    store.set_status(play_id, store.FINISHED, who())
+    try:
+        store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED, change_id=change_id())
+    except store.NotReady as not_ready:
+        return page("plays/not_ready.html", None, 409, play=found, evaluation=not_ready.evaluation)
     return see_other("main.result", play_id=play_id)
 
 
@@ -329,7 +353,7 @@ def reopen_play(play_id: int):
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    store.set_status(play_id, store.IN_PROGRESS, who())
+    store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
     return see_other("main.play", play_id=play_id)
 
 
@@ -351,8 +375,17 @@ def edit_play(play_id: int):
         option_errors = {e.path: e.message for e in errors}
         if not errors:
             played = form.played_at.data.isoformat(timespec="minutes") if form.played_at.data else found.played_at
-            store.update_play(play_id, {"played_at": played, "options": options, "notes": form.notes.data or ""}, who())
-            return see_other("main.play", play_id=play_id)
+            try:
+                store.change_play(play_id, who=who(), base_version=base_version(), change_id=change_id(),
+                                  fields={"played_at": played, "options": options, "notes": form.notes.data or ""})
+            except store.Finished:
+                option_errors = {"": FINISHED_MESSAGE}
+            except store.Conflict as conflict:
+                option_errors = {c[0]: f"was changed on another phone meanwhile (now {c[2]!r}): check it and save again"
+                                 for c in conflict.conflicts}
+                found = get_play_or_404(play_id)
+            else:
+                return see_other("main.play", play_id=play_id)
     status = 422 if request.method == "POST" else 200
     return page(
         "plays/edit.html",
@@ -449,6 +482,20 @@ def api_games():
     return jsonify({"games": [g_.describe() for g_ in scoring.games()]})
 
 
+@api.get("/schema/<game>")
+def api_schema(game: str):
+    """The game's input as a JSON Schema (the same declaration the engine refuses unknown keys by)."""
+    try:
+        found = scoring.get(game)
+    except KeyError:
+        names = ", ".join(g_.name for g_ in scoring.games())
+        return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
+    schema = found.json_schema()
+    if schema is None:
+        return jsonify({"errors": [{"path": "game", "message": f"{found.title} does not publish a schema yet"}]}), 404
+    return jsonify(schema)
+
+
 @api.post("/score/<game>")
 def api_score(game: str):
     try:
@@ -456,9 +503,11 @@ def api_score(game: str):
     except KeyError:
         names = ", ".join(g_.name for g_ in scoring.games())
         return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
-    table = request.get_json(silent=True)
-    if table is None:
+    if request.mimetype != "application/json":
         return jsonify({"errors": [{"path": "", "message": "send the table as JSON (Content-Type: application/json)"}]}), 422
+    table, problems = jsontext.load(request.get_data(cache=False))
+    if problems:
+        return jsonify({"errors": [e.to_dict() for e in problems]}), 422
     try:
         result = scoring.score(found.name, table)
     except ValidationError as exc:
@@ -486,11 +535,28 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api)
     app.register_blueprint(bp)
     app.register_blueprint(api)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(check.bp)
+    csrf.exempt(plays_api.bp)
+    app.register_blueprint(plays_api.bp)
     for module in load_modules():
         if getattr(module, "bp", None) is not None:
             app.register_blueprint(module.bp)
     app.before_request(_assign_device)
     app.after_request(_remember_device)
+
+    @app.template_filter("when_short")
+    def when_short(value: str | None) -> str:
+        """A time of today as 20:31, another day as Sat 28 Nov, 20:31."""
+        if not value:
+            return ""
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+        if moment.date() == datetime.now().date():
+            return moment.strftime("%H:%M")
+        return moment.strftime("%a %d %b, %H:%M")
 
     @app.template_filter("when")
     def when(value: str | None) -> str:
@@ -500,6 +566,10 @@ def init_app(app: Flask) -> None:
             return datetime.fromisoformat(value).strftime("%a %d %b %Y, %H:%M")
         except ValueError:
             return value
+
+    app.add_template_filter(field_id, "field_id")
+    app.add_template_filter(errors_at, "errors_at")
+    app.add_template_filter(lines_at, "lines_at")
 
     @app.context_processor
     def globals_():

@@ -8,8 +8,11 @@ web layer stores it and calls these pure functions (no database here):
 * :func:`autofill` returns what is known about a number, so the entry screen can fill it in,
 * :func:`resolve` records the player's answer to a contradiction.
 
-Colours are free names, compared case-insensitively and trimmed ("Yellow " is "yellow"); the
-spelling first learned is kept.
+Cards are read exactly as the scoring contract reads them (:func:`~scoring.arizona.model.parse_card`:
+ASCII digits, the colour key, the same yes/no for the gecko), and only from the 4 x 4 display.
+Colours are free names, compared by their colour key (case-insensitive, trimmed, Unicode NFC:
+"Yellow " is "yellow", "rosé" typed either way is one colour); the spelling first learned is kept.
+The box has 40 cards: a deck that has learned more says so (:func:`capacity_warning`).
 
 >>> known, conflicts = learn({}, [[{"number": 17, "color": "Yellow", "gecko": True}]])
 >>> autofill(known, 17), conflicts
@@ -21,44 +24,37 @@ spelling first learned is kept.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .model import NUMBER_MAX, NUMBER_MIN, color_key, color_label
+from ..core import Errors
+from .model import DECK_CARDS, NUMBER_MAX, NUMBER_MIN, SIZE, color_key, parse_card, whole
 
 Known = dict[int, dict[str, Any]]
 
 
 def _number(value: Any) -> int | None:
-    """A card number from an int or a string of digits; None for anything else.
+    """A card number read as the scoring contract reads it; None for anything else.
 
-    >>> _number(17), _number(" 17 "), _number("x"), _number(True), _number(0), _number("²")
-    (17, 17, None, None, None, None)
+    >>> _number(17), _number(" 17 "), _number(17.0), _number("x"), _number(True), _number(0), _number("²"), _number("١٧")
+    (17, 17, 17, None, None, None, None, None)
     """
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value.strip()):
-        value = int(value.strip())
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int) and NUMBER_MIN <= value <= NUMBER_MAX:
-        return value
-    return None
+    return whole(Errors(), value, "", NUMBER_MIN, NUMBER_MAX, "")
 
 
 def _card(raw: Any) -> tuple[int, dict[str, Any]] | None:
-    """(number, {"color", "gecko"}) of an entered card, or None when its number or colour is
-    missing (an unfilled cell teaches nothing)."""
-    if not isinstance(raw, dict):
+    """(number, {"color", "gecko"}) of an entered card, or None when the card does not read as
+    the scoring contract reads it (an unfilled cell, a bad number or gecko teaches nothing).
+
+    >>> _card({"number": "17", "color": "Rose\u0301 ", "gecko": 1.0})
+    (17, {'color': 'Rosé', 'gecko': True})
+    >>> _card({"number": 17, "color": "pink", "gecko": "maybe"}) is None
+    True
+    """
+    errors = Errors()
+    card = parse_card(errors, raw, "")
+    if card is None or errors:
         return None
-    number = _number(raw.get("number"))
-    color = raw.get("color")
-    if number is None or not isinstance(color, str) or not color.strip():
-        return None
-    gecko = raw.get("gecko")
-    if isinstance(gecko, str):
-        gecko = gecko.strip().lower() in {"1", "true", "on", "yes"}
-    return number, {"color": color_label(color), "gecko": bool(gecko)}
+    return card.number, {"color": card.color, "gecko": card.gecko}
 
 
 def same_card(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -93,7 +89,8 @@ def learn(known: Known, grid: Any, *, path: str = "grid") -> tuple[Known, list[d
     not known before, and one conflict ``{"number", "known", "entered", "path"}`` for each card
     that contradicts what is known (including an earlier card of the same display).  A
     contradicted card keeps its known value until the player calls :func:`resolve`.  Cells without
-    a number or colour are skipped; anything that is not a grid teaches nothing.
+    a number or colour are skipped, and so is anything outside the 4 x 4 display; anything that
+    is not a grid teaches nothing.
 
     >>> known, conflicts = learn({5: {"color": "pink", "gecko": False}},
     ...                          [[{"number": 5, "color": "PINK ", "gecko": False},
@@ -105,10 +102,10 @@ def learn(known: Known, grid: Any, *, path: str = "grid") -> tuple[Known, list[d
     conflicts: list[dict[str, Any]] = []
     if not isinstance(grid, list):
         return updated, conflicts
-    for r, row in enumerate(grid):
+    for r, row in enumerate(grid[:SIZE]):
         if not isinstance(row, list):
             continue
-        for c, raw in enumerate(row):
+        for c, raw in enumerate(row[:SIZE]):
             card = _card(raw)
             if card is None:
                 continue
@@ -140,6 +137,21 @@ def learn_table(known: Known, table: Any) -> tuple[Known, list[dict[str, Any]]]:
             updated, found = learn(updated, player.get("grid"), path=f"players[{i}].grid")
             conflicts.extend(found)
     return updated, conflicts
+
+
+def capacity_warning(known: Any) -> str | None:
+    """A warning when the deck knows more cards than the box holds (40): at least one number was
+    entered wrong somewhere (the play history can show where, the box cannot say which).
+
+    >>> capacity_warning({n: {"color": "pink", "gecko": False} for n in range(1, 41)}) is None
+    True
+    >>> capacity_warning({n: {"color": "pink", "gecko": False} for n in range(1, 42)})
+    'The deck knows 41 cards, but the box has 40: at least one card number was entered wrong'
+    """
+    count = len(_copy(known))
+    if count <= DECK_CARDS:
+        return None
+    return f"The deck knows {count} cards, but the box has {DECK_CARDS}: at least one card number was entered wrong"
 
 
 def autofill(known: Known, number: Any) -> dict[str, Any] | None:

@@ -1,68 +1,122 @@
-"""Which lines and quadrants of a display being entered already score (for the entry screen).
+"""What a Verdant Arizona seat page shows while its display is typed: ``GAME.preview``.
 
-The entry screen lights up each scoring line and quadrant as the display is completed; the web
-layer never computes a point, so it asks :func:`preview`.  It takes the player's ``grid`` as typed
-so far (cells may be empty or malformed: they simply leave their lines incomplete) and never
-raises.
+Built from the same rule functions as the score (:mod:`scoring.arizona.rules`), over the cards
+entered so far: a line or quadrant with a card missing scores nothing yet.  A complete, legal
+board previews to exactly its score.  Never raises, whatever the state holds.
+
+``Preview.points`` and ``Preview.why`` are keyed by card (``grid[r][c]``): a card's own points
+are its gecko's (1 per scoring line it is in; None for a card without a gecko, whose points are
+its lines' and quadrants'), its why every explanation line naming it.  ``Preview.extra`` holds
+what the entry screen lights up: ``lines`` (8: rows 1-4, columns 1-4) and ``quadrants`` (4),
+each ``{"label", "cells": [[r, c], ...], "paths", "complete", "scores", "one_color",
+"points"}`` (``scores``: in order for a line, one colour for a quadrant; ``one_color``: the line
+earns the advanced colour point under the table's reading).
 
 >>> cells = [[{"number": 4 * r + c + 1, "color": "pink"} for c in range(4)] for r in range(4)]
 >>> cells[3][3] = {"number": None, "color": ""}
->>> shown = preview(cells)
->>> [(line["label"], line["scores"]) for line in shown["lines"] if line["complete"]]
+>>> shown = preview({"grid": cells}, {}, 2, 0)
+>>> [(a["label"], a["scores"]) for a in shown.extra["lines"] if a["complete"]]
 [('Row 1', True), ('Row 2', True), ('Row 3', True), ('Column 1', True), ('Column 2', True), ('Column 3', True)]
->>> [(q["label"], q["scores"]) for q in shown["quadrants"]]
+>>> [(q["label"], q["scores"]) for q in shown.extra["quadrants"]]
 [('Top-left', True), ('Top-right', True), ('Bottom-left', True), ('Bottom-right', False)]
+>>> shown.total, shown.complete, shown.messages[0].path
+(12, False, 'grid[3][3].number')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..core import Errors
-from .model import SIZE, Card, parse_card
-from .rules import QUADRANTS, order
+from ..core import Errors, FieldError, Preview, ValidationError, seat_errors, why_by_path
+from .model import SIZE, Card, Display, Line, Rules, card_path, lenient_rules, parse_card, parse_table
+from .rules import earns_color_point, gecko_points, in_order, one_color, score_display
 
 
 def _cell(grid: Any, r: int, c: int) -> Card | None:
+    """The card typed at row r, column c, if its number and colour read (anything else, an
+    empty or malformed cell, leaves its lines incomplete)."""
+    row = grid[r] if isinstance(grid, list) and r < len(grid) else None
+    raw = row[c] if isinstance(row, list) and c < len(row) else None
+    return parse_card(Errors(), raw, "") if isinstance(raw, dict) else None
+
+
+def typed_display(state: Any) -> Display:
+    """The display as typed so far (None where no card reads yet)."""
+    grid = state.get("grid") if isinstance(state, dict) else None
+    return Display(tuple(tuple(_cell(grid, r, c) for c in range(SIZE)) for r in range(SIZE)))
+
+
+def _area(area: Line, scores: bool, points: int, label: str, colored: bool = False) -> dict[str, Any]:
+    return {
+        "label": label,
+        "cells": [list(cell) for cell in area.cells],
+        "paths": list(area.paths),
+        "complete": area.complete,
+        "scores": scores,
+        "one_color": colored,
+        "points": points,
+    }
+
+
+def _colour_point(area: Line, rules: Rules) -> bool:
+    return rules.advanced and earns_color_point(area, rules.color_lines)
+
+
+def _line_points(area: Line, rules: Rules) -> int:
+    """What a row or column earns: its order point, its geckos' points through it, and its
+    advanced colour point."""
+    ordered = in_order(area)
+    geckos = sum(1 for card in area.entered if card.gecko) if ordered else 0
+    return int(ordered) + geckos + int(_colour_point(area, rules))
+
+
+def _board_messages(state: Any, options: Any, player_count: int) -> tuple[tuple[FieldError, ...], bool]:
+    """What the full rules say about this board alone (paths relative to the seat; options
+    errors keep theirs) and whether the board itself is legal."""
+    board = dict(state) if isinstance(state, dict) else {}
+    board["name"] = board.get("name") if isinstance(board.get("name"), str) and board["name"].strip() else "Player"
+    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
     try:
-        raw = grid[r][c]
-    except (TypeError, IndexError, KeyError):
-        return None
-    return parse_card(Errors(), raw, "")
+        parse_table(table)  # the very checks of a real table
+    except ValidationError as exc:
+        mine = seat_errors(exc.errors)
+        others = tuple(e for e in exc.errors if not e.path.startswith("players"))
+        return mine + others, not mine
+    except (TypeError, ValueError, RecursionError):  # never raise: a state no parser can read
+        return (FieldError("", "cannot be read as a Verdant Arizona board"),), False
+    return (), True
 
 
-def preview(grid: Any, *, advanced: bool = False) -> dict[str, list[dict[str, Any]]]:
-    """For each of the 8 lines and 4 quadrants: its cells, whether all its cards are filled in
-    (``complete``) and whether it scores (``scores``: a complete line in order, a complete
-    quadrant of one colour; with ``advanced``, lines also say ``one_color``)."""
-    cells = [[_cell(grid, r, c) for c in range(SIZE)] for r in range(SIZE)]
-    lines = []
-    positions = [(f"Row {r + 1}", [(r, c) for c in range(SIZE)]) for r in range(SIZE)]
-    positions += [(f"Column {c + 1}", [(r, c) for r in range(SIZE)]) for c in range(SIZE)]
-    for label, where in positions:
-        cards = [cells[r][c] for r, c in where]
-        complete = all(card is not None for card in cards)
-        numbers = [card.number for card in cards if card is not None]
-        entry: dict[str, Any] = {
-            "label": label,
-            "cells": [list(p) for p in where],
-            "complete": complete,
-            "scores": complete and len(set(numbers)) == SIZE and order(numbers) is not None,
-        }
-        if advanced:
-            entry["one_color"] = complete and len({card.color_key for card in cards if card}) == 1
-        lines.append(entry)
-    quadrants = []
-    for label, top, left in QUADRANTS:
-        where = [(top + r, left + c) for r in range(SIZE // 2) for c in range(SIZE // 2)]
-        cards = [cells[r][c] for r, c in where]
-        complete = all(card is not None for card in cards)
-        quadrants.append(
-            {
-                "label": label.replace(" quadrant", ""),
-                "cells": [list(p) for p in where],
-                "complete": complete,
-                "scores": complete and len({card.color_key for card in cards if card}) == 1,
-            }
-        )
-    return {"lines": lines, "quadrants": quadrants}
+def preview(
+    state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
+) -> Preview:
+    """The seat page's preview of one board (see the module's doc)."""
+    rules = lenient_rules(options)
+    display = typed_display(state)
+    categories = tuple(score_display(display, rules))
+    messages, legal = _board_messages(state, options, player_count)
+
+    geckos = gecko_points(display)
+    points: dict[str, int | None] = {}
+    for r, c, _card in display.cards():
+        points[card_path(r, c)] = geckos.get((r, c))
+    lines = [
+        _area(area, in_order(area), _line_points(area, rules), area.label, _colour_point(area, rules))
+        for area in display.lines()
+    ]
+    quadrants = [
+        _area(area, one_color(area), 2 if one_color(area) else 0, area.label.removesuffix(" quadrant"))
+        for area in display.quadrants()
+    ]
+    started = any(area["complete"] for area in lines + quadrants)
+    total = sum(c.points for c in categories) if started else None
+    return Preview(
+        total=total,
+        categories=categories,
+        points=points,
+        why=why_by_path(categories),
+        messages=messages,
+        complete=legal and display.complete,
+        extra={"lines": lines, "quadrants": quadrants},
+    )

@@ -98,8 +98,22 @@ MONEY_PLANT: dict[str, Any] = dict(_DATA["money_plant"])
 MONEY_PLANT_CAPACITY: int = MONEY_PLANT["pot_size"]
 #: How many special plants go into the plant deck for 2, 3 and 4 players (rulebook, Setup 5).
 SPECIAL_PLANTS_IN_DECK: dict[int, int] = {int(k): v for k, v in _DATA["special_plants_in_deck"].items()}
+#: How many copies of each succulent go into the plant deck for 2, 3 and 4 players (rulebook,
+#: Setup 5); the other copies stay in the supply piles, taken only as cuttings.
+SUCCULENTS_IN_DECK: dict[int, int] = {int(k): v for k, v in _DATA["succulents_in_deck"].items()}
 #: String of Pearls holds this many leaves more than its pot's size.
 PEARLS_BONUS = 6
+#: The largest number of leaves any plant can hold (the largest pot, String of Pearls' bonus).
+MAX_LEAVES: int = max(k.size for k in POT_KINDS) + PEARLS_BONUS
+#: "The game is played over 12 seasons", each player choosing "exactly one" action per season.
+SEASONS: int = _DATA["seasons"]
+#: Flowers in the box: one per colour (rulebook, Components "6 flowers").
+FLOWERS: int = _DATA["flowers"]
+#: Double-sided water/leaf markers and "4 leaves" markers (rulebook, Components).
+MARKERS: int = _DATA["markers"]["water_or_leaf"]
+FOUR_LEAF_MARKERS: int = _DATA["markers"]["four_leaves"]
+#: No watering can holds more water than the game has markers.
+MAX_WATER: int = MARKERS
 
 
 def find_plant(name: Any) -> Plant | None:
@@ -170,7 +184,7 @@ def leaf_capacity(pot: Any, plant_name: Any = None) -> int:
     >>> leaf_capacity({"color": "red"}, "Living Stone")
     0
     """
-    size_value = pot.get("size") if isinstance(pot, dict) else pot
+    size_value: Any = pot.get("size") if isinstance(pot, dict) else pot
     if isinstance(size_value, bool):
         return 0
     try:

@@ -2,36 +2,68 @@
 
 A player's ``display`` is the row of cards left to right: exactly one ``{"money_plant": true}``
 and pots (``{"pot": {"color", "size"}, "plant": null | {"name", "leaves", "flower"}}``).
+
+:func:`parse` is strict: a table it returns is one a box of the game can produce, or it raises
+:class:`~scoring.core.ValidationError` listing every problem.  :func:`read` is the same walk, but
+also hands back what *does* read (every place that parses on its own), for the seat preview.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core import Errors, get_bool, get_int, join, options_of, player_list, to_int
+from ..core import Errors, FieldError, ValidationError, get_bool, get_choice, get_int, join, options_of, seating
 from .catalog import (
     COLORS,
+    FOUR_LEAF_MARKERS,
+    MARKERS,
+    MAX_WATER,
     MONEY_PLANT_CAPACITY,
     PLANTS,
     POT_COLORS,
-    POT_KINDS,
     POT_SIZES,
+    SEASONS,
     SPECIAL_PLANTS_IN_DECK,
     STARTING_POTS_PER_PLAYER,
+    SUCCULENTS,
+    SUCCULENTS_IN_DECK,
     Plant,
     PotKind,
     find_plant,
     leaf_capacity,
     pot_kind,
 )
+from .schema import CALICO_READINGS, MAX_DISPLAY, MAX_PLAYERS, MIN_PLAYERS, TABLE, unknown_keys
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-#: 24 pots in the pot deck + 2 starting pots + the Money Plant.
-MAX_DISPLAY = sum(k.copies for k in POT_KINDS if k.kind != "starting") + STARTING_POTS_PER_PLAYER + 1
-#: 116 double-sided water/leaf markers (rulebook, Components): no can holds more.
-MAX_WATER = 116
-OPTION_NAMES = ("money_plant_pot_scores",)
+TITLE = "Gretchen's Garden"
+
+
+def starting_row() -> dict[str, Any]:
+    """A seat at the start of the game: the two gray starting pots either side of the Money Plant
+    (3 leaves, as most seats start with; the start player and the next have 2)."""
+    return {
+        "money_plant_leaves": 3,
+        "watering_can": 0,
+        "display": [
+            {"pot": {"color": "gray", "size": 2}, "plant": None},
+            {"money_plant": True},
+            {"pot": {"color": "gray", "size": 2}, "plant": None},
+        ],
+    }
+
+
+def place_name(index: int, money_at: int | None) -> str:
+    """How a player finds place ``index`` of the row: ``left 2`` / ``right 1`` from the Money
+    Plant at ``money_at``; ``place 3`` (counted from the left, from 1) while the row has none.
+
+    >>> place_name(0, 2), place_name(3, 2), place_name(4, None)
+    ('left 2', 'right 1', 'place 5')
+    """
+    if money_at is None:
+        return f"place {index + 1}"
+    return f"{'left' if index < money_at else 'right'} {abs(index - money_at)}"
 
 
 @dataclass(frozen=True)
@@ -43,20 +75,28 @@ class PlantInPot:
 
 @dataclass(frozen=True)
 class Slot:
-    """One place in the row: the Money Plant, or a pot card with or without a plant."""
+    """One place in the row: the Money Plant, a pot card with or without a plant, or (in a
+    preview) a place that does not read yet, which holds nothing."""
 
-    position: int  # signed distance from the Money Plant: -2 = second to the left, +1 = right next to it
-    pot: PotKind | None  # None for the Money Plant
+    index: int  # the place in the row: display[index]
+    position: int | None  # signed places from the Money Plant: -2 second to the left; None: no Money Plant yet
+    pot: PotKind | None  # None for the Money Plant and for a place that does not read
     plant: PlantInPot | None = None
+    money: bool = False
 
     @property
     def money_plant(self) -> bool:
-        return self.pot is None
+        return self.money
+
+    @property
+    def path(self) -> str:
+        """The place's contract path, relative to the player: ``display[3]``."""
+        return f"display[{self.index}]"
 
     @property
     def where(self) -> str:
         """``left 2`` / ``right 1``: the place as a player finds it from the Money Plant."""
-        return f"{'left' if self.position < 0 else 'right'} {abs(self.position)}"
+        return place_name(self.index, None if self.position is None else self.index - self.position)
 
 
 @dataclass(frozen=True)
@@ -68,69 +108,125 @@ class PlayerState:
 
     @property
     def pots(self) -> tuple[Slot, ...]:
-        return tuple(s for s in self.display if not s.money_plant)
+        """Places holding a pot card (not the Money Plant)."""
+        return tuple(s for s in self.display if s.pot is not None)
 
     @property
     def plants(self) -> tuple[Slot, ...]:
         """Pots holding a plant (the Money Plant is not among them)."""
         return tuple(s for s in self.display if s.plant is not None)
 
+    @property
+    def money_slot(self) -> Slot | None:
+        return next((s for s in self.display if s.money), None)
+
+    def actions(self) -> tuple[int, int, int]:
+        """(bought pots, plants, flowers): each took one action of this player."""
+        bought = sum(1 for s in self.pots if s.pot is not None and s.pot.kind != "starting")
+        flowers = sum(1 for s in self.plants if s.plant is not None and s.plant.flower)
+        return bought, len(self.plants), flowers
+
+
+@dataclass(frozen=True)
+class Options:
+    money_plant_pot_scores: bool = False
+    calico_hearts_distance: str = "places"  # a key of CALICO_READINGS
+    aloe_vera_max_4: bool = False
+
 
 @dataclass(frozen=True)
 class Table:
     players: tuple[PlayerState, ...]
     player_count: int
-    money_plant_pot_scores: bool
+    options: Options = Options()
+    partial: bool = False  # fewer boards than players at the table
+    one_board: bool = False  # a single board scored on its own
+    note: str | None = None  # the seating's warning (partial table, one board)
+
+    @property
+    def money_plant_pot_scores(self) -> bool:
+        return self.options.money_plant_pot_scores
+
+    @property
+    def everyone(self) -> bool:
+        """Every player of the game is here (comparisons with the others are final)."""
+        return not self.partial and not self.one_board
+
+
+@dataclass(frozen=True)
+class Board:
+    """One player's board as far as it reads: ``state`` holds every place that parses on its own
+    (a place that does not is in ``broken`` and holds nothing; an unreadable count is 0); None when
+    there is no row to read.  ``ok``: the board has no problem of its own."""
+
+    state: PlayerState | None
+    broken: frozenset[int] = frozenset()
+    ok: bool = False
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What :func:`read` found: the table (its legal boards, the seating and the options), every
+    board as far as it reads, and the problems."""
+
+    table: Table
+    boards: tuple[Board, ...]
+    errors: tuple[FieldError, ...]
+
+
+# ----------------------------------------------------------------------------- the whole table
 
 
 def parse(table: Any) -> Table:
     """Check a whole table and return its state; raise ValidationError listing every problem."""
+    found = read(table)
+    if found.errors:
+        raise ValidationError(found.errors)
+    return found.table
+
+
+def read(table: Any) -> Reading:
+    """Walk a whole table: every problem (in the order of the input), every board as far as it
+    reads, and the table of the legal boards."""
     errors = Errors()
-    raw_players = player_list(errors, table, minimum=1)
-    if len(raw_players) > MAX_PLAYERS:
-        errors.add("players", f"has {len(raw_players)} players: Gretchen's Garden is for {MIN_PLAYERS} to "
-                   f"{MAX_PLAYERS} players")
-    options = _options(errors, table)
-    player_count = _player_count(errors, table, len(raw_players))
-    players = [_player(errors, raw, f"players[{i}]") for i, raw in enumerate(raw_players)]
-    _check_table(errors, players, player_count)
-    errors.raise_if_any()
-    return Table(tuple(p for p in players if p is not None), player_count, options["money_plant_pot_scores"])
+    errors.items.extend(unknown_keys(TABLE, table))
+    seat = seating(errors, table, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, title=TITLE)
+    _say_how_many(errors, len(seat.players))
+    options = read_options(errors, table)
+    boards = tuple(read_player(errors, raw, f"players[{i}]") for i, raw in enumerate(seat.players))
+    players = [b.state if b.ok else None for b in boards]
+    shape = Table((), seat.count, options, seat.partial, seat.one_board, seat.note(TITLE, MIN_PLAYERS))
+    _check_table(errors, players, shape)
+    legal = tuple(p for p in players if p is not None)
+    return Reading(replace(shape, players=legal), boards, tuple(errors.items))
 
 
-def _options(errors: Errors, table: Any) -> dict[str, bool]:
+def _say_how_many(errors: Errors, sent: int) -> None:
+    """The game's own words for too many boards (the shared check says "this game takes ...")."""
+    for k, item in enumerate(errors.items):
+        if item.path == "players" and item.message.startswith(f"has {sent} players: this game takes"):
+            errors.items[k] = FieldError("players", f"has {sent} players: {TITLE} is for {MIN_PLAYERS} to "
+                                         f"{MAX_PLAYERS} players; to score one board on its own, send just that board")
+
+
+def read_options(errors: Errors, table: Any) -> Options:
+    """The options (unknown keys are the schema's to refuse)."""
     options = options_of(table)
-    for key in options:
-        if key not in OPTION_NAMES:
-            errors.add(join("options", str(key)), "is not an option of Gretchen's Garden: the option is "
-                       + ", ".join(OPTION_NAMES))
-    return {"money_plant_pot_scores": get_bool(errors, options, "money_plant_pot_scores", "options")}
-
-
-def _player_count(errors: Errors, table: Any, seats: int) -> int:
-    """The number of players in the game: ``player_count`` if given (the web layer may score only
-    some seats), else the number of players entered."""
-    raw = table.get("player_count") if isinstance(table, dict) else None
-    if raw is None:
-        if 1 <= seats < MIN_PLAYERS:
-            errors.add("players", f"has {seats} player: Gretchen's Garden is for {MIN_PLAYERS} to {MAX_PLAYERS} "
-                       "players (give player_count to score fewer seats)")
-        return max(seats, MIN_PLAYERS)
-    low = max(MIN_PLAYERS, seats)
-    count = to_int(Errors(), raw, "player_count", minimum=low, maximum=MAX_PLAYERS)
-    if count is None:
-        errors.add("player_count", f"must be a whole number from {low} to {MAX_PLAYERS}: the game is for "
-                   f"{MIN_PLAYERS} to {MAX_PLAYERS} players and has at least the {seats} entered")
-        return low if low <= MAX_PLAYERS else MAX_PLAYERS
-    return count
+    calico = get_choice(errors, options, "calico_hearts_distance", "options", tuple(CALICO_READINGS), default="places")
+    return Options(
+        get_bool(errors, options, "money_plant_pot_scores", "options"),
+        calico or "places",
+        get_bool(errors, options, "aloe_vera_max_4", "options"),
+    )
 
 
 # ------------------------------------------------------------------------------------ one player
 
 
-def _player(errors: Errors, raw: dict, path: str) -> PlayerState | None:
-    if not raw:  # not an object: player_list already said so
-        return None
+def read_player(errors: Errors, raw: Any, path: str) -> Board:
+    """One player's board: its problems into ``errors``, and what reads."""
+    if not isinstance(raw, dict) or not raw:  # not an object: the seating check already said so
+        return Board(None)
     before = len(errors)
     probe = Errors()
     leaves = get_int(probe, raw, "money_plant_leaves", path, minimum=0, maximum=MONEY_PLANT_CAPACITY)
@@ -138,14 +234,40 @@ def _player(errors: Errors, raw: dict, path: str) -> PlayerState | None:
         errors.add(join(path, "money_plant_leaves"),
                    f"{probe.items[0].message} (the Money Plant's pot holds at most {MONEY_PLANT_CAPACITY} leaves)")
     can = get_int(errors, raw, "watering_can", path, minimum=0, maximum=MAX_WATER)
-    display = _display(errors, raw.get("display"), join(path, "display"))
+    row = _display(errors, raw.get("display"), join(path, "display"))
     name = raw.get("name")
-    if len(errors) > before or not isinstance(name, str) or display is None:
-        return None
-    return PlayerState(name, leaves or 0, can or 0, display)
+    if row is None:
+        return Board(None)
+    slots, broken = row
+    state = PlayerState(name if isinstance(name, str) else "", leaves or 0, can or 0, slots)
+    ok = len(errors) == before and isinstance(name, str)
+    if ok:
+        ok = _check_actions(errors, state, join(path, "display"))
+    return Board(state, broken, ok)
 
 
-def _display(errors: Errors, raw: Any, path: str) -> tuple[Slot, ...] | None:
+def _check_actions(errors: Errors, player: PlayerState, path: str) -> bool:
+    """Each bought pot, each plant (bought or cut) and each flower took one of the player's 12
+    actions; nothing else brings a card or a flower into a collection, and nothing takes one out."""
+    bought, plants, flowers = player.actions()
+    needed = bought + plants + flowers
+    if needed <= SEASONS:
+        return True
+    errors.add(path, f"needs {needed} actions ({_n(bought, 'bought pot')}, {_n(plants, 'plant')}, "
+               f"{_n(flowers, 'flower')}: each is one action, a buy, a cutting or a flowering): a game has "
+               f"{SEASONS} seasons of one action each")
+    return False
+
+
+def _n(count: int, one: str) -> str:
+    return f"{count} {one}{'' if count == 1 else 's'}"
+
+
+Cell = tuple[PotKind | None, PlantInPot | None, bool]  # (pot, plant, is the Money Plant)
+
+
+def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], frozenset[int]] | None:
+    """The row's places (None when there is no row to read) and the places that do not read."""
     if not isinstance(raw, list):
         errors.add(path, 'must be the row of cards, left to right: pots and one {"money_plant": true}')
         return None
@@ -155,39 +277,58 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[Slot, ...] | None:
         return None
     before = len(errors)
     money_at: list[int] = []
-    cells: list[tuple[PotKind | None, PlantInPot | None]] = []
+    broken: set[int] = set()
+    cells: list[Cell] = []
     for i, cell in enumerate(raw):
         where = join(path, i)
+        mark = len(errors)
         if not isinstance(cell, dict):
             errors.add(where, 'must be a pot {"pot": {...}, "plant": ...} or the Money Plant {"money_plant": true}')
-            cells.append((None, None))
-            continue
-        if get_bool(errors, cell, "money_plant", where):
+            cells.append((None, None, False))
+        elif get_bool(errors, cell, "money_plant", where):
             if money_at:
                 errors.add(join(where, "money_plant"), f"is a second Money Plant (the first is at place {money_at[0]}): "
                            "each player has exactly one Money Plant")
+            _money_place_holds_nothing(errors, cell, where)
+            cells.append((None, None, not money_at))
             money_at.append(i)
-            cells.append((None, None))
-            continue
-        cells.append(_pot_cell(errors, cell, where))
+        else:
+            pot, plant = _pot_cell(errors, cell, where)
+            cells.append((pot, plant, False))
+        if len(errors) > mark:
+            broken.add(i)
     if not money_at:
         errors.add(path, 'has no Money Plant: put {"money_plant": true} where it stands in the row')
-    if len(errors) > before:
-        return None
-    centre = money_at[0]
+    centre = money_at[0] if money_at else None
     starting = 0
-    for i, (pot, _) in enumerate(cells):
-        if pot is not None and pot.kind == "starting":
+    clean = len(errors) == before
+    for i, (pot, _, _) in enumerate(cells):
+        if pot is not None and pot.kind == "starting" and i not in broken:
             starting += 1
             if starting > STARTING_POTS_PER_PLAYER:
-                errors.add(join(join(path, i), "pot"), f"is a third gray pot: each player has only "
-                           f"{STARTING_POTS_PER_PLAYER} gray starting pots")
-    if len(errors) > before:
-        return None
-    return tuple(Slot(i - centre, pot, plant) for i, (pot, plant) in enumerate(cells))
+                broken.add(i)
+                if clean:
+                    errors.add(join(join(path, i), "pot"), f"is a third gray pot: each player has only "
+                               f"{STARTING_POTS_PER_PLAYER} gray starting pots")
+    slots = tuple(
+        Slot(i, None if centre is None else i - centre, None, None, money) if i in broken or money
+        else Slot(i, None if centre is None else i - centre, pot, plant)
+        for i, (pot, plant, money) in enumerate(cells)
+    )
+    return slots, frozenset(broken)
 
 
-def _pot_cell(errors: Errors, cell: dict, where: str) -> tuple[PotKind | None, PlantInPot | None]:
+def _money_place_holds_nothing(errors: Errors, cell: dict[str, Any], where: str) -> None:
+    """The Money Plant's place is the player board: no pot card, no other plant on it."""
+    if cell.get("pot") is not None:
+        errors.add(join(where, "pot"), "is on the Money Plant's place: the Money Plant stands in its own pot on the "
+                   "player board; a pot card takes a place of its own in the row")
+    if cell.get("plant") is not None:
+        errors.add(join(where, "plant"), "is on the Money Plant's place: a place is either the Money Plant or a pot "
+                   "with a plant, never both; put this plant in a pot of its own place")
+
+
+def _pot_cell(errors: Errors, cell: dict[str, Any], where: str) -> tuple[PotKind | None, PlantInPot | None]:
     pot = _pot(errors, cell.get("pot"), join(where, "pot"))
     raw_plant = cell.get("plant")
     if raw_plant is None:
@@ -294,8 +435,10 @@ def flower_color(slot: Slot) -> str | None:
 # ---------------------------------------------------------------------------- across the table
 
 
-def _check_table(errors: Errors, players: list[PlayerState | None], player_count: int) -> None:
-    """Copies, one succulent per colour, one flower per colour, specials dealt for the player count."""
+def _check_table(errors: Errors, players: Sequence[PlayerState | None], table: Table) -> None:
+    """Copies, one succulent per colour, one flower per colour, specials dealt for the player
+    count, cuttings that had someone to cut from, and the markers in the box."""
+    player_count = table.player_count
     first_of_colour: dict[str, tuple[str, str]] = {}  # colour -> (succulent, where)
     plant_copies: dict[str, int] = {}
     pot_copies: dict[tuple[str, int], int] = {}
@@ -306,9 +449,8 @@ def _check_table(errors: Errors, players: list[PlayerState | None], player_count
     for p_index, player in enumerate(players):
         if player is None:
             continue
-        centre = next(i for i, s in enumerate(player.display) if s.money_plant)
         for slot in player.display:
-            path = f"players[{p_index}].display[{slot.position + centre}]"
+            path = f"players[{p_index}].{slot.path}"
             owner = f"{player.name}'s row, {slot.where}"
             pot = slot.pot
             if pot is not None and pot.kind != "starting":
@@ -347,6 +489,53 @@ def _check_table(errors: Errors, players: list[PlayerState | None], player_count
             errors.add(join(path, "plant.flower"), "Rainbow West has no free flower colour left: all 6 colours "
                        "already flower elsewhere and each colour flowers only once per game")
         flowers[f"any{path}"] = "Rainbow West"
+    if table.everyone and all(p is not None for p in players):
+        _check_cuttings(errors, [p for p in players if p is not None], player_count)
+    _check_markers(errors, [p for p in players if p is not None])
+
+
+def _check_cuttings(errors: Errors, players: Sequence[PlayerState], player_count: int) -> None:
+    """Rulebook, Setup 5: the plant deck gets 1, 2 or 3 succulents of each type (2, 3, 4 players);
+    the other copies stay in the supply pile and come out only by "B) Cut another player's plant",
+    whose plant stays where it is (no action takes a plant out of a collection).  So copies beyond
+    the deck's need another player holding that succulent at the end."""
+    in_deck = SUCCULENTS_IN_DECK.get(player_count)
+    if in_deck is None:
+        return
+    for plant in SUCCULENTS:
+        owned = [[s for s in p.plants if s.plant is not None and s.plant.plant.name == plant.name] for p in players]
+        total = sum(len(cards) for cards in owned)
+        owners = [i for i, cards in enumerate(owned) if cards]
+        if total <= in_deck or len(owners) != 1:
+            continue
+        i = owners[0]
+        cut = owned[i][in_deck]
+        errors.add(f"players[{i}].{cut.path}.plant.name",
+                   f'is a cutting with nobody to cut from: all {total} "{plant.name}" on the table are in '
+                   f"{players[i].name}'s row, a {player_count}-player game deals only {in_deck} into the plant deck, "
+                   f'and every other copy is a cutting, taken only from another player\'s "{plant.name}" (which '
+                   "stays in their row)")
+
+
+def marker_need(players: Sequence[PlayerState]) -> tuple[int, int, int]:
+    """(leaves, water, single markers needed): the leaves on every plant and Money Plant and the
+    water in every watering can, made of the box's markers: a "4 leaves" marker stands for 4
+    leaves on one plant, every other leaf and every water is one double-sided marker."""
+    stacks = [s.plant.leaves for p in players for s in p.plants if s.plant is not None]
+    stacks += [p.money_plant_leaves for p in players]
+    water = sum(p.watering_can for p in players)
+    fours = sum(n // 4 for n in stacks)
+    singles = sum(n % 4 for n in stacks) + water + 4 * max(0, fours - FOUR_LEAF_MARKERS)
+    return sum(stacks), water, singles
+
+
+def _check_markers(errors: Errors, players: Sequence[PlayerState]) -> None:
+    """Rulebook, Components: "116 double-sided markers: water, leaf" and "26 '4 leaves' markers"."""
+    leaves, water, singles = marker_need(players)
+    if singles > MARKERS:
+        errors.add("players", f"hold {leaves} leaves and {water} water in watering cans: that takes {singles} of the "
+                   f"game's {MARKERS} water/leaf markers (its {FOUR_LEAF_MARKERS} \"4 leaves\" markers count 4 "
+                   "leaves each, on one plant)")
 
 
 def starting_pot_problems(player: PlayerState) -> list[str]:
@@ -360,6 +549,8 @@ def starting_pot_problems(player: PlayerState) -> list[str]:
     """
     problems = []
     slots = player.display
+    if not slots:
+        return ["the row is empty"]
     for side, end in (("left", slots[0]), ("right", slots[-1])):
         if end.pot is None or end.pot.kind != "starting":
             problems.append(f"the {side} end of the row is not a gray starting pot")

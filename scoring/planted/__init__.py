@@ -11,6 +11,14 @@ tokens on plant cards, then are shared.  See ``docs/rules/planted.md`` and ``doc
 ...     {"name": "Bo", "plants": [{"name": "ZZ Plant", "growth": 3}]}]})
 >>> [(p.name, p.total, p.rank) for p in result.players]
 [('Ann', 15, 1), ('Bo', 9, 2)]
+
+One board scores on its own (the rulebook's scoring example is one player's table), with no winner:
+
+>>> one = score({"players": [{"name": "Ann", "plants": [{"name": "Snake Plant", "growth": 1},
+...     {"name": "Purple Shamrock", "growth": 2}], "propagation": 2,
+...     "decorations": {"ceramic_planter": 2, "plant_stand": 1}}]})
+>>> one.players[0].total, one.winners, one.warnings
+(15, (), ('One board scored on its own (Planted is played by 2 or more): no winner',))
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from typing import Any
 
 from .. import Game
 from ..core import Result, Tiebreaker, build_result
+from . import schema
 from .catalog import (  # noqa: F401  (public names for the entry screen)
     BEGINNERS,
     DECORATIONS,
@@ -33,16 +42,19 @@ from .catalog import (  # noqa: F401  (public names for the entry screen)
     find_plant,
 )
 from .parse import MAX_PLANTS, MAX_PLAYERS, MIN_PLAYERS, PlayerState, Table, parse
+from .preview import preview
 from .rules import score_player
 
-ENGINE_VERSION = "planted-1"
-GROWTH_TOKENS_IN_BOX = 65
+ENGINE_VERSION = "planted-2"
+GROWTH_TOKENS_IN_BOX = 65  # "65 Growth tokens" (the rulebook's contents)
 TIEBREAK_LABEL = "most Growth tokens on plant cards"
 
 
 def pad_rows(player: PlayerState, plants: int, propagation: int, decorations: int) -> list[dict[str, Any]]:
     """The paper score pad's rows for one player: Plant 1 ... Plant 6 (in the order the plants
-    were entered; ``plant`` is None for an empty row), Propagation, Decorations, Total."""
+    were entered; ``plant`` is None for an empty row), Propagation, Decorations, Total.  ``ref``:
+    the contract path the row is about (``plants[i]`` for a plant row, as entered; None for an
+    empty row and for Total), so a row takes its lines by ref (:meth:`Category.lines_about`)."""
     rows: list[dict[str, Any]] = []
     for i in range(MAX_PLANTS):
         holding = player.plants[i] if i < len(player.plants) else None
@@ -51,11 +63,12 @@ def pad_rows(player: PlayerState, plants: int, propagation: int, decorations: in
                 "row": f"Plant {i + 1}",
                 "points": holding.points if holding else 0,
                 "plant": holding.plant.name if holding else None,
+                "ref": holding.path if holding else None,
             }
         )
-    rows.append({"row": "Propagation", "points": propagation, "plant": None})
-    rows.append({"row": "Decorations", "points": decorations, "plant": None})
-    rows.append({"row": "Total", "points": plants + propagation + decorations, "plant": None})
+    rows.append({"row": "Propagation", "points": propagation, "plant": None, "ref": "propagation"})
+    rows.append({"row": "Decorations", "points": decorations, "plant": None, "ref": "decorations"})
+    rows.append({"row": "Total", "points": plants + propagation + decorations, "plant": None, "ref": None})
     return rows
 
 
@@ -71,6 +84,10 @@ def score_table(table: Table) -> Result:
     ]
     used = sum(p.plant_growth_tokens + p.propagation for p in table.players)
     warnings = []
+    seats = table.seating
+    note = seats.note("Planted", MIN_PLAYERS) if seats is not None else None
+    if note:
+        warnings.append(note)
     if used > GROWTH_TOKENS_IN_BOX:
         warnings.append(
             f"The box holds {GROWTH_TOKENS_IN_BOX} Growth tokens but this table shows {used}: check the counts"
@@ -83,6 +100,7 @@ def score_table(table: Table) -> Result:
         tiebreakers=[Tiebreaker(TIEBREAK_LABEL, [p.plant_growth_tokens for p in table.players])],
         player_extra=extras,
         warnings=warnings,
+        no_winner=seats is not None and (seats.partial or seats.one_board),
     )
 
 
@@ -120,4 +138,7 @@ GAME = Game(
     blank_player=blank_player,
     options=(),
     default_options=default_options,
+    player_schema=schema.PLAYER,
+    options_schema=schema.OPTIONS,
+    previewer=preview,
 )

@@ -97,7 +97,8 @@ def fold(name: str) -> str:
 
 def _load() -> dict[str, Any]:
     with open(Path(__file__).with_name("catalog.json"), encoding="utf-8") as handle:
-        return json.load(handle)
+        data: dict[str, Any] = json.load(handle)
+    return data
 
 
 _DATA = _load()
@@ -118,6 +119,10 @@ TOOLS: tuple[Item, ...] = tuple(Item(**t) for t in _DATA["tools"])
 BEGINNERS: tuple[Plant, ...] = tuple(p for p in PLANTS if p.beginner)
 
 _PLANT_BY_KEY: dict[str, Plant] = {fold(p.name): p for p in PLANTS}
+# each deck's cards by folded key and folded name (find_item's fast path)
+_ITEMS_BY_FOLD: dict[tuple[Item, ...], dict[str, Item]] = {
+    deck: {folded: item for item in deck for folded in (fold(item.key), fold(item.name))} for deck in (DECORATIONS, TOOLS)
+}
 _ORDER: dict[str, int] = {p.name: i for i, p in enumerate(PLANTS)}
 
 
@@ -135,6 +140,9 @@ def find_item(items: tuple[Item, ...], key: str) -> Item | None:
     if not isinstance(key, str):
         return None
     folded = fold(key)
+    known = _ITEMS_BY_FOLD.get(items)
+    if known is not None:
+        return known.get(folded)
     for item in items:
         if folded in (fold(item.key), fold(item.name)):
             return item

@@ -6,6 +6,8 @@
 ...     {"name": "Bo", "plants": [{"name": "Snake Plant"}]}]})
 >>> t.players[0].plants[0].plant.name, t.players[0].plants[0].growth, t.players[1].propagation
 ('ZZ Plant', 2, 0)
+>>> parse({"players": [{"name": "Ann", "plants": [{"name": "ZZ Plant", "growth": 3}]}]}).seating.one_board
+True
 """
 
 from __future__ import annotations
@@ -14,24 +16,29 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Errors, get_int, join, player_list, to_int
+from ..core import Errors, Seating, get_int, join, player_list, seating, to_int
+from ..schema import unknown_keys
 from .catalog import BEGINNERS, DECORATIONS, PLANTS, TOOLS, Item, Plant, find_item, find_plant, fold
+from .schema import MAX_GROWTH, MAX_PLANTS, MAX_PLAYERS, MAX_PROPAGATION, MIN_PLAYERS, TABLE
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5  # 5 player boards in the box
-MAX_PLANTS = 6
-MAX_PROPAGATION = 99  # no limit in the rulebook; a bound that no real game reaches
+__all__ = ["MAX_GROWTH", "MAX_PLANTS", "MAX_PLAYERS", "MAX_PROPAGATION", "MIN_PLAYERS", "Checked", "Holding",
+           "PlayerState", "Table", "blank_state", "check", "parse"]
+
 ROUNDS = 4
 ITEM_CARDS_PER_PLAYER = 2 * ROUNDS  # 2 Item cards drawn per player each round, never reshuffled
 CARDS_PLAYED_PER_PLAYER = 8 * ROUNDS  # 8 turns a round, one card played per turn
+TAKES = f"Planted takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
+ONE_BOARD = "to score one board on its own, send just that board"
 
 
 @dataclass(frozen=True)
 class Holding:
-    """A plant card on a player's table and the Growth tokens on it."""
+    """A plant card on a player's table and the Growth tokens on it.  ``slot``: its index in the
+    player's ``plants`` list (the contract path is ``plants[slot]``)."""
 
     plant: Plant
     growth: int
+    slot: int = 0
 
     @property
     def points(self) -> int:
@@ -40,6 +47,10 @@ class Holding:
     @property
     def fully_grown(self) -> bool:
         return self.growth == self.plant.spaces
+
+    @property
+    def path(self) -> str:
+        return f"plants[{self.slot}]"
 
 
 @dataclass(frozen=True)
@@ -58,14 +69,43 @@ class PlayerState:
         return sum(n for _, n in self.tools)
 
     @property
+    def item_cards(self) -> int:
+        """Decoration and Tool cards together: the Item cards the player kept."""
+        return sum(n for _, n in self.decorations) + self.tool_cards
+
+    @property
     def plant_growth_tokens(self) -> int:
         return sum(h.growth for h in self.plants)
+
+
+def blank_state(name: str = "") -> PlayerState:
+    """A table with nothing on it (what a seat that does not read at all scores)."""
+    return PlayerState(name, (), 0, tuple((d, 0) for d in DECORATIONS), tuple((t, 0) for t in TOOLS))
 
 
 @dataclass(frozen=True)
 class Table:
     players: tuple[PlayerState, ...]
     player_count: int
+    seating: Seating | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What :func:`check` read: every board as far as it reads (``players[i]`` is the ``i``-th
+    board sent; a board that is not an object reads as an empty table), and every problem."""
+
+    players: tuple[PlayerState, ...]
+    seating: Seating
+    errors: Errors
+
+
+@dataclass(frozen=True)
+class _Card:
+    """A plant card named on a player's table, whether or not its growth reads."""
+
+    plant: Plant
+    path: str
 
 
 def _is_blank(value: Any) -> bool:
@@ -82,17 +122,23 @@ def _plant_hint(text: str) -> str:
     return "choose a plant from the card list (type part of its name)"
 
 
-def _read_plants(errors: Errors, player: dict, where: str) -> tuple[list[tuple[Holding, str]], bool]:
-    """The player's plants with the path of each; the flag says whether every entry was read."""
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _read_plants(errors: Errors, player: dict[str, Any], where: str) -> tuple[list[Holding], list[_Card], bool]:
+    """The player's plants whose growth reads, every plant card named (growth read or not, for
+    the Beginner and duplicate checks), and whether every entry's name was read."""
     path = join(where, "plants")
     raw = player.get("plants")
     if raw is None:
         errors.add(path, "is missing: list the player's plants (their Beginner plant and up to 5 more)")
-        return [], False
+        return [], [], False
     if not isinstance(raw, list):
         errors.add(path, f'must be a list of up to {MAX_PLANTS} plants like {{"name": "ZZ Plant", "growth": 2}}')
-        return [], False
-    out: list[tuple[Holding, str]] = []
+        return [], [], False
+    holdings: list[Holding] = []
+    cards: list[_Card] = []
     complete = True
     filled = 0
     for i, entry in enumerate(raw):
@@ -120,25 +166,34 @@ def _read_plants(errors: Errors, player: dict, where: str) -> tuple[list[tuple[H
             shown = name if len(name) <= 40 else name[:37] + "..."
             errors.add(join(here, "name"), f'"{shown}" is not a Planted plant: {_plant_hint(name)}')
             complete = False
-            get_int(errors, entry, "growth", here, default=0, minimum=0, maximum=3)
+            get_int(errors, entry, "growth", here, default=0, minimum=0, maximum=MAX_GROWTH)
             continue
+        cards.append(_Card(plant, here))
         growth = _read_growth(errors, entry, here, plant)
-        if growth is None:
-            continue
-        out.append((Holding(plant, growth), here))
+        if growth is not None:
+            holdings.append(Holding(plant, growth, i))
     if filled > MAX_PLANTS:
         errors.add(path, f"has {filled} plants: a player holds at most {MAX_PLANTS}")
-    return out, complete
+    elif len(raw) > MAX_PLANTS:
+        errors.add(
+            path,
+            f"has {len(raw)} entries ({_plural(filled, 'plant')} and {_plural(len(raw) - filled, 'empty slot')}): "
+            f"a player holds at most {MAX_PLANTS} plants, so the list has at most {MAX_PLANTS} entries",
+        )
+    return holdings, cards, complete
 
 
-def _read_growth(errors: Errors, entry: dict, here: str, plant: Plant) -> int | None:
+def _read_growth(errors: Errors, entry: dict[str, Any], here: str, plant: Plant) -> int | None:
     scratch = Errors()
     growth = get_int(scratch, entry, "growth", here, default=0, minimum=0, maximum=plant.spaces)
     if scratch:
         raw = entry.get("growth")
-        spaces = "1 growth space" if plant.spaces == 1 else f"{plant.spaces} growth spaces"
-        if to_int(Errors(), raw, "", minimum=None) is not None:
-            problem = f"{int(raw)} Growth tokens are too many" if int(raw) > plant.spaces else "cannot be negative"
+        spaces = _plural(plant.spaces, "growth space")
+        number = to_int(Errors(), raw, "", minimum=None)
+        if number is not None:
+            # (a number of more than 4,300 digits has no str(): Python refuses to write it out)
+            many = str(number) if number < 10**100 else "Over 10^100"
+            problem = f"{many} Growth tokens are too many" if number > plant.spaces else "cannot be negative"
         else:
             problem = "must be a whole number"
         errors.add(
@@ -148,7 +203,17 @@ def _read_growth(errors: Errors, entry: dict, here: str, plant: Plant) -> int | 
     return growth
 
 
-def _read_items(errors: Errors, player: dict, where: str, key: str, deck: tuple[Item, ...], kind: str) -> dict[str, int]:
+def _item_hint(name: str, deck: tuple[Item, ...]) -> str:
+    keys = {fold(item.key): item.key for item in deck} | {fold(item.name): item.key for item in deck}
+    close = difflib.get_close_matches(fold(name), list(keys), n=1, cutoff=0.75) if len(name) <= 60 else []
+    if close:
+        return f'did you mean "{keys[close[0]]}"?'
+    return "choose from " + ", ".join(i.key for i in deck)
+
+
+def _read_items(
+    errors: Errors, player: dict[str, Any], where: str, key: str, deck: tuple[Item, ...], kind: str
+) -> dict[str, int]:
     """Counts of Decoration or Tool cards (missing keys count as 0)."""
     path = join(where, key)
     counts = {item.key: 0 for item in deck}
@@ -163,10 +228,7 @@ def _read_items(errors: Errors, player: dict, where: str, key: str, deck: tuple[
         item = find_item(deck, name)
         shown = name if len(str(name)) <= 40 else str(name)[:37] + "..."
         if item is None:
-            errors.add(
-                join(path, str(name)),
-                f'"{shown}" is not a Planted {kind} card: choose from ' + ", ".join(i.key for i in deck),
-            )
+            errors.add(join(path, str(name)), f'"{shown}" is not a Planted {kind} card: {_item_hint(str(name), deck)}')
             continue
         if _is_blank(value):
             continue
@@ -181,7 +243,9 @@ def _read_items(errors: Errors, player: dict, where: str, key: str, deck: tuple[
     return counts
 
 
-def _check_copies(errors: Errors, players: list[tuple[str, str, dict[str, int]]], deck: tuple[Item, ...], key: str) -> None:
+def _check_copies(
+    errors: Errors, players: list[tuple[str, str, dict[str, int]]], deck: tuple[Item, ...], key: str
+) -> None:
     """No more copies of a card across the table than the deck has; the error sits on the
     player whose count takes the table over the limit."""
     for item in deck:
@@ -201,23 +265,27 @@ def _check_copies(errors: Errors, players: list[tuple[str, str, dict[str, int]]]
                 break
 
 
-def _check_item_draws(errors: Errors, states: list[PlayerState], player_count: int) -> None:
+def _check_item_draws(errors: Errors, states: list[tuple[int, PlayerState]], seats: Seating) -> None:
     """Rulebook, "Playing a round": each round every player draws 6 Resource cards and 2 Item cards,
     and a round is 8 turns of one card each; only Resource cards are ever reshuffled ("When Players
     Are Finished Feeding").  Over the 4 rounds the table therefore draws 2 x 4 = 8 Item cards per
     player, and a player plays 32 cards, one per bought plant (at most 5: every player but their
     Beginner plant).  Decoration and Tool cards kept are Item cards played, so:
-    the table keeps at most 8 per player; a player keeps at most 32 minus the plants they bought."""
-    limit = ITEM_CARDS_PER_PLAYER * player_count
-    kept = [sum(n for _, n in p.decorations) + p.tool_cards for p in states]
-    if sum(kept) > limit:
-        owners = ", ".join(f"{p.name} {k}" for p, k in zip(states, kept) if k)
-        errors.add(
-            "players",
-            f"hold {sum(kept)} Decoration and Tool cards together ({owners}), but a {player_count}-player game "
-            f"deals only {limit} Item cards (2 per player in each of the 4 rounds)",
-        )
-    for i, (p, k) in enumerate(zip(states, kept)):
+    the table keeps at most 8 per player; a player keeps at most 32 minus the plants they bought.
+    One board scored on its own comes from a table of 2 to 5 whose size is not known: only the
+    player's own limit applies."""
+    kept = [(i, p, p.item_cards) for i, p in states]
+    if not seats.one_board:
+        limit = ITEM_CARDS_PER_PLAYER * seats.count
+        together = sum(k for _, _, k in kept)
+        if together > limit:
+            owners = ", ".join(f"{p.name} {k}" for _, p, k in kept if k)
+            errors.add(
+                "players",
+                f"hold {together} Decoration and Tool cards together ({owners}), but a {seats.count}-player game "
+                f"deals only {limit} Item cards (2 per player in each of the 4 rounds)",
+            )
+    for i, p, k in kept:
         bought = max(0, len(p.plants) - 1)
         most = CARDS_PLAYED_PER_PLAYER - bought
         if k > most:
@@ -228,51 +296,53 @@ def _check_item_draws(errors: Errors, states: list[PlayerState], player_count: i
             )
 
 
-def parse(table: Any) -> Table:
-    """Check a whole table and return its immutable state."""
-    errors = Errors()
-    raw_players = player_list(errors, table, minimum=0)
-    player_count = len(raw_players)
-    takes = f"Planted takes {MIN_PLAYERS} to {MAX_PLAYERS} players"
-    counted_raw = table.get("player_count") if isinstance(table, dict) else None
-    if isinstance(table, dict) and isinstance(table.get("players"), list):
-        n = len(raw_players)
-        if n == 0 or n > MAX_PLAYERS or (n < MIN_PLAYERS and counted_raw is None):
-            errors.add("players", f"has {n} player{'' if n == 1 else 's'}: {takes}")
-        elif counted_raw is not None:
-            lo = max(MIN_PLAYERS, n)
-            counted = to_int(Errors(), counted_raw, "player_count", minimum=lo, maximum=MAX_PLAYERS)
-            if counted is None:
-                errors.add(
-                    "player_count",
-                    f"must be a whole number from {lo} to {MAX_PLAYERS}: how many play ({takes}; {n} entered here)",
-                )
-            else:
-                player_count = counted
+def _seating(errors: Errors, table: Any) -> Seating:
+    """The boards sent and the players at the real table (:func:`scoring.core.seating`); a list of
+    boards no Planted table has (none, or more than the 5 player boards) is refused here, in
+    Planted's words."""
+    raw = table.get("players") if isinstance(table, dict) else None
+    if isinstance(raw, list) and not 0 < len(raw) <= MAX_PLAYERS:
+        n = len(raw)
+        boards = "" if n == 0 else f" (the box has {MAX_PLAYERS} player boards)"
+        errors.add("players", f"has {_plural(n, 'player')}: {TAKES}{boards}; {ONE_BOARD}")
+        players = player_list(errors, table, minimum=0)
+        return Seating(players, max(1, n))
+    return seating(errors, table, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, title="Planted")
 
-    states: list[PlayerState] = []
+
+def check(table: Any) -> Checked:
+    """Read a whole table as far as it reads and list every problem (never raises)."""
+    errors = Errors()
+    for problem in unknown_keys(TABLE, table):
+        errors.add(problem.path, problem.message)
+    seats = _seating(errors, table)
+
+    boards: list[PlayerState] = []
+    read: list[tuple[int, PlayerState]] = []  # the boards that are objects, with their index
     owners: dict[str, tuple[str, int, str]] = {}  # plant name -> (player name, plant number, path)
     decoration_counts: list[tuple[str, str, dict[str, int]]] = []
     tool_counts: list[tuple[str, str, dict[str, int]]] = []
-    for i, player in enumerate(raw_players):
+    for i, player in enumerate(seats.players):
         where = f"players[{i}]"
         if not player:
+            boards.append(blank_state(f"player {i + 1}"))
             continue
-        name = player.get("name") if isinstance(player.get("name"), str) else f"player {i + 1}"
-        holdings, complete = _read_plants(errors, player, where)
-        for number, (holding, here) in enumerate(holdings, start=1):
-            seen = owners.get(holding.plant.name)
+        raw_name = player.get("name")
+        name = raw_name if isinstance(raw_name, str) else f"player {i + 1}"
+        holdings, cards, complete = _read_plants(errors, player, where)
+        for number, card in enumerate(cards, start=1):
+            seen = owners.get(card.plant.name)
             if seen is not None:
                 other, other_number, other_path = seen
                 whose = "this player" if other_path.startswith(where + ".") else other
                 errors.add(
-                    join(here, "name"),
-                    f'"{holding.plant.name}" is already plant {other_number} of {whose}: every plant card exists once',
+                    join(card.path, "name"),
+                    f'"{card.plant.name}" is already plant {other_number} of {whose}: every plant card exists once',
                 )
             else:
-                owners[holding.plant.name] = (name, number, here)
+                owners[card.plant.name] = (name, number, card.path)
         if complete:
-            beginners = [h.plant.name for h, _ in holdings if h.plant.beginner]
+            beginners = [c.plant.name for c in cards if c.plant.beginner]
             if not beginners:
                 errors.add(
                     join(where, "plants"),
@@ -290,18 +360,24 @@ def parse(table: Any) -> Table:
         tools = _read_items(errors, player, where, "tools", TOOLS, "Tool")
         decoration_counts.append((name, where, decorations))
         tool_counts.append((name, where, tools))
-        states.append(
-            PlayerState(
-                name=name,
-                plants=tuple(h for h, _ in holdings),
-                propagation=propagation or 0,
-                decorations=tuple((d, decorations[d.key]) for d in DECORATIONS),
-                tools=tuple((t, tools[t.key]) for t in TOOLS),
-            )
+        state = PlayerState(
+            name=name,
+            plants=tuple(holdings),
+            propagation=propagation or 0,
+            decorations=tuple((d, decorations[d.key]) for d in DECORATIONS),
+            tools=tuple((t, tools[t.key]) for t in TOOLS),
         )
+        boards.append(state)
+        read.append((i, state))
     _check_copies(errors, decoration_counts, DECORATIONS, "decorations")
     _check_copies(errors, tool_counts, TOOLS, "tools")
     if not errors:
-        _check_item_draws(errors, states, player_count)
-    errors.raise_if_any()
-    return Table(players=tuple(states), player_count=player_count)
+        _check_item_draws(errors, read, seats)
+    return Checked(tuple(boards), seats, errors)
+
+
+def parse(table: Any) -> Table:
+    """Check a whole table and return its immutable state."""
+    checked = check(table)
+    checked.errors.raise_if_any()
+    return Table(players=checked.players, player_count=checked.seating.count, seating=checked.seating)

@@ -11,23 +11,19 @@ the sister.  The garden can be given as rows of square objects or in the compact
 >>> result = GAME.score({**table, "player_count": 2})
 >>> result.players[0].total, [c.points for c in result.players[0].categories]
 (15, [10, 5, 0])
+>>> result.players[0].categories[0].refs[0]
+('garden[0][0]', 'garden[0][1]', 'garden[0][2]')
+>>> GAME.preview(table["players"][0]).points["garden[0][0]"]
+10
 """
 
 from __future__ import annotations
 
 from .. import Game, Option
-from .garden import areas, parse_compact, to_compact
-from .rules import (
-    DIFFICULTIES,
-    ENGINE_VERSION,
-    GAME_NAME,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    MODES,
-    blank_player,
-    default_options,
-    score,
-)
+from .contract import DIFFICULTIES, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, MODES, OPTIONS_SCHEMA, PLAYER_SCHEMA, TITLE
+from .garden import grammar, parse_compact, to_compact
+from .preview import preview
+from .rules import ENGINE_VERSION, blank_player, default_options, score
 
 OPTIONS = (
     Option("mode", "choice", "standard",
@@ -40,7 +36,7 @@ OPTIONS = (
 
 GAME = Game(
     name=GAME_NAME,
-    title="Vadoran Gardens",
+    title=TITLE,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     engine_version=ENGINE_VERSION,
@@ -48,6 +44,10 @@ GAME = Game(
     blank_player=blank_player,
     options=OPTIONS,
     default_options=default_options,
+    player_schema=PLAYER_SCHEMA,
+    options_schema=OPTIONS_SCHEMA,
+    previewer=preview,
 )
 
-__all__ = ["GAME", "OPTIONS", "areas", "parse_compact", "to_compact", "score", "blank_player", "default_options"]
+__all__ = ["GAME", "OPTIONS", "blank_player", "default_options", "grammar", "parse_compact", "preview", "score",
+           "to_compact"]

@@ -1,4 +1,4 @@
-"""The visible Vadoran garden: squares, the compact text form, and connected areas.
+"""The visible Vadoran garden: squares, the compact text form, connected areas and the path's bounds.
 
 A garden is a list of rows; each row is a list of squares (``None`` where no card lies) or, in the
 **compact text form**, one string per row with one whitespace-separated token per square:
@@ -17,21 +17,27 @@ token     meaning
 
 Markers follow the terrain letter in any order: ``g*7`` is grass with a task and a tablet,
 ``w5`` a water square where a lost pendant can be returned.  The whole compact garden may also be
-one text with a row per line.
+one text with a row per line.  The grammar is declared here once; :func:`grammar` hands it to the
+entry screen (the page writes it into a data attribute for its script).
+
+A contract path ``garden[r][c]`` names the square in row ``r``, column ``c`` (from 0), in either
+form (in the compact form: the ``c``-th token of row ``r``).
 
 >>> garden = parse_compact(["g* g* g*7 .", "- w5 w  ."])
 >>> garden[0][2]
 {'terrain': 'grass', 'task': True, 'tablet': True, 'return': None}
 >>> to_compact(garden)
 ['g* g* g*7 .', '- w5 w .']
->>> [(a["terrain"], len(a["squares"]), a["points"]) for a in areas(garden)]
-[('grass', 3, 10), ('sand', 2, 0), ('water', 2, 0)]
+>>> [(a.terrain, a.size, a.points, a.path) for a in find_areas(read_compact(garden))]
+[('grass', 3, 10, 'garden[0][0]'), ('sand', 2, 0, 'garden[0][3]'), ('water', 2, 0, 'garden[1][1]')]
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..core import Errors, ValidationError, join
@@ -44,17 +50,75 @@ ITEM_TERRAIN = {"animal": "grass", "tool": "soil", "pendant": "water"}
 TERRAIN_ITEM = {terrain: item for item, terrain in ITEM_TERRAIN.items()}
 TASKS_NEEDED = 3
 TABLET_POINTS = 7
+
+#: the entry grid: at most this many rows, and squares in a row (blank padding included)
 MAX_ROWS = 40
 MAX_COLUMNS = 40
+MAX_ROW_TEXT = 2000  # characters in one compact row (aligned columns included)
+MAX_SYMBOL = 20  # characters in a task symbol
 
-_LETTER = {"g": "grass", "s": "soil", "w": "water", ".": "sand"}
-_TERRAIN_LETTER = {terrain: letter for letter, terrain in _LETTER.items()}
-_ITEM_LETTER = {"a": "animal", "t": "tool", "p": "pendant"}
-_SYMBOL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,19}")
+# ----------------------------------------------------------------- the token grammar
+
+#: terrain letter -> terrain (either case is read)
+TERRAIN_LETTERS = {"g": "grass", "s": "soil", "w": "water", ".": "sand"}
+LETTER_OF = {terrain: letter for letter, terrain in TERRAIN_LETTERS.items()}
+NO_CARD = "-"
+TASK_MARK = "*"
+TABLET_MARK = "7"
+RETURN_MARK = "5"
+#: the letter after a "5" that names its lost item (either case)
+ITEM_LETTERS = {"a": "animal", "t": "tool", "p": "pendant"}
+
+_SYMBOL = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{MAX_SYMBOL - 1}}}")
+
+
+def _chars(letters: Iterable[str]) -> str:
+    """A regular-expression character class of ``letters`` in both cases (Python and JavaScript)."""
+    found = sorted({c for letter in letters for c in (letter.lower(), letter.upper())})
+    return "[" + "".join(re.escape(c) for c in found) + "]"
+
+
+#: regular expressions, valid in Python and JavaScript, for the screens that draw tokens
+TASK_PATTERN = re.escape(TASK_MARK) + r"(?:\([^()]*\)|[A-Za-z])?"
+RETURN_PATTERN = re.escape(RETURN_MARK) + _chars(ITEM_LETTERS) + "?"
+TABLET_PATTERN = re.escape(TABLET_MARK)
+#: the shape of a token a screen can draw (a terrain letter and markers); the parser judges the rest
+TOKEN_PATTERN = f"^({_chars(TERRAIN_LETTERS)})((?:{TASK_PATTERN}|{TABLET_PATTERN}|{RETURN_PATTERN})*)$"
+
+_TOKEN = re.compile(f"(?P<terrain>{_chars([*TERRAIN_LETTERS, NO_CARD])})(?P<markers>.*)", re.S)
+_MARKER = re.compile(
+    re.escape(TASK_MARK) + r"(?:\((?P<long>[^()]*)\)|(?P<letter>[A-Za-z]))?"
+    + "|" + TABLET_PATTERN
+    + "|" + re.escape(RETURN_MARK) + f"(?P<item>{_chars(ITEM_LETTERS)})?"
+)
 TOKEN_HELP = (
     "write g (grass), s (soil), w (water), . (sand) or - (no card), then optional markers: "
     "* task, 7 tablet, 5 return location"
 )
+
+
+def grammar() -> dict[str, Any]:
+    """The compact token grammar and the entry grid's limits, for the entry screen (JSON).
+
+    >>> g = grammar()
+    >>> g["terrains"]["w"], g["markers"], g["no_card"]
+    ('water', {'task': '*', 'tablet': '7', 'return': '5'}, '-')
+    >>> bool(re.fullmatch(g["token"], "g*A75")), bool(re.fullmatch(g["token"], "x"))
+    (True, False)
+    """
+    return {
+        "terrains": dict(TERRAIN_LETTERS),
+        "no_card": NO_CARD,
+        "markers": {"task": TASK_MARK, "tablet": TABLET_MARK, "return": RETURN_MARK},
+        "items": dict(ITEM_LETTERS),
+        "item_terrain": dict(ITEM_TERRAIN),
+        "token": TOKEN_PATTERN,
+        "task": TASK_PATTERN,
+        "return": RETURN_PATTERN,
+        "max_rows": MAX_ROWS,
+        "max_columns": MAX_COLUMNS,
+    }
+
 
 Task = None | bool | str  # None = no task, True = a task, "A" = a task with that symbol
 
@@ -76,27 +140,37 @@ class Square:
         return {"terrain": self.terrain, "task": self.task, "tablet": self.tablet, "return": self.ret}
 
     def token(self) -> str:
-        text = _TERRAIN_LETTER[self.terrain]
+        text = LETTER_OF[self.terrain]
         if self.has_task:
             if self.task is True:
-                text += "*"
+                text += TASK_MARK
             elif len(str(self.task)) == 1 and str(self.task).isalpha():
-                text += "*" + str(self.task).upper()
+                text += TASK_MARK + str(self.task).upper()
             else:
-                text += f"*({self.task})"
+                text += f"{TASK_MARK}({self.task})"
         if self.tablet:
-            text += "7"
+            text += TABLET_MARK
         if self.ret:
-            text += "5"
+            text += RETURN_MARK
         return text
 
 
 Grid = tuple[tuple[Square | None, ...], ...]
 
 
+def cell(r: int, c: int) -> str:
+    """The contract path of the square in row ``r``, column ``c`` (from 0).
+
+    >>> cell(4, 7)
+    'garden[4][7]'
+    """
+    return f"garden[{r}][{c}]"
+
+
 @dataclass(frozen=True)
 class Area:
-    """A connected group of squares of one terrain (orthogonal neighbours only)."""
+    """A connected group of squares of one terrain (orthogonal neighbours only), or an area
+    entered in quick mode (``index`` in the player's ``areas``, no squares)."""
 
     terrain: str
     size: int
@@ -105,6 +179,7 @@ class Area:
     squares: tuple[tuple[int, int], ...] = ()  # (row, column) from 0; empty for a quick-entry area
     returns: int = 0  # return locations on the area
     label: str = ""
+    index: int | None = None  # quick entry: its place in ``areas``
 
     @property
     def scores(self) -> bool:
@@ -114,16 +189,28 @@ class Area:
     def points(self) -> int:
         return self.size + TABLET_POINTS * self.tablets if self.scores else 0
 
+    @cached_property
+    def paths(self) -> tuple[str, ...]:
+        """The contract paths of the area: every one of its squares, or its quick-entry row."""
+        if self.squares:
+            return tuple(cell(r, c) for r, c in self.squares)
+        return (f"areas[{self.index}]",) if self.index is not None else ()
+
+    @property
+    def path(self) -> str | None:
+        """The path the area is known by: its first square in reading order (or its quick row)."""
+        return self.paths[0] if self.paths else None
+
     @property
     def reason(self) -> str:
         if self.terrain == "sand":
             return "sand never scores"
         if not self.scores:
-            have = "no tasks" if self.tasks == 0 else _plural(self.tasks, "task")
+            have = "no tasks" if self.tasks == 0 else plural(self.tasks, "task")
             return f"does not score: {have}, an area needs {TASKS_NEEDED} or more"
-        working = _plural(self.size, "square")
+        working = plural(self.size, "square")
         if self.tablets:
-            working += f" + {_plural(self.tablets, 'tablet')} x {TABLET_POINTS}"
+            working += f" + {plural(self.tablets, 'tablet')} x {TABLET_POINTS}"
         return f"scores {working} = {self.points}"
 
     def line(self) -> str:
@@ -134,11 +221,11 @@ class Area:
         >>> Area("soil", 2, 1, 0, label="at row 2, column 5").line()
         'Soil area at row 2, column 5 (2 squares, 1 task): does not score: 1 task, an area needs 3 or more'
         """
-        parts = [_plural(self.size, "square")]
+        parts = [plural(self.size, "square")]
         if self.terrain != "sand" or self.tasks:
-            parts.append(_plural(self.tasks, "task"))
+            parts.append(plural(self.tasks, "task"))
         if self.tablets:
-            parts.append(_plural(self.tablets, "tablet"))
+            parts.append(plural(self.tablets, "tablet"))
         head = f"{self.terrain.capitalize()} area {self.label}".rstrip()
         return f"{head} ({', '.join(parts)}): {self.reason}"
 
@@ -153,23 +240,35 @@ class Area:
             "scores": self.scores,
             "points": self.points,
             "reason": self.reason,
+            "path": self.path,
+            "line": self.line(),
         }
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """``1 square``, ``2 squares``.
+
+    >>> plural(1, "square"), plural(0, "task")
+    ('1 square', '0 tasks')
+    """
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # ------------------------------------------------------------------------- parsing
 
 
-def read_garden(errors: Errors, value: Any, where: str) -> Grid | None:
+def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False) -> Grid | None:
     """Parse a garden (rows of square objects / nulls, or compact strings, or a mix of both).
 
-    Records every problem in ``errors`` and returns None if there was any.
+    Records every problem in ``errors``.  Strict (the score): returns None if there was any.
+    ``lenient`` (the preview of a half-typed board): an unreadable square is left out (a hole)
+    and the rest of the garden is returned; None only when the garden has no shape at all.
     """
     before = len(errors)
     if isinstance(value, str):  # the compact form pasted as one text, a row per line
+        if len(value) > MAX_ROWS * (MAX_ROW_TEXT + 1):
+            errors.add(where, f"is too long: at most {MAX_ROWS} rows of {MAX_ROW_TEXT} characters")
+            return None
         value = value.splitlines()
     if not isinstance(value, list):
         errors.add(where, "must be a list of rows: each row a list of squares or a compact string such as \"g g* w5 .\"")
@@ -180,22 +279,28 @@ def read_garden(errors: Errors, value: Any, where: str) -> Grid | None:
     rows: list[tuple[Square | None, ...]] = []
     for r, row in enumerate(value):
         row_where = join(where, r)
+        cells: list[Any]
         if isinstance(row, str):
-            cells: list[Any] = row.split()
+            if len(row) > MAX_ROW_TEXT:
+                errors.add(row_where, f"is too long: a row is at most {MAX_ROW_TEXT} characters")
+                cells = []
+            else:
+                cells = row.split()
         elif isinstance(row, list):
             cells = row
         else:
             errors.add(row_where, "must be a list of squares or a compact string such as \"g g* w5 .\"")
-            continue
+            cells = []
         if len(cells) > MAX_COLUMNS:
             errors.add(row_where, f"has {len(cells)} squares: a row has at most {MAX_COLUMNS}")
-            continue
-        rows.append(tuple(_read_square(errors, cell, join(row_where, c)) for c, cell in enumerate(cells)))
-    if len(errors) > before:
+            cells = []
+        rows.append(tuple(_read_square(errors, square, join(row_where, c)) for c, square in enumerate(cells)))
+    if len(errors) > before and not lenient:
         return None
-    if not any(square is not None for row in rows for square in row):
+    if not any(square is not None for row in rows for square in row) and len(errors) == before:
         errors.add(where, "has no squares: paint at least one square of grass, soil, water or sand")
-        return None
+        if not lenient:
+            return None
     return tuple(rows)
 
 
@@ -214,8 +319,8 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
         errors.add(join(where, "terrain"), "is missing: choose grass, soil, water or sand")
         return None
     folded = terrain.strip().lower() if isinstance(terrain, str) else None
-    if folded not in TERRAINS:
-        errors.add(join(where, "terrain"), f"{_show(terrain)} is not a terrain: choose grass, soil, water or sand")
+    if folded is None or folded not in TERRAINS:
+        errors.add(join(where, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand")
         return None
     task: Task = None
     raw_task = value.get("task")
@@ -226,8 +331,8 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
     elif isinstance(raw_task, str) and _SYMBOL.fullmatch(raw_task.strip()):
         task = raw_task.strip()
     else:
-        errors.add(join(where, "task"), f"{_show(raw_task)} is not a task: use true, false or a task symbol "
-                   "(letters, digits, - or _, at most 20 characters, no spaces)")
+        errors.add(join(where, "task"), f"{show(raw_task)} is not a task: use true, false or a task symbol "
+                   f"(letters, digits, - or _, at most {MAX_SYMBOL} characters, no spaces)")
         ok = False
     if task is not None and folded == "sand":
         errors.add(join(where, "task"), "sand has no tasks: tasks lie on grass, soil or water")
@@ -241,7 +346,7 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
     ret = _read_return(errors, value.get("return"), folded, join(where, "return"))
     if ret is False:
         ok = False
-    return Square(folded, task, bool(tablet), ret or None) if ok else None
+    return Square(folded, task, bool(tablet), ret if isinstance(ret, str) else None) if ok else None
 
 
 def _read_return(errors: Errors, value: Any, terrain: str, where: str) -> str | None | bool:
@@ -249,8 +354,8 @@ def _read_return(errors: Errors, value: Any, terrain: str, where: str) -> str | 
     if value is None or value == "" or value is False:
         return None
     folded = value.strip().lower() if isinstance(value, str) else None
-    if folded not in ITEMS:
-        errors.add(where, f"{_show(value)} is not a lost item: choose animal, tool or pendant (or null)")
+    if folded is None or folded not in ITEMS:
+        errors.add(where, f"{show(value)} is not a lost item: choose animal, tool or pendant (or null)")
         return False
     if ITEM_TERRAIN[folded] != terrain:
         if terrain == "sand":
@@ -263,23 +368,19 @@ def _read_return(errors: Errors, value: Any, terrain: str, where: str) -> str | 
     return folded
 
 
-_TOKEN = re.compile(r"(?P<terrain>[gswGSW.\-])(?P<markers>.*)")
-_MARKER = re.compile(r"\*(?:\((?P<long>[^()]*)\)|(?P<letter>[A-Za-z]))?|7|5(?P<item>[atpATP])?")
-
-
 def _read_token(errors: Errors, token: str, where: str) -> Square | None:
     """Parse one compact token (``g*7``, ``w5``, ``.``, ``-``); record problems."""
-    bad = f'"{token}" is not a square: {TOKEN_HELP}'
+    shown = show(token) if len(token) > 3 else f'"{token}"'
     match = _TOKEN.fullmatch(token)
     if not match:
-        errors.add(where, bad)
+        errors.add(where, f"{shown} is not a square: {TOKEN_HELP}")
         return None
     letter, markers = match["terrain"].lower(), match["markers"]
-    if letter == "-":
+    if letter == NO_CARD:
         if markers:
-            errors.add(where, f'"{token}": - means no card, so it takes no markers')
+            errors.add(where, f"{shown}: {NO_CARD} means no card, so it takes no markers")
         return None
-    terrain = _LETTER[letter]
+    terrain = TERRAIN_LETTERS[letter]
     task: Task = None
     tablet = False
     ret: str | None = None
@@ -289,29 +390,30 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
     while pos < len(markers):
         m = _MARKER.match(markers, pos)
         if not m:
-            errors.add(where, bad)
+            errors.add(where, f"{shown} is not a square: {TOKEN_HELP}")
             return None
         kind = m.group(0)[0]
         if kind in seen:
-            errors.add(where, f'"{token}" repeats the marker {kind}: a square takes each marker once')
+            errors.add(where, f"{shown} repeats the marker {kind}: a square takes each marker once")
             return None
         seen.add(kind)
-        if kind == "*":
+        if kind == TASK_MARK:
             if m["long"] is not None:
                 if not _SYMBOL.fullmatch(m["long"].strip()):
-                    errors.add(where, f'"{token}": a task symbol in brackets is letters, digits, - or _, at most 20 characters')
+                    errors.add(where, f"{shown}: a task symbol in brackets is letters, digits, - or _, "
+                               f"at most {MAX_SYMBOL} characters")
                     return None
                 task = m["long"].strip()
             elif m["letter"]:
                 task = m["letter"].upper()
             else:
                 task = True
-        elif kind == "7":
+        elif kind == TABLET_MARK:
             tablet = True
         else:
-            item = _ITEM_LETTER[m["item"].lower()] if m["item"] else TERRAIN_ITEM.get(terrain)
+            item = ITEM_LETTERS[m["item"].lower()] if m["item"] else TERRAIN_ITEM.get(terrain)
             if item is None:
-                errors.add(where, f'"{token}": sand has no return locations: a "5" lies on grass, soil or water')
+                errors.add(where, f'{shown}: sand has no return locations: a "5" lies on grass, soil or water')
                 ok = False
             else:
                 checked = _read_return(errors, item, terrain, where)
@@ -321,14 +423,27 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
                     ret = item
         pos = m.end()
     if task is not None and terrain == "sand":
-        errors.add(where, f'"{token}": sand has no tasks: tasks lie on grass, soil or water')
+        errors.add(where, f"{shown}: sand has no tasks: tasks lie on grass, soil or water")
         ok = False
     return Square(terrain, task, tablet, ret) if ok else None
 
 
-def _show(value: Any) -> str:
+def show(value: Any) -> str:
+    """A value as an error message quotes it: at most 40 characters (a long token is cut).
+
+    >>> show("g" * 60)
+    '"gggggggggggggggggggggggggggggggggggg..."'
+    >>> show(10 ** 40), show(10 ** 5000)
+    ('a number of 41 digits', 'a number of more than 4000 digits')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 36:
+        if abs(value).bit_length() > 14000:  # str() refuses numbers of more than 4,300 digits
+            return "a number of more than 4000 digits"
+        return f"a number of {len(str(abs(value)))} digits"
     text = f'"{value}"' if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if len(text) <= 40:
+        return text
+    return text[:37] + ('..."' if isinstance(value, str) else "...")
 
 
 # --------------------------------------------------------------------------- areas
@@ -376,20 +491,61 @@ def find_areas(grid: Grid) -> list[Area]:
     return found
 
 
-def return_locations(grid: Grid) -> dict[str, int]:
-    """How many visible return locations there are for each kind of lost item."""
-    counts = dict.fromkeys(ITEMS, 0)
-    for row in grid:
-        for square in row:
+def outline(areas: Iterable[Area]) -> dict[tuple[int, int], str]:
+    """The sides of each square where its area's outline runs (``t``, ``r``, ``b``, ``l``).
+
+    >>> outline(find_areas(read_compact(["g g", ". g"])))[(0, 1)]
+    'tr'
+    """
+    owner = {sq: i for i, area in enumerate(areas) for sq in area.squares}
+    sides = {}
+    for (r, c), i in owner.items():
+        sides[(r, c)] = "".join(
+            side for side, near in (("t", (r - 1, c)), ("r", (r, c + 1)), ("b", (r + 1, c)), ("l", (r, c - 1)))
+            if owner.get(near) != i
+        )
+    return sides
+
+
+def return_locations(grid: Grid) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The visible return locations of each kind of lost item: their squares."""
+    found: dict[str, list[tuple[int, int]]] = {item: [] for item in ITEMS}
+    for r, row in enumerate(grid):
+        for c, square in enumerate(row):
             if square is not None and square.ret:
-                counts[square.ret] += 1
-    return counts
+                found[square.ret].append((r, c))
+    return {item: tuple(squares) for item, squares in found.items()}
+
+
+@dataclass(frozen=True)
+class Spread:
+    """How much of the table a garden covers: its squares and the rows and columns they span."""
+
+    squares: int
+    rows: int
+    columns: int
+
+
+def spread(grid: Grid) -> Spread:
+    """The painted squares of ``grid`` and the rows and columns from the first to the last of them.
+
+    >>> spread(read_compact(["- - -", "- g g", "- - s"]))
+    Spread(squares=3, rows=2, columns=2)
+    """
+    at = [(r, c) for r, row in enumerate(grid) for c, square in enumerate(row) if square is not None]
+    if not at:
+        return Spread(0, 0, 0)
+    rows = [r for r, _ in at]
+    columns = [c for _, c in at]
+    return Spread(len(at), max(rows) - min(rows) + 1, max(columns) - min(columns) + 1)
 
 
 # ---------------------------------------------------------------------- public API
 
 
-def _parse(garden: Any) -> Grid:
+def read_compact(garden: Any) -> Grid:
+    """A garden (compact strings, rows of squares, or a mix) as a grid of squares; raises
+    :class:`~scoring.core.ValidationError` with paths such as ``garden[1][2]``."""
     errors = Errors()
     grid = read_garden(errors, garden, "garden")
     errors.raise_if_any()
@@ -409,7 +565,7 @@ def parse_compact(rows: Any) -> list[list[dict[str, Any] | None]]:
     ...
     scoring.core.ValidationError: garden[0][1]: "*" is not a square: write g (grass), s (soil), w (water), . (sand) or - (no card), then optional markers: * task, 7 tablet, 5 return location
     """
-    return [[None if s is None else s.to_dict() for s in row] for row in _parse(rows)]
+    return [[None if s is None else s.to_dict() for s in row] for row in read_compact(rows)]
 
 
 def to_compact(garden: Any) -> list[str]:
@@ -418,31 +574,25 @@ def to_compact(garden: Any) -> list[str]:
     >>> to_compact([[{"terrain": "water", "task": "b", "tablet": True}, None, {"terrain": "sand"}]])
     ['w*B7 - .']
     """
-    return [" ".join("-" if s is None else s.token() for s in row) for row in _parse(garden)]
-
-
-def areas(garden: Any) -> list[dict[str, Any]]:
-    """Every connected area of the garden, for outlining it on screen.
-
-    Each area: ``terrain``, ``squares`` ([row, column] pairs from 0), ``size``, ``tasks``,
-    ``tablets``, ``return_locations``, ``scores`` (bool), ``points`` and ``reason``.
-
-    >>> [a["squares"] for a in areas(["g g", ". g"])]
-    [[[0, 0], [0, 1], [1, 1]], [[1, 0]]]
-    >>> areas("g* g*\\ng* .")[0]["points"]
-    3
-    """
-    return [area.to_dict() for area in find_areas(_parse(garden))]
+    return [" ".join(NO_CARD if s is None else s.token() for s in row) for row in read_compact(garden)]
 
 
 __all__ = [
     "Area",
+    "Grid",
+    "Spread",
     "Square",
-    "areas",
+    "ValidationError",
+    "cell",
     "find_areas",
+    "grammar",
+    "outline",
     "parse_compact",
+    "plural",
+    "read_compact",
     "read_garden",
     "return_locations",
+    "show",
+    "spread",
     "to_compact",
-    "ValidationError",
 ]

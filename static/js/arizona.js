@@ -7,29 +7,50 @@
     var form = document.getElementById("entry");
     var board = document.getElementById("az-board");
     if (!form || !board || form.querySelector(".az-num[readonly]")) return;
-    var deck = {};
-    try { deck = JSON.parse(board.getAttribute("data-deck") || "{}"); } catch (e) { deck = {}; }
+    function data(el, name, fallback) {
+      try { return JSON.parse(el.getAttribute(name) || "") || fallback; } catch (e) { return fallback; }
+    }
+    // Everything about colours comes from the server (the engine's colour key, the CSS class the
+    // page uses for it): the deck's cards, each deck spelling's key and class, and after every
+    // save each cell's colour as the server read it (on its flag).  No colour rule lives here.
+    var deck = data(board, "data-deck", {});
+    var colors = data(board, "data-colors", {});
+    var maxDigits = (board.getAttribute("data-number-max") || "").length;  // as many digits as the largest card number
     var chips = document.getElementById("az-chips");
     var cells = Array.prototype.slice.call(board.querySelectorAll(".az-cell"));
     var current = null;
 
-    function key(color) { return (color || "").trim().replace(/\s+/g, " ").toLowerCase(); }
-    function slug(color) { var s = key(color).replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""); return s ? "az-c-" + s : "az-c-none"; }
     function parts(cell) {
       return { num: cell.querySelector(".az-num"), color: cell.querySelector(".az-color"), gecko: cell.querySelector(".az-gecko input") };
     }
     function known(numberText) {
       var t = (numberText || "").trim();
-      return /^\d{1,2}$/.test(t) ? deck[String(parseInt(t, 10))] : undefined;
+      return /^[0-9]+$/.test(t) && t.length <= maxDigits ? deck[String(parseInt(t, 10))] : undefined;
+    }
+    // A spelling the page already knows (a chip or the deck), looked up as typed; else null.
+    function lookup(label) {
+      var chip = chips && Array.prototype.find.call(chips.querySelectorAll(".az-chip[data-key]"), function (c) {
+        return c.getAttribute("data-color") === label;
+      });
+      if (chip) return { key: chip.getAttribute("data-key"), tint: chip.getAttribute("data-tint") };
+      return colors[label] || null;
+    }
+    function setColour(cell, key, tint) {
+      cell.setAttribute("data-key", key || "");
+      cell.className = cell.className.replace(/\baz-c-[\w-]+/g, "").trim() + " " + (tint || "az-c-other");
     }
     function paint(cell) {
-      var p = parts(cell);
-      cell.className = cell.className.replace(/\baz-c-[\w-]+/g, "").trim() + " " + slug(p.color.value);
-      if (chips) {
-        Array.prototype.forEach.call(chips.querySelectorAll(".az-chip[data-color]"), function (chip) {
-          chip.classList.toggle("az-on", cell === current && key(chip.getAttribute("data-color")) === key(p.color.value));
-        });
-      }
+      if (!chips) return;
+      var key = cell.getAttribute("data-key");
+      Array.prototype.forEach.call(chips.querySelectorAll(".az-chip[data-key]"), function (chip) {
+        chip.classList.toggle("az-on", cell === current && !!key && chip.getAttribute("data-key") === key);
+      });
+    }
+    function typed(cell) {
+      var p = parts(cell), label = p.color.value;
+      if (!label.trim()) { setColour(cell, "", "az-c-none"); return; }
+      var found = lookup(label);
+      setColour(cell, found ? found.key : "", found ? found.tint : "az-c-other");
     }
     function select(cell) {
       if (current && current !== cell) current.classList.remove("az-current");
@@ -58,18 +79,20 @@
     // may replace them.  Anything the player chose is never overwritten.
     cells.forEach(function (cell) {
       var p = parts(cell), card = known(p.num.value);
-      cell.dataset.auto = (!p.color.value.trim() || (card && key(card.color) === key(p.color.value) && card.gecko === p.gecko.checked)) ? "1" : "";
+      var deckKey = card && colors[card.color] ? colors[card.color].key : null;
+      cell.dataset.auto = (!p.color.value.trim() || (deckKey && deckKey === cell.getAttribute("data-key") && card.gecko === p.gecko.checked)) ? "1" : "";
       cell.addEventListener("focusin", function () { select(cell); });
       p.num.addEventListener("input", function () {
         var card = known(p.num.value);
         if (cell.dataset.auto) {
           p.color.value = card ? card.color : "";
           p.gecko.checked = card ? !!card.gecko : false;
+          typed(cell);
           paint(cell);
         }
         cell.classList.toggle("az-from-deck", !!card && !!cell.dataset.auto);
         cell.dataset.jumped = "";
-        if (card && cell.dataset.auto && p.num.value.trim().length === 2) advance(cell, true);
+        if (card && cell.dataset.auto && p.num.value.trim().length === maxDigits) advance(cell, true);
       });
       p.num.addEventListener("keydown", function (e) {
         if (e.key !== "Enter") return;
@@ -78,27 +101,41 @@
         changed(p.num);
         advance(cell);
       });
-      p.color.addEventListener("input", function () { cell.dataset.auto = ""; paint(cell); });
-      p.color.addEventListener("change", function () { addChip(p.color.value); });
+      p.color.addEventListener("input", function () { cell.dataset.auto = ""; typed(cell); paint(cell); });
       p.color.addEventListener("keydown", function (e) {
         if (e.key === "Enter") { e.preventDefault(); changed(p.color); advance(cell); }
       });
       p.gecko.addEventListener("change", function () { cell.dataset.auto = ""; });
     });
 
-    function addChip(color) {
-      if (!chips || !color.trim() || color.trim().length > 30) return;
-      var exists = Array.prototype.some.call(chips.querySelectorAll(".az-chip[data-color]"), function (c) {
-        return key(c.getAttribute("data-color")) === key(color);
+    function addChip(label, key, tint) {
+      if (!chips || !key) return;
+      var exists = Array.prototype.some.call(chips.querySelectorAll(".az-chip[data-key]"), function (c) {
+        return c.getAttribute("data-key") === key;
       });
       if (exists) return;
       var chip = document.createElement("button");
       chip.type = "button";
-      chip.className = "az-chip " + slug(color);
-      chip.setAttribute("data-color", color.trim().replace(/\s+/g, " "));
-      chip.textContent = chip.getAttribute("data-color");
+      chip.className = "az-chip " + tint;
+      chip.setAttribute("data-color", label);
+      chip.setAttribute("data-key", key);
+      chip.setAttribute("data-tint", tint);
+      chip.textContent = label;
       chips.insertBefore(chip, chips.querySelector(".az-new"));
     }
+
+    // After a save the server's flags say how it read each cell's colour: paint the cells whose
+    // colour has not been changed since, and offer each new colour as a chip.
+    function heard() {
+      cells.forEach(function (cell) {
+        var flag = document.getElementById("az-flag-" + cell.getAttribute("data-r") + "-" + cell.getAttribute("data-c"));
+        if (!flag || !flag.hasAttribute("data-key")) return;
+        var p = parts(cell), key = flag.getAttribute("data-key"), tint = flag.getAttribute("data-tint");
+        if (p.color.value.trim() === flag.getAttribute("data-color")) { setColour(cell, key, tint); if (cell === current) paint(cell); }
+        addChip(flag.getAttribute("data-label"), key, tint);
+      });
+    }
+    document.body.addEventListener("htmx:afterSettle", heard);
 
     if (chips) {
       chips.hidden = false;
@@ -117,6 +154,7 @@
         }
         p.color.value = chip.getAttribute("data-color");
         cell.dataset.auto = "";
+        setColour(cell, chip.getAttribute("data-key"), chip.getAttribute("data-tint"));
         paint(cell);
         changed(p.color);
         if (p.num.value.trim()) advance(cell); else p.num.focus();
@@ -129,7 +167,7 @@
         var input = document.getElementById("wrens");
         var value = parseInt(input.value, 10);
         value = (isNaN(value) ? 0 : value) + parseInt(button.getAttribute("data-step"), 10);
-        input.value = String(Math.max(0, Math.min(15, value)));
+        input.value = String(Math.max(0, Math.min(parseInt(input.getAttribute("data-max"), 10), value)));
         changed(input);
       });
     });

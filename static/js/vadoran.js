@@ -9,42 +9,59 @@
 (function () {
   "use strict";
 
-  var LETTERS = { g: "grass", s: "soil", w: "water", ".": "sand" };
-  var TOKEN = /^([gswGSW.])((?:\*(?:\([^()]*\)|[A-Za-z])?|7|5[atpATP]?)*)$/;
-  var MAX = 40;
-
-  function parseToken(token) {
-    if (token === "-" || token === "") return null;
-    var m = TOKEN.exec(token);
-    if (!m) return { raw: token };
-    var markers = m[2];
-    var task = /\*(?:\([^()]*\)|[A-Za-z])?/.exec(markers);
-    var rest = markers.replace(/\*(?:\([^()]*\)|[A-Za-z])?/, "");
-    var ret = /5[atpATP]?/.exec(rest);
+  /* The token grammar comes from the engine (scoring/vadoran/garden.py, grammar()): the page
+   * writes it into the form's data-grammar attribute, so nothing here restates it. */
+  function grammarOf(form) {
+    var g = JSON.parse(form.dataset.grammar);
+    var sand = null;
+    Object.keys(g.terrains).forEach(function (letter) { if (g.terrains[letter] === "sand") sand = letter; });
     return {
-      t: m[1].toLowerCase(),
-      task: task ? task[0] : null,
-      tablet: rest.indexOf("7") >= 0,
-      ret: ret ? ret[0] : null
+      letters: g.terrains,
+      none: g.no_card,
+      mark: g.markers,
+      sand: sand,
+      token: new RegExp(g.token),
+      task: new RegExp(g.task),
+      ret: new RegExp(g["return"]),
+      maxRows: g.max_rows,
+      maxColumns: g.max_columns
     };
-  }
-
-  function tokenOf(sq) {
-    if (!sq) return "-";
-    if (sq.raw) return sq.raw;
-    return sq.t + (sq.task || "") + (sq.tablet ? "7" : "") + (sq.ret || "");
   }
 
   function init(form) {
     var text = form.querySelector("#garden-text");
     var table = form.querySelector("#garden");
-    if (!text || !table) return;
+    if (!text || !table || !form.dataset.grammar) return;
+    var G = grammarOf(form);
+    var LETTERS = G.letters;
+    var startRows = +form.dataset.startRows || 1, startColumns = +form.dataset.startColumns || 1;
     var readonly = form.classList.contains("readonly");
     var scroller = form.querySelector("#garden-scroll");
-    var brush = "g";
+    var brush = Object.keys(LETTERS)[0];
     var rows = [];
     var stroke = null;
     var areas = null; // the last areas from the server: {garden, owners, marks}
+
+    function parseToken(token) {
+      if (token === G.none || token === "") return null;
+      var m = G.token.exec(token);
+      if (!m) return { raw: token };
+      var task = G.task.exec(m[2]);
+      var rest = m[2].replace(G.task, "");
+      var ret = G.ret.exec(rest);
+      return {
+        t: m[1].toLowerCase(),
+        task: task ? task[0] : null,
+        tablet: rest.indexOf(G.mark.tablet) >= 0,
+        ret: ret ? ret[0] : null
+      };
+    }
+
+    function tokenOf(sq) {
+      if (!sq) return G.none;
+      if (sq.raw) return sq.raw;
+      return sq.t + (sq.task || "") + (sq.tablet ? G.mark.tablet : "") + (sq.ret || "");
+    }
 
     form.classList.add("js");
     var details = form.querySelector("details.as-text");
@@ -60,8 +77,12 @@
       rows.forEach(function (r) { width = Math.max(width, r.length); });
       if (!width) {
         rows = [];
-        for (var i = 0; i < 3; i++) rows.push([null, null, null, null, null, null]);
-        width = 6;
+        for (var i = 0; i < startRows; i++) {
+          var blank = [];
+          for (var j = 0; j < startColumns; j++) blank.push(null);
+          rows.push(blank);
+        }
+        width = startColumns;
       }
       rows.forEach(function (r) { while (r.length < width) r.push(null); });
     }
@@ -98,8 +119,8 @@
       button.textContent = "";
       if (label) button.appendChild(label);
       if (sq && sq.task) button.appendChild(mark("task", "✱"));
-      if (sq && sq.tablet) button.appendChild(mark("tablet", "7"));
-      if (sq && sq.ret) button.appendChild(mark("ret", "5"));
+      if (sq && sq.tablet) button.appendChild(mark("tablet", G.mark.tablet));
+      if (sq && sq.ret) button.appendChild(mark("ret", G.mark["return"]));
       if (sq && sq.raw) button.appendChild(mark("raw", "?"));
       button.setAttribute("aria-label", cellLabel(sq, r, c));
     }
@@ -181,20 +202,21 @@
     function paint(r, c) {
       var sq = rows[r][c];
       var before = tokenOf(sq);
-      if (brush === "-") {
+      if (brush === G.none) {
         rows[r][c] = null;
       } else if (LETTERS[brush]) {
         if (!sq || sq.raw) sq = rows[r][c] = { t: brush, task: null, tablet: false, ret: null };
-        if (sq.t !== brush && sq.ret) sq.ret = "5"; // the return location takes this terrain's item
+        if (sq.t !== brush && sq.ret) sq.ret = G.mark["return"]; // the return location takes this terrain's item
         sq.t = brush;
-        if (brush === ".") { sq.task = null; sq.ret = null; }
+        if (brush === G.sand) { sq.task = null; sq.ret = null; }
       } else if (sq && !sq.raw) {
-        var key = brush === "*" ? "task" : brush === "7" ? "tablet" : "ret";
-        if (key !== "tablet" && sq.t === ".") return false; // no task or "5" on sand
+        var key = brush === G.mark.task ? "task" : brush === G.mark.tablet ? "tablet" : "ret";
+        if (key !== "tablet" && sq.t === G.sand) return false; // no task or "5" on sand
         var has = !!sq[key];
         if (stroke.on === null) stroke.on = !has;
         if (has === stroke.on) return false;
-        sq[key] = stroke.on ? (key === "task" ? "*" : key === "tablet" ? true : "5") : (key === "tablet" ? false : null);
+        sq[key] = stroke.on ? (key === "task" ? G.mark.task : key === "tablet" ? true : G.mark["return"])
+          : (key === "tablet" ? false : null);
       }
       return tokenOf(rows[r][c]) !== before;
     }
@@ -263,9 +285,9 @@
         e.preventDefault();
         var width = rows[0] ? rows[0].length : 0;
         var blank = function () { var r = []; for (var i = 0; i < width; i++) r.push(null); return r; };
-        if (button.value === "above" && rows.length < MAX) rows.unshift(blank());
-        else if (button.value === "below" && rows.length < MAX) rows.push(blank());
-        else if (button.value === "right" && width < MAX) rows.forEach(function (r) { r.push(null); });
+        if (button.value === "above" && rows.length < G.maxRows) rows.unshift(blank());
+        else if (button.value === "below" && rows.length < G.maxRows) rows.push(blank());
+        else if (button.value === "right" && width < G.maxColumns) rows.forEach(function (r) { r.push(null); });
         else return;
         draw();
         commit();
@@ -291,7 +313,7 @@
         var n = parseInt(input.value, 10);
         if (isNaN(n)) n = 0;
         n += +button.dataset.step;
-        var most = input.dataset.max ? +input.dataset.max : 400;
+        var most = input.dataset.max ? +input.dataset.max : Infinity; // the page writes the engine's limit
         input.value = Math.max(0, Math.min(most, n));
         input.dispatchEvent(new Event("change", { bubbles: true }));
       });

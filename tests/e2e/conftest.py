@@ -111,3 +111,42 @@ def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     # caret="initial": Playwright otherwise leaves style="" on inputs, which htmx copies into swaps (CSP).
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, caret="initial")
+
+
+def tap_done(page) -> None:
+    """The seat's player taps Done: the seat counts from now on, and the phone goes back to the
+    play page."""
+    import re
+
+    page.get_by_role("button", name="Done", exact=True).click()
+    page.wait_for_url(re.compile(r"/plays/\d+$"))
+
+
+def mark_done(page, base: str, pid: int, *positions: int) -> None:
+    """Mark seats done from this page's session (a seeded play), as the play page's players would."""
+    token = page.evaluate("JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken']")
+    for position in positions:
+        response = page.request.post(f"{base}/plays/{pid}/seats/{position}/done", form={"csrf_token": token},
+                                     max_redirects=0)
+        assert response.status == 303, (response.status, response.text()[:300])
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """Run axe-core (pinned in package.json) on the page as it is now; the violations of these
+    impacts, one line each (rule, impact, the first elements it names)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))  # through the DevTools protocol: no CSP change
+    found = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
+    )
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {', '.join(v['nodes'])}" for v in found if v["impact"] in impacts]
+
+
+def assert_accessible(page, what: str) -> None:
+    """No axe-core violation of serious or critical impact on this page."""
+    problems = axe_violations(page)
+    assert not problems, f"axe-core on {what} ({page.url}):\n" + "\n".join(problems)

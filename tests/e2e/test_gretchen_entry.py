@@ -7,16 +7,16 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_done
 
 SLOW = 15_000  # ms: a save answered under load (other browser tests running) can take a while
 
 # The rulebook's final-page example (scoring.gretchen.examples.rulebook_example), left to right:
 # (colour, size or None for one-size pots, plant, leaves, flower); None = the Money Plant.
 STEVE = [
-    ("gray", None, "Rainbow West", 2, False),
+    ("gray", None, None, 0, False),
     ("yellow", 8, "Mexican Firecracker", 8, True),
-    ("red", 12, "Jellybean Plant", 10, True),
+    ("red", 12, "Jellybean Plant", 12, True),
     ("orange", 6, "Snake Plant", 5, False),
     None,
     ("purple", 8, "Baby Toes", 7, False),
@@ -98,7 +98,7 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
 
     # Every pot shows its own lines from the engine; the running total is the rulebook's.
     expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"), timeout=SLOW)
-    expect(page.locator("#fx-2")).to_contain_text("10 leaves = 10")
+    expect(page.locator("#fx-2")).to_contain_text("12 leaves = 12")
     expect(page.locator("#fx-2")).to_contain_text("red flower = 7")
     expect(page.locator("#fx-2")).to_contain_text("4 colours")
     expect(page.locator("#fx-3")).to_contain_text("not full")
@@ -128,10 +128,13 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
     # Nothing is lost on a reload: the row comes back as entered.
     page.reload()
     expect(page.locator("#place-2-plant")).to_have_value("Jellybean Plant")
-    expect(page.locator("#place-2-leaves")).to_have_value("10")
+    expect(page.locator("#place-2-leaves")).to_have_value("12")
     expect(page.locator("#gg-total")).to_have_text(re.compile(r"73\s*pts"), timeout=SLOW)
 
-    page.click("#gg-status >> text=see the result")
+    tap_done(page)
+    page.click("text=Anna")  # Anna's row is the starting row: she says so with Done
+    tap_done(page)
+    page.click("text=See the result")
     expect(page.locator(".winner")).to_contain_text("Steve wins")
     expect(page.locator("tfoot td.total").first).to_have_text("73")
     shot(page, "gretchen-result")

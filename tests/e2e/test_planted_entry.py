@@ -7,7 +7,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS
+from tests.e2e.conftest import SHOTS, tap_done
 
 
 def shot(page, name: str) -> None:
@@ -65,6 +65,7 @@ def test_two_players_enter_planted_on_phones(live_server, new_phone):
     expect(ann.locator("#decorations-ceramic_planter-info")).to_contain_text("Ceramic Planter x2")
     assert time.monotonic() - started < 60
     shot(ann, "planted-entry-ann")
+    ann.get_by_role("button", name="Save").click()
 
     # A growth stepper stops at the plant's spaces.
     tap(ann, "plants-0-growth", 3)
@@ -94,10 +95,12 @@ def test_two_players_enter_planted_on_phones(live_server, new_phone):
     tap(bo, "tools-grow_light")
     tap(bo, "tools-spray_bottle", 2)
     expect(bo.locator("#pl-total")).to_have_text("15 pts")
-    expect(bo.locator("#status")).to_contain_text("Everyone is done")
     shot(bo, "planted-entry-bo")
-
-    bo.click("#status >> text=see the result")
+    tap_done(bo)
+    expect(bo.locator("#seats")).not_to_contain_text("Everyone is done")  # Ann has not tapped Done
+    tap_done(ann)
+    bo.reload()
+    bo.click("text=See the result")
     expect(bo.locator(".winner")).to_contain_text("Bo wins")
     expect(bo.locator(".tiebreak")).to_contain_text("4 vs 3")
     expect(bo.locator("tfoot td.total")).to_have_text(["15", "15"])

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import shot, tap_done
 
 
 def test_two_phones_fill_their_seats_and_reach_the_result(live_server, new_phone):
@@ -39,10 +39,12 @@ def test_two_phones_fill_their_seats_and_reach_the_result(live_server, new_phone
     theo.fill("#state_json", '{"points": 19, "tokens": 0}')
     expect(rosa.locator("#status .running .total")).to_have_text("19")  # 17 + bonus 2, saved as typed
     expect(theo.locator("#status .running .total")).to_have_text("21")
-    expect(theo.locator("#status")).to_contain_text("Everyone is done")
     shot(theo, "foundation-seat")
-
-    theo.click("#status >> text=see the result")
+    tap_done(rosa)
+    expect(theo.locator("#live-banner")).to_contain_text("")  # Theo's page hears of Rosa's Done
+    tap_done(theo)
+    expect(theo.locator("#seats")).to_contain_text("Everyone is done")
+    theo.click("text=See the result")
     expect(theo.locator(".winner")).to_contain_text("Theo wins")
     theo.click("td >> nth=0 >> button.num")  # tap Rosa's points
     expect(theo.locator("[popover]:popover-open")).to_contain_text("17 points as entered")

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS
+from tests.e2e.conftest import SHOTS, tap_done
 
 
 def shot(page, name: str) -> None:
@@ -136,6 +136,7 @@ def test_paint_a_garden_by_finger_and_see_areas_and_total(live_server, new_phone
     page.locator("button.grow[value=right]").tap()
     expect(page.locator("#garden .sq")).to_have_count(28)
     expect(live.locator(".running .total")).to_have_text("31")
+    tap_done(page)
 
     # Green enters the areas in quick mode on another phone.
     green = new_phone()
@@ -154,7 +155,7 @@ def test_paint_a_garden_by_finger_and_see_areas_and_total(live_server, new_phone
     expect(green.locator("#vad-live .running .total")).to_have_text("15")
     expect(green.locator("#vad-live")).to_contain_text("does not score: 2 tasks")
     shot(green, "vadoran-entry-quick")
-    green.get_by_role("button", name="Done").tap()
+    tap_done(green)
     expect(green.locator("h1")).to_contain_text("Vadoran Gardens")
 
     page.goto(play_url + "/result")
@@ -194,3 +195,49 @@ def test_the_rulebook_garden_typed_as_text_scores_46_and_is_outlined(live_server
     expect(live.locator(".running .total")).to_have_text("58")  # the rulebook: 46 + 5 + 7
     assert page.evaluate("document.documentElement.scrollWidth") <= 412  # no sideways scrolling
     shot(page, "vadoran-entry-rulebook")
+
+
+TYPO = "g* g* g*7 w w w\ng g . w* w* w5\ns s* . w* . x"
+
+
+def test_a_typo_keeps_the_other_areas_outlined_at_both_phone_sizes_light_and_dark(live_server, browser):
+    """The engine's preview leaves an unreadable square out (marked red) and outlines the rest;
+    the brushes and the legend come from the engine's grammar (data-grammar)."""
+    setup = browser.new_context(viewport={"width": 412, "height": 839}, has_touch=True, is_mobile=True)
+    page = setup.new_page()
+    page.goto(live_server + "/plays/new")
+    page.check("#game-vadoran-gardens")
+    page.fill("#players-0", "Purple")
+    page.fill("#players-1", "Green")
+    page.click("text=Start the play")
+    page.click("text=Purple")
+    seat_url = page.url
+    page.locator("details.as-text summary").tap()
+    page.locator("#garden-text").fill(TYPO)
+    expect(page.locator("#vad-areas")).to_have_attribute("data-garden", TYPO)  # saved, and the answer is in
+    expect(page.locator("#garden .sq.bad")).to_have_count(1)
+    setup.close()
+
+    for width, height in ((360, 640), (412, 839)):
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                          is_mobile=True, device_scale_factor=2, color_scheme=scheme)
+            problems = []
+            phone = context.new_page()
+            phone.on("pageerror", lambda exc: problems.append(str(exc)))  # noqa: B023 (used at once)
+            phone.goto(seat_url)
+            grammar = phone.locator("form.vad").get_attribute("data-grammar")
+            assert '"terrains"' in grammar and '"markers"' in grammar
+            expect(phone.locator(".brush")).to_have_count(9)  # 4 terrains, 3 markers, eraser, scroll
+            expect(phone.locator("#garden .sq.bad")).to_have_count(1)
+            expect(phone.locator("#garden .lbl")).to_have_text(["A", "B", "C"])  # grass, water, soil
+            expect(phone.locator("#err-garden")).to_contain_text("Row 3, column 6")
+            expect(phone.locator("#garden")).not_to_have_class(re.compile(r"\bstale\b"))
+            shot(phone, f"vadoran-entry-typo-{width}-{scheme}")
+            # the garden fits the screen; at 360 px the site header's links and the brush row are
+            # 30 px too wide (as on main before this work: reported, left to the screen's own task)
+            assert phone.evaluate("document.querySelector('#garden-scroll').getBoundingClientRect().right") <= width
+            if width >= 412:
+                assert phone.evaluate("document.documentElement.scrollWidth") <= width
+            context.close()
+            assert not problems, problems

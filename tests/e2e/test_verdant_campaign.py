@@ -9,12 +9,14 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS
+from tests.e2e.conftest import SHOTS, mark_done
 from tests.unit.test_verdant_support import ALICE_HOME
 
-# Rowan's home: anonymous foliage plants and vining rooms; one concrete and one wood pot, so the
-# 2-player pot supply is used in order (Ivy has 2 concrete, 2 wood, 1 ceramic).
-ROWAN_PLANTS = [("concrete", None), ("wood", None)] + [(None, 1)] * 6
+# Rowan's home: foliage plants (cards Ivy does not have: each plant card exists once) and vining
+# rooms; one concrete and one wood pot, so the 2-player pot supply is used in order (Ivy has 2
+# concrete, 2 wood, 1 ceramic).
+ROWAN_PLANTS = [("Prayer Plant", "concrete", None), ("Spider Plant", "wood", None)] + [
+    (name, None, 1) for name in ("Lucky Bamboo", "Elephant's Ear", "ZZ Plant", "Coin Plant", "Norfolk Island Pine", "Swiss Cheese Plant")]
 
 
 def shot(page, name: str) -> None:
@@ -47,11 +49,10 @@ def _seed(page, base, pid):
     for r in range(3):
         for c in range(5):
             if (r + c) % 2 == 0:
-                pot, verdancy = next(plants)
-                data = {"manual": "1", "type": "foliage", "points": "4", "needs": "5", "pot": pot or "none"}
+                name, pot, verdancy = next(plants)
+                _post_cell(page, base, pid, 1, r, c, {"pick": f"{name}|{pot or 'none'}"})
                 if verdancy is not None:
-                    data["verdancy"] = str(verdancy)
-                _post_cell(page, base, pid, 1, r, c, data)
+                    _post_cell(page, base, pid, 1, r, c, {"set": f"verdancy:{verdancy}"})
             else:
                 _post_cell(page, base, pid, 1, r, c, {"set": "rtype:vining"})
                 _post_cell(page, base, pid, 1, r, c, {"set": "item_kind:"})
@@ -70,6 +71,7 @@ def _play_a_standard_game(page, base, game):
     expect(page).to_have_url(re.compile(r"/plays/\d+$"))
     pid = int(page.url.rstrip("/").split("/")[-1])
     _seed(page, base, pid)
+    mark_done(page, base, pid, 0, 1)
     page.reload()
     page.click("text=See the result")
     expect(page.locator("#vd-campaign h2")).to_have_text("Achievements: Standard game")
@@ -136,6 +138,7 @@ def test_a_scenario_game_shows_its_objectives_and_fills_the_scenario_shape(live_
     expect(page).to_have_url(re.compile(r"/plays/\d+$"))
     pid = int(page.url.rstrip("/").split("/")[-1])
     _seed(page, live_server, pid)
+    mark_done(page, live_server, pid, 0, 1)
     page.goto(f"{live_server}/plays/{pid}/result")
     page.click("text=Finish and save to history")
     expect(page.locator("#vd-camp-0 .vd-pass")).to_have_text("Passed scenario 2.")

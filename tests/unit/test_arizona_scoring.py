@@ -383,14 +383,15 @@ def test_the_registry_finds_verdant_arizona_and_scores_through_it():
     # P1: 8 lines + gecko on 1 in row 1 and column 1 (2) + 8 quadrants = 18; P2: 8 lines
     assert [p.total for p in result.players] == [18, 8]
     assert result.game == "verdant-arizona"
-    assert result.engine_version == "arizona-1"
+    assert result.engine_version == "arizona-2"  # bumped: one board, colour reading, strict keys
 
 
 def test_game_describes_players_and_options():
     described = GAME.describe()
     assert described["players"] == {"min": 1, "max": 2}
-    assert [o["name"] for o in described["options"]] == ["advanced", "solo"]
-    assert default_options() == {"advanced": False, "solo": None}
+    # color_lines: the advanced colour point's open reading (issue 15.5)
+    assert [o["name"] for o in described["options"]] == ["advanced", "solo", "color_lines"]
+    assert default_options() == {"advanced": False, "solo": None, "color_lines": "every"}
 
 
 def test_default_options_score_a_two_player_game():

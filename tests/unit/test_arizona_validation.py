@@ -228,7 +228,6 @@ def solo_table(solo):
 @pytest.mark.parametrize(
     "solo, path, gist",
     [
-        (None, "options.solo", "is missing: a one-player game is the solo game against Vera"),
         ("12", "options.solo", 'must be null (a two-player game) or {"vera_score": N}'),
         ({}, "options.solo.vera_score", "is missing: enter a whole number from 0 to 999"),
         ({"vera_score": -1}, "options.solo.vera_score", "must be a whole number from 0 to 999"),

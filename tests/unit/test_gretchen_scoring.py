@@ -21,9 +21,13 @@ def cat(result, name, key):
     return result.player(name).category(key)
 
 
-def others():
-    """A second player with the starting row only (2 pots = 4 points, nothing else)."""
-    return player("Bo")
+def others(*plants):
+    """A second player with the starting row (2 pots = 4 points), holding ``plants`` (at most 2,
+    0 leaves) in its gray pots.  A succulent that Ann owns more than once needs another owner in a
+    2-player game: the deck has 1 of each type and every other copy is a cutting, taken from
+    another player's plant, which stays in that player's row (rulebook, Setup 5 and "B) Cut")."""
+    names = [*plants, None, None][:2]
+    return player("Bo", [gray(names[0]), dict(MONEY_PLANT), gray(names[1])])
 
 
 # ------------------------------------------------------------------------ rulebook example
@@ -43,7 +47,7 @@ def test_rulebook_example_plant_rows_are_purple_0_yellow_5_orange_0_red_4_specia
     details = cat(gretchen.GAME.score(rulebook_example()), "Steve", "plants").details
     rows = [(line.split(" (")[1].split(")")[0], line.rsplit("= ", 1)[1]) for line in details[:5]]
     assert rows == [("purple", "0"), ("yellow", "5"), ("orange", "0"), ("red", "4"), ("special", "0")]
-    assert details[5] == "No end-of-game effect: Rainbow West"
+    assert len(details) == 5  # 5 plants, 5 bought pots and 2 flowers: Steve's 12 actions
 
 
 def test_rulebook_example_second_player_anna_scores_48():
@@ -55,7 +59,7 @@ def test_rulebook_example_second_player_anna_scores_48():
 
 def test_rulebook_example_scores_the_same_through_the_registry():
     result = scoring.score("gretchens-garden", rulebook_example())
-    assert result.game == "gretchens-garden" and result.engine_version == "gretchen-1"
+    assert result.game == "gretchens-garden" and result.engine_version == "gretchen-2"
     assert [p.total for p in result.players] == [73, 48]
 
 
@@ -118,12 +122,15 @@ def test_rainbow_west_in_a_rainbow_pot_takes_a_free_colour():
 
 
 def test_six_flowers_is_the_most_a_table_can_hold():
+    # A flower takes a coloured (or rainbow) pot, a plant and the flowering: 3 of a player's 12
+    # actions, so one row holds at most 4 flowers; the table's 6 flowers need two rows.
     ann = player("Ann", row(
-        [cell("purple", 6, "Baby Toes", 0, True), cell("blue", 6, "Coral Cactus", 0, True),
-         cell("green", 6, "String of Pearls", 0, True)],
-        [cell("yellow", 6, "Ribbon Plant", 0, True), cell("orange", 6, "Bunny Ears", 0, True),
-         cell("red", 6, "Living Stone", 0, True)]))
-    assert cat(score(ann, others()), "Ann", "flowers").points == 42  # 6 x 7
+        [cell("purple", 6, "Baby Toes", 0, True), cell("blue", 6, "Coral Cactus", 0, True)],
+        [cell("green", 6, "String of Pearls", 0, True), cell("yellow", 6, "Ribbon Plant", 0, True)]))
+    bo = player("Bo", row([cell("orange", 6, "Bunny Ears", 0, True)], [cell("red", 6, "Living Stone", 0, True)]))
+    result = score(ann, bo)
+    assert cat(result, "Ann", "flowers").points == 28  # 4 x 7
+    assert cat(result, "Bo", "flowers").points == 14  # 2 x 7: 6 flowers x 7 = 42 on the table
 
 
 # -------------------------------------------------------------------------------- pots
@@ -154,12 +161,13 @@ def test_a_row_with_only_the_money_plant_has_no_pot_cards():
     assert pots.points == 0 and pots.details[0] == "No pot cards"
 
 
-def test_the_largest_row_holds_all_24_deck_pots_and_scores_52_for_pots():
+def test_the_largest_row_holds_12_bought_pots_and_scores_28_for_pots():
+    # one pot bought per season, 12 seasons (a 13th pot is refused: test_gretchen_limits.py)
     deck = [cell(c, s) for c in gretchen.COLORS for s in (6, 8, 12)] + [cell("rainbow", 4)] * 6
-    ann = player("Ann", row([gray(), *deck[:12]], [*deck[12:], gray()]))
+    ann = player("Ann", row([gray(), *deck[:6]], [*deck[6:12], gray()]))
     pots = cat(score(ann, others()), "Ann", "pots")
-    assert pots.points == 52  # (24 + 2) x 2
-    assert pots.details[0] == "26 pot cards (2 gray starting, 24 bought) x 2 = 52"
+    assert pots.points == 28  # (12 + 2) x 2
+    assert pots.details[0] == "14 pot cards (2 gray starting, 12 bought) x 2 = 28"
 
 
 # ------------------------------------------------------------------------ purple: Baby Toes
@@ -168,7 +176,7 @@ def test_the_largest_row_holds_all_24_deck_pots_and_scores_52_for_pots():
 def test_baby_toes_scores_five_when_both_sides_hold_as_many_plants():
     ann = player("Ann", row([gray("Baby Toes", 1), gray("Coral Cactus")], [cell("rainbow", 4, "Coral Cactus"),
                                                                            cell("rainbow", 4, "Coral Cactus")]))
-    plants = cat(score(ann, others()), "Ann", "plants")
+    plants = cat(score(ann, others("Coral Cactus")), "Ann", "plants")
     assert plants.details[0] == "Baby Toes (purple): 2 plants left of the Money Plant, 2 right: balanced, 1 x 5 = 5"
     assert plants.points == 5
 
@@ -181,13 +189,13 @@ def test_baby_toes_ignores_empty_pots_when_counting_sides():
 
 def test_two_baby_toes_each_score_when_balanced():
     ann = player("Ann", row([gray("Baby Toes")], [gray("Baby Toes")]))
-    assert cat(score(ann, others()), "Ann", "plants").points == 10  # 2 x 5
+    assert cat(score(ann, others("Baby Toes")), "Ann", "plants").points == 10  # 2 x 5
 
 
 def test_baby_toes_scores_nothing_one_plant_off_balance():
     # left 2 plants, right 1 plant: the smallest miss
     ann = player("Ann", row([gray("Baby Toes"), cell("red", 6, "Coral Cactus")], [gray("Coral Cactus")]))
-    plants = cat(score(ann, others()), "Ann", "plants")
+    plants = cat(score(ann, others("Coral Cactus")), "Ann", "plants")
     assert plants.points == 0
     assert plants.details[0] == "Baby Toes (purple): 2 plants left of the Money Plant, 1 right: not balanced = 0"
 
@@ -206,15 +214,16 @@ def test_calico_hearts_counts_empty_pots_and_plants_between_it_and_the_money_pla
     # left 1 (next to it) = 1; right 3 (an empty pot and a plant between) = 3; total 4
     ann = player("Ann", row([gray("Calico Hearts")],
                             [cell("red", 6), cell("rainbow", 4, "Coral Cactus"), gray("Calico Hearts")]))
-    plants = cat(score(ann, others()), "Ann", "plants")
+    plants = cat(score(ann, others("Calico Hearts")), "Ann", "plants")
     assert plants.points == 4
     assert plants.details[0].startswith("Calico Hearts (purple): left 1 = 1; right 3 = 3 ")
 
 
-def test_calico_hearts_at_the_far_end_of_the_largest_row_scores_thirteen():
-    deck = [cell(c, s) for c in gretchen.COLORS for s in (6, 8, 12)] + [cell("rainbow", 4)] * 6
-    ann = player("Ann", row([gray("Calico Hearts"), *deck[:12]], [*deck[12:], gray()]))
-    assert cat(score(ann, others()), "Ann", "plants").points == 13  # 12 pots between + 1
+def test_calico_hearts_at_the_far_end_of_the_largest_row_scores_twelve():
+    # 11 bought pots between it and the Money Plant, and the Calico Hearts: 12 actions
+    deck = [cell(c, s) for c in gretchen.COLORS for s in (6, 8, 12)]
+    ann = player("Ann", row([gray("Calico Hearts"), *deck[:11]], [gray()]))
+    assert cat(score(ann, others()), "Ann", "plants").points == 12  # 11 pots between + 1
 
 
 # ------------------------------------------------------------- yellow: Mexican Firecracker
@@ -253,10 +262,12 @@ def test_mexican_firecracker_three_players_two_tied_leaders_and_one_behind():
     assert [cat(result, n, "plants").points for n in ("Ann", "Bo", "Cy")] == [10, 10, 2]
 
 
-def test_mexican_firecracker_all_six_with_one_player_scores_thirty():
+def test_mexican_firecracker_five_with_one_player_scores_twenty_five():
+    # 5 is the most one row can own: the deck holds at most 3, the rest are cuttings of another
+    # player's Mexican Firecracker (all 6 in one row are refused: test_gretchen_limits.py)
     ann = player("Ann", row([gray("Mexican Firecracker"), gray("Mexican Firecracker")],
-                            [cell("rainbow", 4, "Mexican Firecracker")] * 4))
-    assert cat(score(ann, others()), "Ann", "plants").points == 30  # 6 x 5
+                            [cell("rainbow", 4, "Mexican Firecracker")] * 3))
+    assert cat(score(ann, others("Mexican Firecracker")), "Ann", "plants").points == 25  # 5 x 5
 
 
 # ---------------------------------------------------------------------- yellow: Ribbon Plant
@@ -306,7 +317,7 @@ def test_snake_plant_scores_five_only_when_full(pot, leaves, points):
 
 def test_snake_plants_are_each_explained():
     ann = player("Ann", row([gray("Snake Plant", 2)], [cell("orange", 8, "Snake Plant", 3)]))
-    plants = cat(score(ann, others()), "Ann", "plants")
+    plants = cat(score(ann, others("Snake Plant")), "Ann", "plants")
     assert plants.details == ("Snake Plant (orange): left 1 full, 2 of 2 leaves = 5; "
                               "right 1 not full, 3 of 8 leaves = 0: 5",)
 
@@ -322,7 +333,7 @@ def test_bunny_ears_scores_four_for_even_leaves_and_minus_one_for_odd(leaves, po
 
 def test_bunny_ears_can_make_the_plants_row_negative():
     ann = player("Ann", row([gray("Bunny Ears", 1)], [gray("Bunny Ears", 1)]))
-    result = score(ann, others())
+    result = score(ann, others("Bunny Ears"))
     assert cat(result, "Ann", "plants").points == -2  # -1 + -1
     assert cat(result, "Ann", "plants").details == (
         "Bunny Ears (orange): left 1 1 leaf, odd = -1; right 1 1 leaf, odd = -1: -2",)
@@ -358,7 +369,7 @@ def test_two_jellybeans_with_all_six_colours_score_twelve():
     ann = player("Ann", row(
         [cell("purple", 6, "Jellybean Plant"), cell("blue", 6, "Jellybean Plant"), cell("green", 6)],
         [cell("yellow", 6), cell("orange", 6)]))
-    assert cat(score(ann, others()), "Ann", "plants").points == 12  # 2 x 6 colours
+    assert cat(score(ann, others("Jellybean Plant")), "Ann", "plants").points == 12  # 2 x 6 colours
 
 
 # ------------------------------------------------------------------------- red: Living Stone
@@ -366,7 +377,7 @@ def test_two_jellybeans_with_all_six_colours_score_twelve():
 
 def test_living_stone_scores_three_each_not_three_per_stone_owned():
     ann = player("Ann", row([gray("Living Stone"), gray("Living Stone")], []))
-    plants = cat(score(ann, others()), "Ann", "plants")
+    plants = cat(score(ann, others("Living Stone")), "Ann", "plants")
     assert plants.points == 6  # 2 x 3, not 2 x 2 x 3
     assert plants.details == ("Living Stone (red): 2 x 3 = 6",)
 
@@ -374,7 +385,8 @@ def test_living_stone_scores_three_each_not_three_per_stone_owned():
 # ---------------------------------------------------------------------------- special plants
 
 
-@pytest.mark.parametrize("water, points", [(0, 0), (4, 4), (9, 9), (116, 116)])
+# 110: with the two Money Plants' 3 leaves, all 116 water/leaf markers (test_gretchen_limits.py)
+@pytest.mark.parametrize("water, points", [(0, 0), (4, 4), (9, 9), (110, 110)])
 def test_aloe_vera_scores_one_per_water_in_the_can_without_a_cap(water, points):
     ann = player("Ann", row([gray("Aloe Vera")], [gray()]), can=water)
     assert cat(score(ann, others()), "Ann", "plants").points == points
@@ -402,8 +414,11 @@ def test_leaf_window_scores_seven_when_the_money_plant_is_full(money, points):
 
 
 def mermaid(plants_for_bo):
+    """Ann: Mermaid Tail and 2 Coral Cactus; Bo: ``plants_for_bo`` plants (a Coral Cactus first,
+    which Ann's second one was cut from, then one each of other types)."""
     ann = player("Ann", row([gray("Mermaid Tail"), gray("Coral Cactus")], [cell("rainbow", 4, "Coral Cactus")]))
-    bo_plants = [cell("rainbow", 4, "Living Stone")] * plants_for_bo
+    kinds = ["Coral Cactus", "Living Stone", "Bunny Ears", "Ribbon Plant"][:plants_for_bo]
+    bo_plants = [cell("rainbow", 4, kind) for kind in kinds]
     return score(ann, player("Bo", row([gray(), gray()], bo_plants)))
 
 
@@ -428,7 +443,9 @@ def test_mermaid_tail_one_plant_short_of_the_most_scores_nothing():
 
 def test_mermaid_tail_does_not_count_empty_pots_as_plants():
     # Bo has 2 gray pots, both empty, and no plants: Ann's 3 plants are the most
-    assert cat(mermaid(0), "Ann", "plants").points == 7
+    ann = player("Ann", row([gray("Mermaid Tail"), gray("Coral Cactus")], [cell("rainbow", 4, "String of Pearls")]))
+    result = score(ann, player("Bo", row([gray(), gray()], [])))
+    assert cat(result, "Ann", "plants").points == 7
 
 
 # ---------------------------------------------------------------------------- plants row
@@ -453,7 +470,7 @@ def test_no_plants_at_all_is_explained():
 
 def test_plants_without_end_of_game_effects_are_named_once():
     ann = player("Ann", row([gray("Coral Cactus"), gray("Coral Cactus")], [cell("rainbow", 4, "Rainbow West")]))
-    plants = cat(score(ann, others()), "Ann", "plants")
+    plants = cat(score(ann, others("Coral Cactus")), "Ann", "plants")
     assert plants.points == 0 and plants.details == ("No end-of-game effect: Coral Cactus, Rainbow West",)
 
 
@@ -505,9 +522,14 @@ def test_the_registry_describes_the_game_and_its_option():
     game = scoring.get("gretchens-garden")
     info = game.describe()
     assert info["status"] == "ready" and info["players"] == {"min": 2, "max": 4}
-    assert info["options"] == [{"name": "money_plant_pot_scores", "kind": "bool", "default": False,
-                                "description": game.options[0].description}]
-    assert game.default_options() == {"money_plant_pot_scores": False}
+    assert info["options"][0] == {"name": "money_plant_pot_scores", "kind": "bool", "default": False,
+                                  "description": game.options[0].description}
+    # the open readings of READINGS.md, each an option with the project's reading as default
+    assert [(o["name"], o["default"], o.get("choices")) for o in info["options"][1:]] == [
+        ("calico_hearts_distance", "places", ["places", "plants_closer_plus_1", "plants_between"]),
+        ("aloe_vera_max_4", False, None)]
+    assert game.default_options() == {"money_plant_pot_scores": False, "calico_hearts_distance": "places",
+                                      "aloe_vera_max_4": False}
 
 
 def test_blank_player_is_the_starting_row_and_a_fresh_copy_each_time():

@@ -164,16 +164,19 @@ def test_rainbow_west_cannot_take_a_colour_another_plant_flowered_in():
 
 
 def test_rainbow_west_in_a_rainbow_pot_needs_a_colour_still_free():
-    six = [cell("purple", 6, "Baby Toes", 0, True), cell("blue", 6, "Coral Cactus", 0, True),
-           cell("green", 6, "String of Pearls", 0, True), cell("yellow", 6, "Ribbon Plant", 0, True),
-           cell("orange", 6, "Bunny Ears", 0, True), cell("red", 6, "Living Stone", 0, True)]
-    tbl = alone(row(six, [cell("rainbow", 4, "Rainbow West", 0, True)]))
+    # a flower takes 3 actions (pot, plant, flowering): Ann's 4 and Bo's 3 are two rows' worth
+    four = [cell("purple", 6, "Baby Toes", 0, True), cell("blue", 6, "Coral Cactus", 0, True),
+            cell("green", 6, "String of Pearls", 0, True), cell("yellow", 6, "Ribbon Plant", 0, True)]
+    two = [cell("orange", 6, "Bunny Ears", 0, True), cell("red", 6, "Living Stone", 0, True)]
+    ann = player("Ann", row(four, []))
+    tbl = table(ann, player("Bo", row(two, [cell("rainbow", 4, "Rainbow West", 0, True)])))
     path, message = only_error(tbl)
-    assert path == "players[0].display[7].plant.flower"
+    assert path == "players[1].display[3].plant.flower"
     assert message.startswith("Rainbow West has no free flower colour left")
     # five flowers elsewhere leave one colour free: allowed (6 flowers x 7 = 42)
-    tbl = alone(row(six[:5], [cell("rainbow", 4, "Rainbow West", 0, True)]))
-    assert gretchen.GAME.score(tbl).player("Ann").category("flowers").points == 42
+    tbl = table(ann, player("Bo", row(two[:1], [cell("rainbow", 4, "Rainbow West", 0, True)])))
+    result = gretchen.GAME.score(tbl)
+    assert sum(p.category("flowers").points for p in result.players) == 42
 
 
 @pytest.mark.parametrize("flower", ["maybe", 2, [True]])
@@ -324,9 +327,11 @@ def test_display_must_be_a_list():
 # ------------------------------------------------------------------ table, players, options
 
 
-def test_one_player_alone_is_not_a_game_of_gretchens_garden():
-    path, message = only_error(table(player("Ann")))
-    assert path == "players" and "2 to 4 players" in message
+def test_one_board_alone_scores_on_its_own_with_no_winner():
+    # issue 15.4: a single board is scored on its own (a dispute about one row, a rulebook example)
+    result = gretchen.GAME.score(table(player("Ann")))
+    assert result.player("Ann").total == 4 and result.winners == ()
+    assert any("One board scored on its own" in w for w in result.warnings)
 
 
 def test_one_seat_scores_when_player_count_says_the_game_has_more():
@@ -345,12 +350,17 @@ def test_player_count_must_be_from_the_seats_entered_to_four(count):
 
 def test_five_players_are_refused():
     tbl = table(*(player(n) for n in ("A", "B", "C", "D", "E")))
-    assert ("players", "has 5 players: Gretchen's Garden is for 2 to 4 players") in errors_of(tbl)
+    assert ("players", "has 5 players: Gretchen's Garden is for 2 to 4 players; to score one board on its own, "
+            "send just that board") in errors_of(tbl)
 
 
 def test_unknown_options_are_refused_naming_the_option():
+    # issue 15.1: the schema refuses unknown keys at every level, naming the known ones
     assert only_error(table(player("Ann"), player("Bo"), aloe_cap=True)) == (
-        "options.aloe_cap", "is not an option of Gretchen's Garden: the option is money_plant_pot_scores")
+        "options.aloe_cap", "is not a field here: the fields here are money_plant_pot_scores, "
+        "calico_hearts_distance, aloe_vera_max_4")
+    assert only_error(table(player("Ann"), player("Bo"), money_plant_pot_score=True)) == (
+        "options.money_plant_pot_score", 'is not a field here: did you mean "money_plant_pot_scores"?')
 
 
 def test_option_must_be_true_or_false():

@@ -72,7 +72,7 @@ def test_rulebook_example_scores_the_same_through_the_registry():
         other(),
     )
     result = scoring.score("planted", t)
-    assert result.game == "planted" and result.engine_version == "planted-1"
+    assert result.game == "planted" and result.engine_version == "planted-2"
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 1), ("Other", 0, 2)]
     assert result.winners == ("Ann",)
     assert scoring.get("planted") is GAME
@@ -352,18 +352,20 @@ def test_score_pad_rows_read_like_the_paper_pad():
         table(seat("Ann", ("Snake Plant", 1), ("Purple Shamrock", 2), propagation=2,
                    decorations={"ceramic_planter": 2, "plant_stand": 1}), other())
     )
+    # Each row also names the contract path it is about ("ref", issue 13): the rows are otherwise
+    # as before.
     assert result.player("Ann").extra["pad"] == [
-        {"row": "Plant 1", "points": 3, "plant": "Snake Plant"},
-        {"row": "Plant 2", "points": 7, "plant": "Purple Shamrock"},
-        {"row": "Plant 3", "points": 0, "plant": None},
-        {"row": "Plant 4", "points": 0, "plant": None},
-        {"row": "Plant 5", "points": 0, "plant": None},
-        {"row": "Plant 6", "points": 0, "plant": None},
-        {"row": "Propagation", "points": 2, "plant": None},
-        {"row": "Decorations", "points": 3, "plant": None},
-        {"row": "Total", "points": 15, "plant": None},
+        {"row": "Plant 1", "points": 3, "plant": "Snake Plant", "ref": "plants[0]"},
+        {"row": "Plant 2", "points": 7, "plant": "Purple Shamrock", "ref": "plants[1]"},
+        {"row": "Plant 3", "points": 0, "plant": None, "ref": None},
+        {"row": "Plant 4", "points": 0, "plant": None, "ref": None},
+        {"row": "Plant 5", "points": 0, "plant": None, "ref": None},
+        {"row": "Plant 6", "points": 0, "plant": None, "ref": None},
+        {"row": "Propagation", "points": 2, "plant": None, "ref": "propagation"},
+        {"row": "Decorations", "points": 3, "plant": None, "ref": "decorations"},
+        {"row": "Total", "points": 15, "plant": None, "ref": None},
     ]
-    assert result.to_dict()["players"][0]["pad"][-1] == {"row": "Total", "points": 15, "plant": None}
+    assert result.to_dict()["players"][0]["pad"][-1] == {"row": "Total", "points": 15, "plant": None, "ref": None}
 
 
 def test_more_growth_tokens_than_the_box_holds_gives_a_warning():
@@ -383,7 +385,7 @@ def test_game_describes_itself_for_the_games_api():
         "title": "Planted",
         "status": "ready",
         "players": {"min": 2, "max": 5},
-        "engine_version": "planted-1",
+        "engine_version": "planted-2",
         "options": [],
     }
     assert GAME.default_options() == {}

@@ -46,13 +46,23 @@ def test_players_must_be_a_list():
     assert only_error({"players": {"Ann": 1}}) == ("players", "must be a list of players")
 
 
-@pytest.mark.parametrize("n", [0, 1, 6])
-def test_planted_takes_2_to_5_players(n):
+@pytest.mark.parametrize(
+    "n, message",
+    [
+        (0, "has 0 players: Planted takes 2 to 5 players; to score one board on its own, send just that board"),
+        (6, "has 6 players: Planted takes 2 to 5 players (the box has 5 player boards); "
+            "to score one board on its own, send just that board"),
+    ],
+)
+def test_planted_takes_2_to_5_players(n, message):
+    # Issue 15.4 replaced "has 1 player: Planted takes 2 to 5 players": one board now scores on
+    # its own (test_planted_boards.py), and the messages say how to score one board.
     players = [seat(f"P{i}", (beginner, 0)) for i, beginner in
                enumerate(["ZZ Plant", "Snake Plant", "Spider Plant", "Lucky Bamboo", "Golden Pothos", "Golden Barrel Cactus"][:n])]
-    path, message = only_error({"players": players})
+    path, found = only_error({"players": players})
     assert path == "players"
-    assert message == f"has {n} player{'' if n == 1 else 's'}: Planted takes 2 to 5 players"
+    assert found == message
+    assert found.startswith(f"has {n} players: Planted takes 2 to 5 players")
 
 
 def test_player_count_must_cover_the_players_entered_and_stay_within_5():

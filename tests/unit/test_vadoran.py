@@ -180,11 +180,22 @@ def test_areas_touching_only_diagonally_are_listed_separately():
     assert lines[-1] == "No grass, soil or water area has 3 or more tasks: 0"
 
 
-def test_largest_garden_scores_every_square_of_one_area():
-    # 40 x 40 grass squares, each with a task, and a tablet in one corner: 1600 + 7 = 1607
-    rows = [" ".join(["g*"] * 40) for _ in range(40)]
-    rows[0] = "g*7 " + " ".join(["g*"] * 39)
-    assert points(GAME.score(table(player("A", rows))), "A")["tasks"] == 1607
+def zigzag(cards=10, token="g*"):
+    """The widest path of ``cards`` cards: each card 2 columns right of the one before, alternately
+    2 rows down and up, so it covers exactly 1 square (the corner) of the card before."""
+    squares = {(r + 2 * (k % 2), c + 2 * k) for k in range(cards) for r in range(3) for c in range(3)}
+    rows, columns = max(r for r, _ in squares) + 1, max(c for _, c in squares) + 1
+    return [" ".join(token if (r, c) in squares else "-" for c in range(columns)) for r in range(rows)]
+
+
+def test_largest_standard_garden_scores_every_square_of_one_area():
+    # 10 cards of 9 squares, each laid over 1 square of the card before: 9 + 9 x 8 = 81 squares,
+    # all grass with a task, a tablet in the corner: 81 + 7 = 88.  (vadoran-1 scored a 40 x 40
+    # garden of 1,600 squares; no path of 10 cards shows one: see test_vadoran_limits.py.)
+    rows = zigzag()
+    rows[0] = "g*7" + rows[0][2:]
+    assert sum(t != "-" for r in rows for t in r.split()) == 81
+    assert points(GAME.score(table(player("A", rows))), "A")["tasks"] == 88
 
 
 def test_named_task_symbols_count_like_plain_tasks():
@@ -362,10 +373,12 @@ def test_sister_achievements_outside_solo_are_ignored_with_a_warning():
     assert result.warnings == ("Sister achievements are only scored in solo mode",)
 
 
-def test_player_count_larger_than_the_seats_scored_gives_a_running_total_without_warning():
+def test_player_count_larger_than_the_seats_scored_gives_a_running_total_and_no_winner():
+    # A partial table (issue 15.6): every board is scored, no winner is named until all are in.
     result = GAME.score({**table(player("A", ["g* g* g*"])), "player_count": 3})
     assert result.player("A").total == 3
-    assert result.warnings == ()
+    assert result.warnings == ("1 of 3 boards: every board is scored, no winner is named until all are in",)
+    assert result.winners == ()
 
 
 # ---------------------------------------------------------------------- quick entry

@@ -7,7 +7,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.core import ValidationError
-from scoring.vadoran import areas, parse_compact, to_compact
+from scoring.vadoran import GAME, parse_compact, to_compact
+from scoring.vadoran.garden import read_compact
+
+AREA_KEYS = ("terrain", "squares", "size", "tasks", "tablets", "return_locations", "scores", "points", "reason")
+
+
+def areas(rows):
+    """The areas the entry screen outlines: the preview's (``areas()`` of vadoran-1 went into it)."""
+    found = GAME.preview({"garden": rows})
+    bad = [m for m in found.messages if m.path.startswith("garden[")]
+    if bad:
+        raise ValidationError(bad)
+    return [{k: a[k] for k in AREA_KEYS} for a in found.extra["areas"]]
 
 
 def test_compact_tokens_become_square_objects():
@@ -78,6 +90,9 @@ def test_area_wrapping_around_a_hole_is_one_area():
 def test_areas_refuse_a_garden_that_cannot_be_scored():
     with pytest.raises(ValidationError) as err:
         areas(["g", ". *"])
+    assert [e.path for e in err.value.errors] == ["garden[1][1]"]
+    with pytest.raises(ValidationError) as err:
+        read_compact(["g", ". *"])
     assert [e.path for e in err.value.errors] == ["garden[1][1]"]
 
 

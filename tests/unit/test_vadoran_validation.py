@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring.core import Result, ValidationError
-from scoring.vadoran import GAME, areas, parse_compact, to_compact
+from scoring.vadoran import GAME, parse_compact, to_compact
+from scoring.vadoran.garden import read_compact
 
 
 def base():
@@ -98,10 +99,14 @@ def test_garden_problem_is_named_with_its_path(garden, path, gist):
     assert gist in message
 
 
-def test_largest_garden_is_accepted_and_one_more_row_or_column_is_not():
-    rows = [" ".join(["g"] * 40)] * 40
+def test_largest_grid_is_accepted_and_one_more_row_or_column_is_not():
+    # The entry grid holds 40 x 40 places (blank padding included); the squares painted in it are
+    # bounded by the path (test_vadoran_limits.py).
+    rows = [" ".join(["-"] * 40)] * 40
+    rows[0] = "g " + " ".join(["-"] * 39)
     assert GAME.score(with_garden(rows)).player("Purple").category("tasks").points == 0
     assert only_error(with_garden(rows + ["g"]))[0] == "players[0].garden"
+    assert only_error(with_garden([rows[0] + " -"] + rows[1:]))[0] == "players[0].garden[0]"
 
 
 def test_every_garden_problem_is_reported_at_once():
@@ -130,7 +135,7 @@ def test_quick_entry_keys_with_a_painted_garden_are_refused(key, value):
 
 
 def test_functions_for_the_entry_screen_name_the_garden_path():
-    for fn in (areas, parse_compact, to_compact):
+    for fn in (read_compact, parse_compact, to_compact):
         with pytest.raises(ValidationError) as err:
             fn(["g", "q"])
         assert [e.path for e in err.value.errors] == ["garden[1][0]"]

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import html as html_lib
+import json
 import re
 
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from web import store
 from web.db import get_db
 
@@ -98,6 +100,9 @@ def test_a_plain_post_saves_and_redirects(app, client, token):
     response = post(client, token, play_id, {**form_of(ROBIN), "next": "seat"}, htmx=False)
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/plays/{play_id}/seats/0")
+    assert stored(app, play_id).seats[0].total is None  # saved; not done yet
+    response = post(client, token, play_id, {**form_of(ROBIN), "next": "play"}, htmx=False)
+    assert response.headers["Location"].endswith(f"/plays/{play_id}")  # Done: back to the play
     assert stored(app, play_id).seats[0].total == 12
 
 
@@ -145,6 +150,7 @@ def test_empty_cells_are_not_flagged_while_the_display_is_being_filled(client, t
 def test_a_finished_play_is_read_only(client, token):
     play_id = solo_play(client, token)
     post(client, token, play_id, form_of(ROBIN))
+    mark_done(client, token, play_id, 0)
     assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "hx-post" not in html
@@ -284,3 +290,40 @@ def test_correcting_the_deck_is_written_in_the_edit_log(client, token):
         assert adapter_module.known_cards()[17]["color"] == "pink"
     log = client.get(f"/plays/{play_id}/log").get_data(as_text=True)
     assert "arizona deck corrected" in log and "by Robin&#39;s phone" in log
+
+
+# ------------------------------------------------------------ the engine's colour key and limits
+
+
+def test_the_page_carries_the_engines_colour_keys_and_limits_for_the_script(client, token):
+    play_id = solo_play(client, token)
+    post(client, token, play_id, {"g-0-0-number": "17", "g-0-0-color": "Rose\u0301 "})  # NFD, trailing space
+    html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    # the cell, its flag and the chip all carry the engine's key (NFC, case-folded)
+    assert 'id="az-cell-0-0" data-r="0" data-c="0" data-key="ros\u00e9"' in html
+    assert re.search(r'id="az-flag-0-0"[^>]*data-label="Ros\u00e9" data-key="ros\u00e9"', html)
+    assert 'data-color="Ros\u00e9" data-key="ros\u00e9"' in html  # the chip
+    colors = json.loads(html_lib.unescape(re.search(r"data-colors='([^']*)'", html).group(1)))
+    assert colors == {"Ros\u00e9": {"key": "ros\u00e9", "tint": "az-c-ros"}}
+    assert 'data-number-max="99"' in html and 'data-max="15"' in html
+
+
+def test_the_script_declares_no_colour_rule_and_no_limit_of_its_own():
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "arizona.js").read_text(encoding="utf-8")
+    for copy in ("toLowerCase", "normalize(", "\\s+", "15", "30", "99"):
+        assert copy not in script.split("*/", 1)[1], copy
+
+
+def test_the_advanced_colour_points_reading_is_an_option_of_the_play(app, client, token):
+    play_id = new_play(client, token, game=GAME, players=("Ann", "Bob"), advanced="on", color_lines="in_order")
+    assert stored(app, play_id).options == {"advanced": True, "solo": None, "color_lines": "in_order"}
+    html = client.get(f"/plays/{play_id}/edit").get_data(as_text=True)
+    assert 'id="opt-verdant-arizona-color_lines-in_order" value="in_order" checked' in html
+    # a white row out of order earns no colour point under this reading: not marked
+    row = [(9, "white"), (2, "white"), (7, "white"), (1, "white")]
+    data = {f"g-0-{c}-{k}": v for c, (n, col) in enumerate(row) for k, v in (("number", str(n)), ("color", col))}
+    html = post(client, token, play_id, data).get_data(as_text=True)
+    assert re.search(r'id="az-line-row-0" class="az-mark complete"', html)
+    assert "one-color" not in re.search(r'id="az-line-row-0"[^>]*>', html).group(0)

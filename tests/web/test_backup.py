@@ -15,7 +15,7 @@ from web.backup import ImportRefused, backup_database, dump, export_data, import
 def seed(client, token):
     play_id = new_play(client, token, players=("Ann", "Bob"), bonus="1")
     for position, state in enumerate(({"points": 9, "tokens": 2}, {"points": 9, "tokens": 1})):
-        client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state)})
+        client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state), "next": "play"})
     client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
     new_play(client, token, players=("Ann", "Cy"))
     return play_id

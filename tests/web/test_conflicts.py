@@ -27,6 +27,21 @@ def test_each_save_hands_the_phone_the_new_version(client, token):
     assert second.status_code == 200 and version_on_page(second.get_data(as_text=True)) == v + 2
 
 
+def test_a_stale_phone_changing_another_field_is_merged_and_both_changes_stay(app):
+    phone_a, phone_b = app.test_client(), app.test_client()
+    token_a, token_b = csrf_token(phone_a), csrf_token(phone_b)
+    play_id = new_play(phone_a, token_a)
+    version = version_on_page(phone_b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
+    # both phones show {"points": null, "tokens": 0}; A sets the points, B (stale) the tokens
+    assert post(phone_a, token_a, play_id, {"points": 12, "tokens": 0}, version).status_code == 303
+    response = post(phone_b, token_b, play_id, {"points": None, "tokens": 4}, version, htmx=True)
+    assert response.status_code == 200
+    with app.app_context():
+        from web import store
+
+        assert store.get_play(play_id).seats[0].state == {"points": 12, "tokens": 4}
+
+
 def test_second_phone_on_an_old_version_sees_both_values_and_nothing_is_overwritten(app):
     phone_a, phone_b = app.test_client(), app.test_client()
     token_a, token_b = csrf_token(phone_a), csrf_token(phone_b)
@@ -38,8 +53,11 @@ def test_second_phone_on_an_old_version_sees_both_values_and_nothing_is_overwrit
     assert response.headers["HX-Retarget"] == "#main"
     html = response.get_data(as_text=True)
     assert "was changed on another phone" in html
-    assert re.search(r"<code>points</code></th><td>12</td><td><strong>21</strong>", html)
-    assert "tokens" not in html.split("<tbody>")[1].split("</tbody>")[0]  # only the fields that differ
+    # the place by its name as a player reads it, both values, one tap each; no code paths
+    assert "<h2>Points</h2>" in html and "<code>" not in html
+    assert re.search(r'value="yours">Keep this phone\'s: <strong>21</strong>', html)
+    assert re.search(r"value=\"theirs\">Keep device \w+'s: <strong>12</strong>", html)
+    assert "Tokens" not in html  # the same value on both phones is no conflict
     # Phone A's save stands; phone B's is kept in the log.
     seat = phone_a.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "&#34;points&#34;: 12" in seat or '"points": 12' in seat
@@ -47,20 +65,39 @@ def test_second_phone_on_an_old_version_sees_both_values_and_nothing_is_overwrit
     assert "save conflict (not applied)" in log
 
 
-def test_keeping_this_phones_version_saves_it(app):
+def _conflict(app):
+    """Phone A saved points 12 and tokens 2; phone B, from the blank seat, typed points 21 and
+    tokens 2: the only clash is the points (A 12, B 21); the same tokens on both is none."""
     phone_a, phone_b = app.test_client(), app.test_client()
     token_a, token_b = csrf_token(phone_a), csrf_token(phone_b)
     play_id = new_play(phone_a, token_a)
-    post(phone_a, token_a, play_id, {"points": 12}, 1)
-    html = post(phone_b, token_b, play_id, {"points": 21}, 1).get_data(as_text=True)
-    mine = re.search(r'name="mine" value="([^"]+)"', html).group(1).replace("&#34;", '"')
+    post(phone_a, token_a, play_id, {"points": 12, "tokens": 2}, 1)
+    html = post(phone_b, token_b, play_id, {"points": 21, "tokens": 2}, 1).get_data(as_text=True)
+    changes = re.search(r'name="changes" value="([^"]+)"', html).group(1).replace("&#34;", '"')
     current = int(re.search(r'name="version" value="(\d+)"', html).group(1))
-    response = phone_b.post(
-        f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token_b, "mine": mine, "version": str(current)}
-    )
+    return phone_b, token_b, play_id, changes, current
+
+
+def test_keeping_this_phones_value_saves_it(app):
+    phone_b, token_b, play_id, changes, current = _conflict(app)
+    response = phone_b.post(f"/plays/{play_id}/seats/0/resolve",
+                            data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "yours"})
     assert response.status_code == 303
-    page = phone_b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
-    assert "&#34;points&#34;: 21" in page or '"points": 21' in page
+    with app.app_context():
+        from web import store
+
+        assert store.get_play(play_id).seats[0].state == {"points": 21, "tokens": 2}
+
+
+def test_keeping_the_other_phones_value_keeps_it(app):
+    phone_b, token_b, play_id, changes, current = _conflict(app)
+    response = phone_b.post(f"/plays/{play_id}/seats/0/resolve",
+                            data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "theirs"})
+    assert response.status_code == 303
+    with app.app_context():
+        from web import store
+
+        assert store.get_play(play_id).seats[0].state == {"points": 12, "tokens": 2}
 
 
 def test_resolving_against_a_newer_save_asks_again(app):
@@ -70,7 +107,7 @@ def test_resolving_against_a_newer_save_asks_again(app):
     post(phone_a, token_a, play_id, {"points": 12}, 1)
     post(phone_a, token_a, play_id, {"points": 13}, 2)
     response = phone_b.post(
-        f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token_b, "mine": '{"points": 21}', "version": "2"}
+        f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token_b, "changes": '{"points": 21}', "version": "2"}
     )
     assert response.status_code == 409
 
@@ -83,6 +120,6 @@ def test_a_save_without_a_version_is_not_checked(client, token):
 
 def test_resolve_refuses_garbage(client, token):
     play_id = new_play(client, token)
-    for mine in ("not json", "[1]"):
-        response = client.post(f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "mine": mine})
+    for changes in ("not json", "[1]"):
+        response = client.post(f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "changes": changes})
         assert response.status_code == 400

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scoring.gretchen.examples import rulebook_example
-from tests.conftest import csrf_token, new_play
+from tests.conftest import csrf_token, mark_done, new_play
 from web import store
 
 GAME = "gretchens-garden"
@@ -83,7 +83,7 @@ def test_form_post_builds_the_rulebook_row_and_its_total(app, client, token, pla
     assert re.search(r'id="gg-total"[^>]*><b>73</b>', html)
     # each pot shows the engine's own lines about it
     fx2 = re.search(r'<ul id="fx-2".*?</ul>', html, re.S).group(0)
-    assert "10 leaves = 10" in fx2 and "red flower = 7" in fx2 and "4 colours" in fx2
+    assert "12 leaves = 12" in fx2 and "red flower = 7" in fx2 and "4 colours" in fx2
     assert "Mexican Firecracker (yellow): you own 1" in html  # the plant effects in the status
 
 
@@ -225,6 +225,7 @@ def test_htmx_row_route_answers_the_row_and_the_status(app, client, token, play)
 
 def test_finished_play_is_read_only(app, client, token, play):
     client.post(f"/plays/{play}/seats/0", data=form_for(steve(), token))
+    mark_done(client, token, play, 0, 1)
     assert client.post(f"/plays/{play}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
     assert '<fieldset class="gg-body" disabled>' in html
@@ -248,3 +249,25 @@ def test_row_route_is_only_for_this_game(client, token):
     response = client.post(f"/plays/{other}/seats/0/gretchen/row", data={"csrf_token": csrf_token(client)},
                            headers={"HX-Request": "true"})
     assert response.status_code == 404
+
+
+def test_each_place_shows_the_engines_preview_lines_while_the_row_is_half_typed(app, client, token, play):
+    # a plant name still being typed at place 6: the seat does not score yet ("–"), but every place
+    # that reads shows its lines from the engine's preview, compared with Anna's row
+    data = form_for(steve(), token, **{"place-6-plant": "Moon Cac"})
+    client.post(f"/plays/{play}/seats/0", data=data)
+    html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
+    assert re.search(r'id="gg-total"[^>]*><b>–</b>', html)
+    fx1 = re.search(r'<ul id="fx-1".*?</ul>', html, re.S).group(0)
+    assert "Mexican Firecracker (left 3): 8 leaves = 8" in fx1
+    assert "you own 1, the most (others: Anna 0)" in fx1
+    assert re.search(r'<ul id="fx-6" class="gg-fx"></ul>', html)  # the place that does not read: nothing yet
+
+
+def test_the_limits_shown_are_the_engines(client, play):
+    from scoring import gretchen
+
+    html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
+    assert 'id="money_plant_leaves" name="money_plant_leaves" value="3"' in html
+    assert f'data-max="{gretchen.MONEY_PLANT_CAPACITY}"' in html and f'data-max="{gretchen.MAX_WATER}"' in html
+    assert f"Starting pot, size {gretchen.POT_SIZES['gray'][0]}" in html

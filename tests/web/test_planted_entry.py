@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from web.games import adapter
 
 ANN = {  # the rulebook's scoring example: 15 points
@@ -165,6 +165,7 @@ def test_typed_text_is_escaped(client, token, play_id):
 def test_a_finished_play_is_read_only(client, token, play_id):
     post(client, token, play_id, 0, ANN)
     post(client, token, play_id, 1, {"plants-0-name": "ZZ Plant", "plants-0-growth": "3"})
+    mark_done(client, token, play_id, 0, 1)
     assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "hx-post" not in html
@@ -192,10 +193,42 @@ def test_result_reads_like_the_paper_score_pad(client, token):
 
     db = connect(client.application.config["DATABASE"])
     for position, state in enumerate(tables):
-        db.execute("UPDATE seats SET state = ? WHERE play_id = ? AND position = ?", [dumps(state), play_id, position])
+        db.execute("UPDATE seats SET done = 1, state = ? WHERE play_id = ? AND position = ?", [dumps(state), play_id, position])
     db.conn.close()
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     labels = _re.findall(r'<th scope="row">([^<]+)</th>', html)
     assert labels[:8] == ["Plant 1", "Plant 2", "Plant 3", "Plant 4", "Plant 5", "Plant 6", "Propagation", "Decorations"]
     assert "Snake Plant: 1 token covers 3 = 3" in html  # Plant 1's explanation for Ann
     assert GAME.engine_version in html
+
+
+def test_one_point_reads_in_the_singular(client, token, play_id):
+    # ZZ Plant without tokens and 1 token on the jars: 1 point (was "1 pts")
+    post(client, token, play_id, 0, {"plants-0-name": "ZZ Plant", "plants-0-growth": "0", "propagation": "1"})
+    post(client, token, play_id, 1, {"plants-0-name": "Snake Plant", "plants-0-growth": "1"})
+    html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    assert re.search(r'id="pl-total"[^>]*><strong>1</strong> pt<', html)
+    assert re.search(r'id="pl-propagation-points"[^>]*>1 pt<', html)
+    assert re.search(r'id="plant-0-points"[^>]*>0 pts<', html)
+
+
+def test_a_seat_shows_the_engines_preview_while_another_field_is_wrong(client, token, play_id):
+    # The plant slots and the decoration lines come from the engine's preview, by contract path:
+    # a typo in plant 3 does not hide the points of what reads.
+    fields = dict(ANN, **{"plants-3-name": "Swis chese", "plants-3-growth": "1"})
+    html = post(client, token, play_id, 0, fields, htmx=True).get_data(as_text=True)
+    assert re.search(r'id="plant-1-points" class="pl-points" hx-swap-oob="true">7 pts<', html)
+    assert re.search(r'id="plant-3-points" class="pl-points" hx-swap-oob="true"></span>', html)
+    assert "Ceramic Planter x2: 1 shelf plant (Purple Shamrock) = 1 each, 2 in all" in html
+
+
+def test_the_pad_row_of_a_plant_takes_that_plants_lines_by_its_path(client, token):
+    play_id = new_play(client, token, game="planted", players=("Ann", "Bo"))
+    # Ann's Croton sits in slot 4 (plants[3]) after two empty slots: it is Plant 2 of the pad
+    post(client, token, play_id, 0, {"plants-0-name": "ZZ Plant", "plants-0-growth": "1",
+                                     "plants-3-name": "Croton", "plants-3-growth": "2"})
+    post(client, token, play_id, 1, {"plants-0-name": "Snake Plant", "plants-0-growth": "1"})
+    mark_done(client, token, play_id, 0, 1)
+    html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
+    row = re.search(r'<th scope="row">Plant 2</th>(.*?)</tr>', html, re.S).group(1)
+    assert "Croton: 2 tokens cover 2 + 3 = 5" in row and "ZZ Plant:" not in row

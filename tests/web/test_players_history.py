@@ -95,7 +95,7 @@ def test_player_page_shows_stats_per_game_over_finished_plays(client, token):
     for points in (10, 14):
         play_id = new_play(client, token, players=("Ann", "Bob"))
         for position, state in enumerate(({"points": points}, {"points": 12})):
-            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state)})
+            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state), "next": "play"})
         client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
     new_play(client, token, players=("Ann",))  # in progress: not counted
     html = client.get(f"/players/{player_id(client, 'Ann')}").get_data(as_text=True)
@@ -109,7 +109,7 @@ def test_stats_follow_finish_reopen_option_edits_and_merges(client, token):
     def play(names, points, bonus="0"):
         play_id = new_play(client, token, players=names, bonus=bonus)
         for position, p in enumerate(points):
-            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps({"points": p})})
+            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps({"points": p}), "next": "play"})
         client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
         return play_id
 

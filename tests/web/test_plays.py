@@ -94,6 +94,8 @@ def test_whole_path_to_result_finish_and_reopen(client, token):
     play_id = new_play(client, token, bonus="1")
     assert client.get(f"/plays/{play_id}/result").status_code == 409  # not every seat is complete
     assert save(client, token, play_id, 0, {"points": 10, "tokens": 1}).status_code == 303
+    assert client.get(f"/plays/{play_id}/result").status_code == 409  # Ann has not tapped Done
+    assert save(client, token, play_id, 0, {"points": 10, "tokens": 1}, next="play").status_code == 303
     assert save(client, token, play_id, 1, {"points": 10, "tokens": 3}, next="play").headers["Location"].endswith(
         f"/plays/{play_id}"
     )
@@ -133,8 +135,8 @@ def test_unchanged_save_writes_no_log_entry(app, client, token):
 
 def test_editing_options_recomputes_and_is_logged(client, token):
     play_id = new_play(client, token, bonus="0")
-    save(client, token, play_id, 0, {"points": 4})
-    save(client, token, play_id, 1, {"points": 5})
+    save(client, token, play_id, 0, {"points": 4}, next="play")
+    save(client, token, play_id, 1, {"points": 5}, next="play")
     response = client.post(
         f"/plays/{play_id}/edit",
         data={"csrf_token": token, "played_at": "2026-11-27T19:00", "opt-stub-bonus": "5", "notes": "moved"},
@@ -184,7 +186,7 @@ def test_solo_results_say_who_won_against_the_games_opponent(client, token):
 
     db = connect(client.application.config["DATABASE"])
     state = {"garden": ["g*5 g* g*", "w w w"], "lost_items": {"animal": 1, "tool": 0, "pendant": 0}, "achievements": []}
-    db.execute("UPDATE seats SET state = ? WHERE play_id = ?", [dumps(state), int(play_url.rsplit("/", 1)[1])])
+    db.execute("UPDATE seats SET done = 1, state = ? WHERE play_id = ?", [dumps(state), int(play_url.rsplit("/", 1)[1])])
     db.conn.close()
     html = client.get(play_url + "/result").get_data(as_text=True)
     # Purple: grass area of 3 squares with 3 tasks = 3, animal returned 5 -> 8; sister (medium, X = 2):
@@ -210,7 +212,7 @@ def test_verdant_solo_result_shows_the_rating_from_the_chart(client, token):
     db = connect(client.application.config["DATABASE"])
     db.execute("UPDATE plays SET options = ? WHERE id = ?", [dumps(table["options"]), play_id])
     state = {k: v for k, v in table["players"][0].items() if k != "name"}
-    db.execute("UPDATE seats SET state = ? WHERE play_id = ?", [dumps(state), play_id])
+    db.execute("UPDATE seats SET done = 1, state = ? WHERE play_id = ?", [dumps(state), play_id])
     db.conn.close()
     html = client.get(play_url + "/result").get_data(as_text=True)
     # 89 points (worked out in tests/unit/test_verdant_review.py) -> "80+ Very Good!"

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from web import store
 
 GAME = "vadoran-gardens"
@@ -147,6 +147,7 @@ def test_without_javascript_the_buttons_grow_the_grid_and_step_numbers(app, clie
 def test_a_finished_play_is_read_only(client, token, play_id):
     post(client, token, play_id)
     post(client, token, play_id, position=1, garden="g* g* g*")
+    mark_done(client, token, play_id, 0, 1)
     assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
     page = client.get(url(play_id)).get_data(as_text=True)
     assert '<fieldset class="vad-body" disabled>' in page
@@ -169,3 +170,27 @@ def test_options_take_the_sisters_achievements_as_plain_numbers(app, client, tok
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "type whole numbers separated by spaces" in html and 'value="12 lots"' in html
+
+
+def test_a_typo_leaves_the_other_areas_outlined_from_the_engines_preview(client, token, play_id):
+    post(client, token, play_id, garden="g* g* g*7 w w w\ng g . w* w* w5\ns s* . w* . x")
+    page = client.get(url(play_id)).get_data(as_text=True)
+    assert re.search(r'class="sq t-none bad"\s+data-r="2" data-c="5"', page)
+    assert re.findall(r'<span class="lbl">(\w)</span>', page) == ["A", "B", "C"]
+    assert "scores 5 squares + 1 tablet x 7 = 12" in page  # the grass area still shows its points
+    owners = re.search(r"data-owners='([^']+)'", page).group(1)
+    assert owners == "[[0, 0, 0, 1, 1, 1], [0, 0, 2, 1, 1, 1], [3, 3, 2, 1, 4, -1]]"
+
+
+def test_the_page_hands_the_engines_grammar_to_the_script(client, play_id):
+    import json
+    from html import unescape
+
+    from scoring.vadoran import grammar
+
+    page = client.get(url(play_id)).get_data(as_text=True)
+    written = re.search(r"data-grammar='([^']+)'", page).group(1)
+    assert json.loads(unescape(written)) == grammar()
+    assert 'data-start-rows="3" data-start-columns="6"' in page
+    assert 'data-brush="g"' in page and 'data-brush="-"' in page  # the brushes come from it too
+    assert 'data-max="5"' in page  # a lost item stepper stops at the box's 5

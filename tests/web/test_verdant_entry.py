@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.conftest import new_play
+from tests.conftest import mark_done, new_play
 from tests.unit.test_verdant_support import ALICE_HOME
 from web.games.verdant import cell_from_form
 
@@ -90,6 +92,8 @@ def test_a_whole_home_entered_cell_by_cell_scores_the_rulebook_total(app, client
     saved = state(app, pid)
     assert saved["home"] == [[_canon(c) for c in row] for row in ALICE_HOME]
     assert saved["green_thumbs"] == 2
+    assert play(app, pid).evaluate().result is None  # complete, but Alice has not tapped Done
+    mark_done(client, token, pid, 0)
     evaluation = play(app, pid).evaluate()
     assert evaluation.result is not None and evaluation.result.players[0].total == 87
     html = client.get(seat_url(pid)).get_data(as_text=True)
@@ -183,6 +187,7 @@ def test_cell_from_form_keeps_verdancy_and_pot_exclusive():
 
 def test_a_finished_play_is_read_only(app, client, token, pid):
     fill(client, token, pid, ALICE_HOME)
+    mark_done(client, token, pid, 0)
     assert client.post(f"/plays/{pid}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(seat_url(pid)).get_data(as_text=True)
     assert "popovertarget=\"why-0-0\"" in html and "hx-get" not in html.split('id="home"')[1].split("</div>")[0]
@@ -212,3 +217,14 @@ def test_options_form_refuses_a_most_goal_in_solo_next_to_the_goals(client, toke
     response = client.post("/plays", data=data)
     assert response.status_code == 422
     assert "compares players, so it is removed in solo" in response.get_data(as_text=True)
+
+
+def test_the_one_card_rows_reading_is_an_option_of_the_form(app, client, token):
+    html = client.get("/plays/new?game=verdant").get_data(as_text=True)
+    assert 'name="opt-verdant-one_card_rows"' in html
+    pid = new_play(client, token, game="verdant", players=("Ann", "Bob"), modification="6", one_card_rows="on")
+    assert play(app, pid).options["one_card_rows"] is True
+    edit = client.get(f"/plays/{pid}/edit").get_data(as_text=True)
+    assert re.search(r'name="opt-verdant-one_card_rows" value="on" checked', edit)
+    pid = new_play(client, token, game="verdant", players=("Ann", "Bob"))
+    assert "one_card_rows" not in play(app, pid).options

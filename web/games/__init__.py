@@ -4,12 +4,18 @@ for the seat state and controls generated from the game's declared options)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Callable, Mapping
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import scoring
-from scoring.core import FieldError
+from scoring import paths
+from scoring.core import Category, FieldError, Preview
+from scoring.schema import Node
 
 
 def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> int | None:
@@ -31,8 +37,192 @@ def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> i
     return int(text)
 
 
+# ------------------------------------------------------------------ the adapter toolkit
+#
+# Form fields are named by contract path (``name="plants[2].growth"``).  These read a typed value
+# into a state at its path (typed as the game's schema says), and find the engine's messages and
+# explanation lines about a path, so that no adapter parses paths or sentences of its own.
+
+
+def field_id(path: str) -> str:
+    """An HTML id for the field of a contract path: ``plants[2].growth`` -> ``f-plants-2-growth``.
+
+    >>> field_id("home[1][2].pot")
+    'f-home-1-2-pot'
+    """
+    return "f-" + re.sub(r"[^A-Za-z0-9_]+", "-", path).strip("-")
+
+
+def set_at(state: Any, path: str, text: Any, schema: Node | None = None) -> dict:
+    """``state`` with the value typed for ``path`` put there, read as the player's ``schema``
+    (the game's ``player_schema``) says: digits in a number field become a number; text that does
+    not read stays as typed, for the engine to name next to its field.  A path the schema does not
+    have is left out.
+
+    >>> from scoring.schema import Arr, Int, Obj, Text
+    >>> board = Obj({"plants": Arr(Obj({"name": Text(), "growth": Int(0, 9)}), 6)})
+    >>> set_at({"plants": [{"name": "Croton", "growth": 1}]}, "plants[0].growth", "3", board)
+    {'plants': [{'name': 'Croton', 'growth': 3}]}
+    >>> set_at({}, "plants[9].growth", "3", board)
+    {}
+    """
+    try:
+        parts = paths.parse(path)
+    except paths.PathError:
+        return state if isinstance(state, dict) else {}
+    node = schema.at(parts) if schema is not None else None
+    if schema is not None and node is None:
+        return state if isinstance(state, dict) else {}
+    value = node.from_form(text) if node is not None and isinstance(text, str) else text
+    out = paths.set_(state if isinstance(state, dict) else {}, parts, value)
+    return out if isinstance(out, dict) else {}
+
+
+_previews: OrderedDict[bytes, Preview] = OrderedDict()
+_previews_lock = threading.Lock()
+
+
+def preview(game: str, state: Any, options: Any, player_count: int, position: int, others: Sequence[Any] = ()) -> Preview:
+    """``scoring.get(game).preview(...)``, remembered by its arguments (the engines are pure): a
+    seat page and the autosave answers after it, which show the same board, compute it once.
+    The answer is shared: treat it as read-only."""
+    key = hashlib.blake2b(
+        json.dumps([game, scoring.get(game).engine_version, state, options, player_count, position, list(others)],
+                   sort_keys=True, default=str,
+                   ensure_ascii=False).encode(),
+        digest_size=20,
+    ).digest()
+    with _previews_lock:
+        found = _previews.get(key)
+        if found is not None:
+            _previews.move_to_end(key)
+            return found
+    shown = scoring.get(game).preview(state, options, player_count, position, others=others)
+    with _previews_lock:
+        _previews[key] = shown
+        while len(_previews) > 256:
+            _previews.popitem(last=False)
+    return shown
+
+
+def errors_at(errors: Iterable[FieldError], prefix: str, exact: bool = False) -> list[FieldError]:
+    """The errors about ``prefix`` or a place inside it (``plants[2]`` also takes
+    ``plants[2].growth``); ``exact``: about ``prefix`` itself only.
+
+    >>> [e.path for e in errors_at([FieldError("plants[2].growth", "x"), FieldError("plants[20]", "y")], "plants[2]")]
+    ['plants[2].growth']
+    """
+    return [e for e in errors if (e.path == prefix if exact else _inside(e.path, prefix))]
+
+
+def state_from_paths(form: Mapping[str, str], old_state: Any, schema: Node | None) -> dict:
+    """The seat's state with every form field named by a contract path read into it
+    (:func:`set_at`), and one stepper tap posted without JavaScript (``step`` = ``path:+1``)
+    applied.  Fields that are not paths of the board (the CSRF token, ``next``, ``version``...)
+    are ignored; everything not in the form keeps its old value.
+
+    >>> from scoring.schema import Int, Obj
+    >>> board = Obj({"propagation": Int(0, 40), "wrens": Int(0, 15)})
+    >>> state_from_paths({"propagation": "4", "csrf_token": "x", "step": "wrens:+1"}, {"wrens": 2}, board)
+    {'wrens': 3, 'propagation': 4}
+    """
+    state: dict = dict(old_state) if isinstance(old_state, dict) else {}
+    for name, text in form.items():
+        if name in ("csrf_token", "next", "version", "change_id", "step"):
+            continue
+        try:
+            parts = paths.parse(name)
+        except paths.PathError:
+            continue
+        if schema is not None and schema.at(parts) is None:
+            continue
+        state = set_at(state, name, text, schema)
+    return apply_step(state, form.get("step", ""), schema)
+
+
+def apply_step(state: dict, step: str, schema: Node | None) -> dict:
+    """One tap of a stepper posted without JavaScript: ``"plants[2].growth:+1"``.  Only a whole
+    number steps, within 0 and the schema's maximum for that place."""
+    where, _, delta_text = (step or "").rpartition(":")
+    if delta_text not in ("+1", "-1") or not where:
+        return state
+    try:
+        parts = paths.parse(where)
+    except paths.PathError:
+        return state
+    node = schema.at(parts) if schema is not None else None
+    value = paths.get(state, parts)
+    if not isinstance(value, int) or isinstance(value, bool):
+        value = 0 if value in (None, "", paths.MISSING) else None
+    if value is None:
+        return state
+    new = value + int(delta_text)
+    top = getattr(node, "maximum", None)
+    low = getattr(node, "minimum", 0)
+    if new < (low if low is not None else 0) or (top is not None and new > top):
+        return state
+    out = paths.set_(state, parts, new)
+    return out if isinstance(out, dict) else state
+
+
+def lines_at(categories: Iterable[Category], prefix: str) -> list[str]:
+    """The explanation lines (of any category) about ``prefix`` or a place inside it."""
+    return [text for c in categories for text in c.lines_about(prefix)]
+
+
+def _inside(path: str, prefix: str) -> bool:
+    return path == prefix or (path.startswith(prefix) and path[len(prefix)] in ".[")
+
+
+def humanize_path(path: str) -> str:
+    """A readable name for a contract path when the game has no better one:
+    ``decorations.plant_stand`` -> "Decorations: plant stand", ``plants[2].growth`` -> "Plants 3: growth".
+
+    >>> humanize_path("decorations.plant_stand"), humanize_path("plants[2].growth"), humanize_path("")
+    ('Decorations: plant stand', 'Plants 3: growth', 'This seat')
+    """
+    try:
+        parts = paths.parse(path)
+    except paths.PathError:
+        return path
+    words: list[str] = []
+    for part in parts:
+        if isinstance(part, int):
+            if words:
+                words[-1] += f" {part + 1}"
+            else:
+                words.append(f"Number {part + 1}")
+        else:
+            words.append(part.replace("_", " "))
+    if not words:
+        return "This seat"
+    text = ": ".join(words)
+    return text[0].upper() + text[1:]
+
+
+def show_value(value: Any) -> str:
+    """A value as a player reads it: nothing is "–", a card is its words, not JSON."""
+    if value is None or value is paths.MISSING or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(show_value(v) for v in value.values() if v not in (None, "", False, [], {})) or "–"
+    if isinstance(value, list):
+        return "; ".join(show_value(v) for v in value) or "–"
+    return str(value)
+
+
 class Adapter:
     """The generic adapter.  A game's own adapter subclasses it and overrides what it needs."""
+
+    def field_label(self, path: str) -> str:
+        """The name of a place in a seat as a player sees it ("Propagation jars", "row 2, card 3")."""
+        return humanize_path(path)
+
+    def value_label(self, path: str, value: Any) -> str:
+        """A value at ``path`` in a player's words (conflict screen, edit log)."""
+        return show_value(value)
 
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"

@@ -17,16 +17,26 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 import scoring
 from scoring.arizona import deck
-from scoring.arizona.model import SIZE, color_key, color_label
-from scoring.arizona.preview import preview
-from scoring.core import FieldError
+from scoring.arizona.model import (
+    COLOR_LINE_READINGS,
+    COLOR_MAX_LENGTH,
+    EVERY_LINE,
+    NUMBER_MAX,
+    SIZE,
+    VERA_MAX,
+    WREN_TOKENS,
+    card_at,
+    color_key,
+    color_label,
+    yes_no,
+)
+from scoring.core import Errors, FieldError
 from web import store
 from web.db import get_db, now, write
 from web.games import Adapter, register, whole_number
 from web.pages import get_play_or_404, see_other, who
 
 GAME = "verdant-arizona"
-CARD_FIELD = re.compile(r"^grid\[(\d)\]\[(\d)\](?:\.(number|color|gecko))?$")
 
 bp = Blueprint("arizona", __name__, url_prefix="/arizona")
 
@@ -64,7 +74,7 @@ def sync_play(play_id: int, grids: list[Any]) -> list[dict[str, Any]]:
     rows = deck_rows()
     others = known_cards({n: v for n, v in rows.items() if v["play_id"] != play_id})
     mine = {n: v for n, v in rows.items() if v["play_id"] == play_id}
-    learned, conflicts = deck.learn_table(others, {"players": [{"grid": _deck_grid(g)} for g in grids]})
+    learned, conflicts = deck.learn_table(others, {"players": [{"grid": g} for g in grids]})
     taught = {n: card for n, card in learned.items() if n not in others}
     with db.atomic():
         for number in set(mine) - set(taught):
@@ -119,20 +129,6 @@ def color_class(color: Any) -> str:
     return f"az-c-{slug}" if slug else "az-c-other"
 
 
-def _deck_cell(cell: Any) -> Any:
-    """A cell as ``scoring.arizona.deck`` may read it: a number typed as text that is not plain
-    digits ("²") is no card number (the deck's own reading would raise on it)."""
-    if isinstance(cell, dict) and isinstance(cell.get("number"), str):
-        return {**cell, "number": whole_number(cell["number"], max_digits=9)}
-    return cell
-
-
-def _deck_grid(grid: Any) -> Any:
-    if not isinstance(grid, list):
-        return grid
-    return [[_deck_cell(c) for c in row] if isinstance(row, list) else row for row in grid]
-
-
 def _grid_of(state: Any) -> list:
     grid = state.get("grid") if isinstance(state, dict) else None
     return grid if isinstance(grid, list) else []
@@ -140,14 +136,14 @@ def _grid_of(state: Any) -> list:
 
 def entered_card(cell: Any) -> tuple[int, dict[str, Any]] | None:
     """(number, {"color", "gecko"}) of a cell with a usable number and colour, else None."""
-    learned, _ = deck.learn({}, [[_deck_cell(cell)]])
+    learned, _ = deck.learn({}, [[cell]])
     return next(iter(learned.items()), None)
 
 
 def _is_empty(grid: list, path: str) -> bool:
     """Whether the card at ``path`` (grid[r][c]...) has neither a number nor a colour yet."""
-    m = CARD_FIELD.match(path)
-    raw = _raw_cell(grid, int(m.group(1)), int(m.group(2))) if m else {}
+    at = card_at(path)
+    raw = _raw_cell(grid, *at) if at else {}
     number, color = raw.get("number"), raw.get("color")
     return (number is None or number == "") and not (isinstance(color, str) and color.strip())
 
@@ -199,12 +195,16 @@ class ArizonaAdapter(Adapter):
         on = ("on", "true", "1", "y")
         errors: list[FieldError] = []
         options: dict[str, Any] = {"advanced": form.get(prefix + "advanced") in on, "solo": None}
+        reading = form.get(prefix + "color_lines", EVERY_LINE)
+        if reading in COLOR_LINE_READINGS and reading != EVERY_LINE:
+            options["color_lines"] = reading  # stored only when it is not the default reading
         if form.get(prefix + "solo") in on:
             typed = (form.get(prefix + "vera_score") or "").strip()
             # Vera's score is often known only at the end (blank): the play page asks for it.
-            vera = whole_number(typed, max_digits=3)
-            if typed and vera is None:
-                errors.append(FieldError(prefix + "vera_score", "Vera's score: enter a whole number from 0 to 999"))
+            vera = whole_number(typed)
+            if typed and (vera is None or vera > VERA_MAX):
+                errors.append(FieldError(prefix + "vera_score", f"Vera's score: enter a whole number from 0 to {VERA_MAX}"))
+                vera = None
             options["solo"] = {"vera_score": vera}
         names = [v for k, v in form.items() if re.fullmatch(r"players-\d+", k) and v.strip()]
         if names and form.get("game") == game.name:
@@ -225,9 +225,9 @@ class ArizonaAdapter(Adapter):
         by_cell: dict[tuple[int, int], list[FieldError]] = {}
         other_errors: list[FieldError] = []
         for e in errors:
-            m = CARD_FIELD.match(e.path)
-            if m:
-                by_cell.setdefault((int(m.group(1)), int(m.group(2))), []).append(e)
+            at = card_at(e.path)
+            if at:
+                by_cell.setdefault(at, []).append(e)
             else:
                 other_errors.append(e)
         cells = []
@@ -251,8 +251,10 @@ class ArizonaAdapter(Adapter):
                         "c": c,
                         "number": cell_value(number),
                         "color": color if isinstance(color, str) else cell_value(color),
-                        "gecko": gecko is True or (isinstance(gecko, str) and gecko.lower() in ("on", "true", "1")),
+                        "gecko": bool(yes_no(Errors(), gecko, "", "")),
                         "color_class": color_class(color),
+                        "color_key": color_key(color) if isinstance(color, str) else "",
+                        "color_label": color_label(color) if isinstance(color, str) else "",
                         "errors": shown,
                         "missing": bool(cell_errors) and not shown,
                         "conflict": conflict,
@@ -262,17 +264,21 @@ class ArizonaAdapter(Adapter):
             cells.append(row)
         empty_cells = sum(1 for row in cells for cell in row if cell["number"] == "" and not (cell["color"] or "").strip())
         # The shared status list: the empty cards as one line instead of two messages each.
-        status_errors = [e for e in errors if not (CARD_FIELD.match(e.path) and _is_empty(grid, e.path))]
+        status_errors = [e for e in errors if not (card_at(e.path) and _is_empty(grid, e.path))]
         if empty_cells and len(status_errors) < len(errors):
-            status_errors.append(FieldError("grid", f"{empty_cells} of 16 cards still to enter (number and colour)"))
+            status_errors.append(FieldError("grid", f"{empty_cells} of {SIZE * SIZE} cards still to enter (number and colour)"))
         advanced = bool(play.options.get("advanced")) if isinstance(play.options, dict) else False
+        shown = scoring.get(GAME).preview(state, play.options, len(play.seats), seat.position)
         return {
             "cells": cells,
             "status_errors": status_errors,
-            "shown": preview(grid, advanced=advanced),
+            "shown": shown.extra,
             "advanced": advanced,
             "chips": color_chips(play, known),
             "deck_json": {str(n): v for n, v in known.items()},
+            # each spelling of a colour in the deck -> its colour key and CSS class (for the JS)
+            "colors_json": {v["color"]: {"key": color_key(v["color"]), "tint": color_class(v["color"])} for v in known.values()},
+            "limits": {"number_max": NUMBER_MAX, "wrens_max": WREN_TOKENS},
             "deck_size": len(known),
             "wrens": cell_value(state.get("wrens", 0)),
             "wrens_errors": [e for e in other_errors if e.path == "wrens"],
@@ -293,12 +299,12 @@ def color_chips(play, known: deck.Known) -> list[dict[str, str]]:
                 if isinstance(cell, dict) and isinstance(cell.get("color"), str) and cell["color"].strip():
                     colors.append(cell["color"])
     for color in colors:
-        if len(color_label(color)) > 30:
+        if len(color_label(color)) > COLOR_MAX_LENGTH:
             continue
         entry = counts.setdefault(color_key(color), [color_label(color), 0])
         entry[1] += 1
     ordered = sorted(counts.values(), key=lambda e: (-e[1], e[0].casefold()))
-    return [{"label": label, "class": color_class(label)} for label, _ in ordered]
+    return [{"label": label, "key": color_key(label), "class": color_class(label)} for label, _ in ordered]
 
 
 _ADAPTER = ArizonaAdapter()
@@ -346,4 +352,5 @@ def resolve(play_id: int, position: int):
 def deck_page():
     """The learned deck: every card Scorepad knows, where it was learned."""
     rows = deck_rows()
-    return render_template("games/verdant-arizona/deck.html", rows=rows, color_class=color_class)
+    warning = deck.capacity_warning(known_cards(rows))
+    return render_template("games/verdant-arizona/deck.html", rows=rows, color_class=color_class, warning=warning)

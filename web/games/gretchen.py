@@ -5,7 +5,9 @@ The form has one group of fields per place of the row (``place-<i>-kind``, ``-co
 changes (add a pot at either end, move, remove, undo) and the no-JavaScript steppers are buttons
 named ``op``: a plain post applies them and redirects back; with htmx they post to this module's
 ``row`` route, which saves and answers the re-rendered row.  The web layer never computes a point:
-the per-pot lines are the engine's own explanation lines, picked by place.
+the per-pot lines are the engine's preview (``scoring.gretchen.preview``), filed by contract path
+(``display[i]``), and every limit shown (the Money Plant's pot, the watering can, the pot sizes)
+is the engine's own constant.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from jinja2_fragments.flask import render_block
 
+import scoring
 from scoring import gretchen
 from scoring.core import FieldError
 from web import store
@@ -24,8 +27,6 @@ from web.pages import base_version, conflict_page, get_play_or_404, seat_context
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
-MONEY_CAPACITY = 4
-MAX_WATER = 116
 MULTI_SIZES = gretchen.POT_SIZES["purple"]  # 6, 8, 12: the chips offered for a coloured pot
 COLOR_LABELS: dict[str, str] = {}
 
@@ -164,10 +165,10 @@ def apply_op(state: dict, op: str) -> None:
         field, _, delta = arg.partition(":")
         d = _int(delta) or 0
         if field == "money_plant_leaves":
-            cap = MONEY_CAPACITY
+            cap = gretchen.MONEY_PLANT_CAPACITY
             state[field] = cap if verb == "full" else _step(state.get(field), d, cap)
         elif field == "watering_can":
-            state[field] = _step(state.get(field), d, MAX_WATER)
+            state[field] = _step(state.get(field), d, gretchen.MAX_WATER)
         elif field.startswith("place-") and field.endswith("-leaves"):
             i = _int(field[len("place-"):-len("-leaves")])
             if i is not None and 0 <= i < len(display):
@@ -185,13 +186,9 @@ def _is_money(place: Any) -> bool:
 # ------------------------------------------------------------------------ state -> screen
 
 
-def _where(i: int, money_at: int | None) -> tuple[str, str]:
-    """(label shown on the card, the engine's place name used in its lines)."""
-    if money_at is None:
-        return f"Place {i + 1}", ""
-    if i < money_at:
-        return f"Left {money_at - i}", f"left {money_at - i}"
-    return f"Right {i - money_at}", f"right {i - money_at}"
+def _label(i: int, money_at: int | None) -> str:
+    """The label shown on the card: the engine's name of the place ("left 2"), capitalised."""
+    return gretchen.place_name(i, money_at).capitalize()
 
 
 def _errors_by_slot(errors, places: int) -> tuple[list[dict[str, list[str]]], dict[str, list[str]]]:
@@ -211,28 +208,9 @@ def _errors_by_slot(errors, places: int) -> tuple[list[dict[str, list[str]]], di
     return per_place, top
 
 
-def _lines_for(seat_result, where: str, plant_name: str | None) -> list[str]:
-    """The engine's lines about this place: its leaves and flower (named by place) and its
-    plant type's effect line, with the "Plant (left 2): " prefix cut."""
-    if seat_result is None or not where:
-        return []
-    out = []
-    marker = f"({where}): "
-    for cat in seat_result.categories:
-        for line in cat.details:
-            if cat.key in ("leaves", "flowers") and marker in line:
-                out.append(line.split(marker, 1)[1])
-            elif cat.key == "plants" and plant_name:
-                if line.startswith(plant_name + " ("):
-                    out.append("Effect: " + line.split("): ", 1)[-1])
-                elif line.startswith("No end-of-game effect:") and plant_name in [
-                    n.strip() for n in line.split(":", 1)[1].split(",")
-                ]:
-                    out.append("No end-of-game effect")
-    return out
-
-
-def places_view(state: dict, errors, seat_result) -> tuple[list[dict], dict[str, list[str]]]:
+def places_view(state: dict, errors, seen) -> tuple[list[dict], dict[str, list[str]]]:
+    """Each place of the row as the card shows it; ``seen`` is the engine's preview of the seat
+    (its lines about each place, by contract path)."""
     display = state.get("display") if isinstance(state, dict) else None
     if not isinstance(display, list):
         display = []
@@ -241,8 +219,7 @@ def places_view(state: dict, errors, seat_result) -> tuple[list[dict], dict[str,
     per_place, top = _errors_by_slot(errors, len(display))
     places = []
     for i, raw in enumerate(display):
-        label, where = _where(i, money_at)
-        view: dict[str, Any] = {"i": i, "label": label, "where": where, "errors": per_place[i],
+        view: dict[str, Any] = {"i": i, "label": _label(i, money_at), "errors": per_place[i],
                                 "first": i == 0, "last": i == len(display) - 1}
         if _is_money(raw):
             view.update(kind="money", label="Money Plant")
@@ -262,7 +239,8 @@ def places_view(state: dict, errors, seat_result) -> tuple[list[dict], dict[str,
                 flower=bool(plant.get("flower")) if plant else False,
                 plant=found,
                 cap=gretchen.leaf_capacity(pot, name),
-                lines=_lines_for(seat_result, where, found.name if found else None),
+                lines=list(seen.why.get(f"display[{i}]", ())),
+                points=seen.points.get(f"display[{i}]"),
             )
         places.append(view)
     return places, top
@@ -283,7 +261,11 @@ class GretchenAdapter(Adapter):
 
     def context(self, play, seat, evaluation) -> dict:
         seat_result = evaluation.seat_result(seat.position)
-        places, top = places_view(seat.state, evaluation.seat_errors[seat.position], seat_result)
+        others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
+                  for s in play.seats if s.position != seat.position]
+        mine = {**(seat.state if isinstance(seat.state, dict) else {}), "name": seat.name}
+        seen = scoring.get(GAME).preview(mine, play.options, len(play.seats), seat.position, others=others)
+        places, top = places_view(seat.state, evaluation.seat_errors[seat.position], seen)
         undo = session.get(f"gretchen-undo-{play.id}-{seat.position}")
         return {
             "places": places,
@@ -294,9 +276,11 @@ class GretchenAdapter(Adapter):
             "pot_colors": gretchen.POT_COLORS,
             "color_labels": COLOR_LABELS,
             "multi_sizes": MULTI_SIZES,
+            "pot_sizes": gretchen.POT_SIZES,
             "shown": _shown,
-            "money_capacity": MONEY_CAPACITY,
-            "max_water": MAX_WATER,
+            "money_capacity": gretchen.MONEY_PLANT_CAPACITY,
+            "max_water": gretchen.MAX_WATER,
+            "preview": seen,
             "category": lambda key: next((c for c in seat_result.categories if c.key == key), None)
             if seat_result else None,
         }

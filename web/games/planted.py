@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import scoring
 from scoring.core import Category, FieldError
 from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, find_item, find_plant
 from scoring.planted.parse import MAX_PLANTS, MAX_PROPAGATION
@@ -113,17 +114,18 @@ class PlantedAdapter(Adapter):
                 if plant:
                     taken[plant.name] = other.name
 
+        # The engine's preview of this seat: each plant's and card's points by contract path.
+        options = play.options if isinstance(play.options, dict) else {}
+        preview = scoring.get("planted").preview(state, options, max(1, len(play.seats)), seat.position)
+
         slots = []
         for i, entry in enumerate(_old_plants(state)):
             name = entry.get("name") or ""
             growth = entry.get("growth", 0)
             plant = find_plant(name) if isinstance(name, str) else None
-            tokens = _count(growth)
-            points = None
-            covered = 0
-            if plant is not None and tokens is not None and 0 <= tokens <= plant.spaces:
-                points = plant.points(tokens)
-                covered = tokens
+            points = preview.points.get(f"plants[{i}]")
+            # the growth spaces to draw as covered: the tokens typed, once the engine scores them
+            covered = (_count(growth) or 0) if points is not None and plant is not None else 0
             slots.append(
                 {
                     "index": i,
@@ -144,7 +146,7 @@ class PlantedAdapter(Adapter):
 
         result = evaluation.seat_result(seat.position)
         categories = {c.key: c for c in result.categories} if result else {}
-        lines = categories["decorations"].details if "decorations" in categories else []
+        decoration_lines = preview.category("decorations")
 
         def cards(key: str, deck) -> list[dict]:
             mine = _items(state, key)
@@ -152,8 +154,9 @@ class PlantedAdapter(Adapter):
             for item in deck:
                 elsewhere = sum(_count(_item_value(_items(o.state, key), item)) or 0 for o in others)
                 value = _item_value(mine, item)
-                # the engine's explanation of this card's points (decorations held only)
-                line = next((ln for ln in lines if ln.startswith(item.name)), "") if _count(value) else ""
+                # the engine's explanation of this card's points (decorations held only), by its path
+                about = decoration_lines.lines_about(f"{key}.{item.key}") if decoration_lines and key == "decorations" else ()
+                line = about[0] if about else ""
                 out.append(
                     {
                         "key": item.key,
@@ -217,7 +220,8 @@ register("planted", PlantedAdapter())
 
 def _pad_rows(result) -> list[dict]:
     """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the
-    table's footer).  A plant row explains itself with that plant's line from the Plants category."""
+    table's footer).  A plant row explains itself with the Plants lines about that row's plant
+    (the row's ``ref``, e.g. ``plants[2]``)."""
 
     rows: list[dict] = []
     labels = [entry["row"] for entry in result.players[0].extra.get("pad", []) if entry["row"] != "Total"]
@@ -228,9 +232,9 @@ def _pad_rows(result) -> list[dict]:
             if entry is None:
                 cells.append(None)
             elif label.startswith("Plant "):
-                plant = entry.get("plant")
-                lines = [line for line in player.category("plants").details if plant and line.startswith(plant + ":")]
-                cells.append(Category("plants", label, entry["points"], tuple(lines) or ("No plant in this row",)))
+                ref = entry.get("ref")
+                lines = player.category("plants").lines_about(ref) if ref else ()
+                cells.append(Category("plants", label, entry["points"], lines or ("No plant in this row",)))
             else:
                 key = label.lower()
                 cells.append(Category(key, label, entry["points"], player.category(key).details))

@@ -5,7 +5,9 @@ The garden is kept in the seat state in the engine's compact text form (one stri
 token per square: ``g* g* g*7 . w5``), which is also what the page posts: a ``garden`` textarea,
 one row per line.  With JavaScript the textarea is painted through a grid (static/js/vadoran.js);
 without it the textarea is edited by hand.  Areas, their outlines and their points come from the
-engine (``scoring.vadoran.areas``); this module only arranges them for the page.
+engine's preview (``scoring.get("vadoran-gardens").preview``), the token grammar and the limits
+from the engine package (the page writes the grammar into a data attribute for the script); this
+module only arranges them for the page.
 """
 
 from __future__ import annotations
@@ -14,29 +16,39 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.core import FieldError, ValidationError
-from scoring.vadoran import areas as garden_areas
-from scoring.vadoran import to_compact
-from scoring.vadoran.rules import CATALOG
+import scoring
+from scoring.core import FieldError, Preview, ValidationError
+from scoring.vadoran import grammar, to_compact
+from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, MAX_LOST, MAX_QUICK_SQUARES
+from scoring.vadoran.garden import (
+    ITEM_TERRAIN,
+    ITEMS,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    NO_CARD,
+    RETURN_PATTERN,
+    TABLET_MARK,
+    TASK_PATTERN,
+    TERRAIN_LETTERS,
+    TERRAINS,
+    TOKEN_PATTERN,
+)
 from web.games import Adapter, register, whole_number
 
 GAME = "vadoran-gardens"
-ITEMS = ("animal", "tool", "pendant")
-ITEM_TERRAIN = {"animal": "grass", "tool": "soil", "pendant": "water"}
-ACHIEVEMENT_TERRAINS = ("grass", "soil", "water")
-TERRAINS = ("grass", "soil", "water", "sand")
-LETTER_TERRAIN = {"g": "grass", "s": "soil", "w": "water", ".": "sand"}
 START_ROWS, START_COLUMNS = 3, 6
-MAX_ROWS = MAX_COLUMNS = 40
-MAX_LOST = 5  # per kind, in the whole game
 QUICK_SPARE_ROWS = 3
-# Keys the engine does not read: what the other entry mode holds while this one is in use, so that
-# flipping the quick-mode switch never throws an entered garden (or list of areas) away.
+# Keys the engine does not score (its schema knows them): what the other entry mode holds while
+# this one is in use, so that flipping the quick-mode switch never throws an entered garden (or
+# list of areas) away.
 GARDEN_ASIDE = "garden_aside"
 QUICK_ASIDE = "quick_aside"
 QUICK_KEYS = ("areas", "return_locations", "unscored_squares")
 
-_TOKEN = re.compile(r"(?P<terrain>[gswGSW.])(?P<markers>(?:\*(?:\([^()]*\)|[A-Za-z])?|7|5[atpATP]?)*)")
+_TOKEN = re.compile(TOKEN_PATTERN)
+_TASK = re.compile(TASK_PATTERN)
+_RETURN = re.compile(RETURN_PATTERN)
+_ITEM_ALT = "|".join(ITEMS)
 
 
 # ------------------------------------------------------------------ reading the form
@@ -85,22 +97,22 @@ def _rows_of(state: dict) -> list[str]:
 def grow(rows: list[str], where: str) -> list[str]:
     """Add an empty row above or below, or an empty column on the right (the path grows)."""
     width = max([len(r.split()) for r in rows] + [START_COLUMNS if not rows else 1])
-    rows = [" ".join(r.split() + ["-"] * (width - len(r.split()))) for r in rows] or [" ".join(["-"] * width)]
-    blank = " ".join(["-"] * width)
+    rows = [" ".join(r.split() + [NO_CARD] * (width - len(r.split()))) for r in rows] or [" ".join([NO_CARD] * width)]
+    blank = " ".join([NO_CARD] * width)
     if where == "above" and len(rows) < MAX_ROWS:
         return [blank] + rows
     if where == "below" and len(rows) < MAX_ROWS:
         return rows + [blank]
     if where == "right" and width < MAX_COLUMNS:
-        return [r + " -" for r in rows]
+        return [f"{r} {NO_CARD}" for r in rows]
     if where == "left" and width < MAX_COLUMNS:
-        return ["- " + r for r in rows]
+        return [f"{NO_CARD} {r}" for r in rows]
     return rows
 
 
 def _step(state: dict, step: str) -> None:
     """A stepper button pressed without JavaScript: ``lost_items.tool:+1``."""
-    match = re.fullmatch(r"(lost_items|return_locations)\.(animal|tool|pendant):([+-]1)", step or "")
+    match = re.fullmatch(rf"(lost_items|return_locations)\.({_ITEM_ALT}):([+-]1)", step or "")
     if not match:
         return
     group, item, delta = match[1], match[2], int(match[3])
@@ -154,7 +166,7 @@ class VadoranAdapter(Adapter):
         if quick_mode:
             state.update(quick)
             state.setdefault("areas", [])
-            if any(t != "-" for r in rows for t in r.split()):
+            if any(t != NO_CARD for r in rows for t in r.split()):
                 state[GARDEN_ASIDE] = rows
         else:
             state["garden"] = rows
@@ -205,22 +217,30 @@ class VadoranAdapter(Adapter):
         state = seat.state if isinstance(seat.state, dict) else {}
         quick = "areas" in state and "garden" not in state
         rows = _rows_of(state)
+        engine = scoring.get(GAME)
+        shown = engine.preview(state, play.options, len(play.seats), seat.position)
+        garden = engine.preview({"garden": rows}, play.options, len(play.seats), seat.position) if quick else shown
         errors = evaluation.seat_errors[seat.position] if seat.position < len(evaluation.seat_errors) else []
-        grid = build_grid(rows, errors)
+        grid = build_grid(rows, garden)
+        tasks = shown.category("tasks")
         return {
             "quick": quick,
             "garden_text": "\n".join(grid["rows"]),
             "grid": grid,
+            "grammar": grammar(),
+            "start": {"rows": START_ROWS, "columns": START_COLUMNS},
             "quick_areas": _quick_rows(state),
             "quick_extra": _quick_extra(state),
             "lost": state.get("lost_items") if isinstance(state.get("lost_items"), dict) else {},
             "claimed": _claimed(state),
             "slots": error_slots(errors, state),
             "items": [(item, ITEM_TERRAIN[item]) for item in ITEMS],
+            "max_lost": MAX_LOST,
+            "max_count": MAX_QUICK_SQUARES,
             "achievement_terrains": ACHIEVEMENT_TERRAINS,
             "terrains": TERRAINS,
             "solo": (play.options or {}).get("mode") == "solo",
-            "area_lines": _area_lines(evaluation, seat) if quick else [],
+            "area_lines": list(tasks.details) if quick and tasks is not None and shown.total is not None else [],
         }
 
 
@@ -229,18 +249,19 @@ class VadoranAdapter(Adapter):
 
 def parse_token(token: str) -> dict:
     """How one compact token is drawn (display only: the engine judges the garden)."""
-    if token == "-":
+    if token == NO_CARD:
         return {"token": token, "terrain": None, "task": False, "tablet": False, "ret": False, "bad": False}
     match = _TOKEN.fullmatch(token)
     if not match:
         return {"token": token, "terrain": None, "task": False, "tablet": False, "ret": False, "bad": True}
-    markers = re.sub(r"\([^()]*\)", "", match["markers"])
+    task = _TASK.search(match[2])
+    rest = _TASK.sub("", match[2], count=1)
     return {
         "token": token,
-        "terrain": LETTER_TERRAIN[match["terrain"].lower()],
-        "task": "*" in markers,
-        "tablet": "7" in markers,
-        "ret": "5" in markers,
+        "terrain": TERRAIN_LETTERS[match[1].lower()],
+        "task": task is not None,
+        "tablet": TABLET_MARK in rest,
+        "ret": _RETURN.search(rest) is not None,
         "bad": False,
     }
 
@@ -254,30 +275,26 @@ def _letter(i: int) -> str:
     return text
 
 
-def build_grid(rows: list[str], errors: list[FieldError]) -> dict:
+def build_grid(rows: list[str], preview: Preview) -> dict:
     """The grid as drawn: rows padded to one width (at least the starting 3 x 6), each cell with
-    its area, the sides where its area's outline runs, and the areas from the engine."""
+    its area, the sides where its area's outline runs, and the areas, all from the engine's preview."""
     tokens = [r.split() if isinstance(r, str) else [] for r in rows]
     if not any(tokens):
-        tokens = [["-"] * START_COLUMNS for _ in range(max(START_ROWS, len(tokens)))]
+        tokens = [[NO_CARD] * START_COLUMNS for _ in range(max(START_ROWS, len(tokens)))]
     width = max(len(r) for r in tokens) or START_COLUMNS
-    tokens = [r + ["-"] * (width - len(r)) for r in tokens]
-    padded = [" ".join(r) for r in tokens]
-    try:
-        found = garden_areas(padded)
-    except ValidationError:
-        found = []
-    owner: dict[tuple[int, int], int] = {}
+    tokens = [r + [NO_CARD] * (width - len(r)) for r in tokens]
+    found = [dict(a) for a in preview.extra.get("areas", []) if (a.get("cells") or [""])[0].startswith("garden[")]
+    drawn: dict[tuple[int, int], tuple[int, str]] = {}
     lettered = 0
     for i, area in enumerate(found):
         area["letter"] = ""
         if area["terrain"] != "sand":
             area["letter"] = _letter(lettered)
             lettered += 1
-        for r, c in area["squares"]:
-            owner[(r, c)] = i
+        for (r, c), edges in zip(area["squares"], area["edges"]):
+            drawn[(r, c)] = (i, edges)
     bad = set()
-    for e in errors:
+    for e in preview.messages:
         m = re.match(r"garden\[(\d+)\]\[(\d+)\]", e.path)
         if m:
             bad.add((int(m[1]), int(m[2])))
@@ -286,21 +303,18 @@ def build_grid(rows: list[str], errors: list[FieldError]) -> dict:
         out = []
         for c, token in enumerate(row):
             cell = parse_token(token)
-            a = owner.get((r, c))
+            a, edges = drawn.get((r, c), (None, ""))
             cell.update(r=r, c=c, area=a, bad=cell["bad"] or (r, c) in bad)
             if a is not None and found[a]["letter"]:
                 area = found[a]
                 cell["scores"] = area["scores"]
                 cell["label"] = area["letter"] if [r, c] == area["squares"][0] else ""
-                cell["edges"] = "".join(
-                    side for side, (nr, nc) in (("t", (r - 1, c)), ("r", (r, c + 1)), ("b", (r + 1, c)), ("l", (r, c - 1)))
-                    if owner.get((nr, nc)) != a
-                )
+                cell["edges"] = edges
             out.append(cell)
         cells.append(out)
-    owners = [[owner.get((r, c), -1) for c in range(width)] for r in range(len(tokens))]
+    owners = [[drawn.get((r, c), (-1, ""))[0] for c in range(width)] for r in range(len(tokens))]
     return {
-        "rows": padded,
+        "rows": [" ".join(r) for r in tokens],
         "cells": cells,
         "width": width,
         "areas": found,
@@ -332,16 +346,6 @@ def _claimed(state: dict) -> dict[str, Any]:
     return out
 
 
-def _area_lines(evaluation, seat) -> list[str]:
-    result = evaluation.seat_result(seat.position)
-    if result is None:
-        return []
-    try:
-        return list(result.category("tasks").details)
-    except KeyError:
-        return []
-
-
 def error_slots(errors: list[FieldError], state: dict | None = None) -> dict[str, list[str]]:
     """The seat's engine errors sorted into the slots shown next to the fields."""
     slots: dict[str, list[str]] = {}
@@ -361,7 +365,7 @@ def error_slots(errors: list[FieldError], state: dict | None = None) -> dict[str
             add("garden", f"Row {int(m[1]) + 1}, column {int(m[2]) + 1}: {e.message}")
         elif path.startswith("garden") or (path == "areas" and "either" in e.message):
             add("garden", e.message)
-        elif m := re.fullmatch(r"lost_items\.(animal|tool|pendant)", path):
+        elif m := re.fullmatch(rf"lost_items\.({_ITEM_ALT})", path):
             add(f"lost-{m[1]}", e.message)
         elif path.startswith("lost_items"):
             add("lost", e.message)
@@ -374,7 +378,7 @@ def error_slots(errors: list[FieldError], state: dict | None = None) -> dict[str
             add(f"qa-{m[1]}", f"{field}: {e.message}" if m[2] else e.message)
         elif path.startswith("areas"):
             add("quick", e.message)
-        elif m := re.fullmatch(r"return_locations\.(animal|tool|pendant)", path):
+        elif m := re.fullmatch(rf"return_locations\.({_ITEM_ALT})", path):
             add(f"ret-{m[1]}", e.message)
         elif path.startswith("return_locations") or path.startswith("unscored_squares"):
             add("quick-extra", e.message)
