@@ -433,3 +433,27 @@ def test_a_page_that_fails_whatever_the_state_is_not_repaired(app, client, token
     assert stored(app, "SELECT COUNT(*) FROM edit_log WHERE action = 'damaged entry set aside'") == [(0,)]
     assert json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0]) == {
         "points": 4, "tokens": 1}
+
+
+def test_the_plays_api_refuses_a_long_string_and_stores_nothing(app, client):
+    play_id = client.post("/api/plays", json={"game": "planted", "players": ["Ann", "Bob"]}).get_json()["id"]
+    before = log_count(app)
+    for value in ("Z" * 500_000, ["Z" * 300]):
+        response = client.patch(f"/api/plays/{play_id}/seats/0", json={"base_version": 1, "set": {"plants[0].name": value}})
+        assert response.status_code == 422, response.get_json()
+        assert response.get_json()["errors"]
+    assert log_count(app) == before
+    assert client.get(f"/api/plays/{play_id}").get_json()["seats"][0]["version"] == 1
+
+
+def test_the_one_save_path_refuses_what_no_form_checked(app):
+    """Whatever the caller (a game's own route, the API, a command), change_seat refuses a state
+    too large to store, inside its transaction: nothing written."""
+    from web import store
+    from web.limits import TooLarge
+
+    with app.test_request_context():
+        pid = store.create_play("stub", "2026-01-01T10:00", {}, [store.create_player("Ann", "t")], "t")
+        with pytest.raises(TooLarge, match="note is too long to save"):
+            store.change_seat(pid, 0, who="t", base_version=None, set={"note": "n" * 201})
+        assert store.get_play(pid).seats[0].state.get("note") is None
