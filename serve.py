@@ -8,8 +8,9 @@ client costs a connection, never a thread.  What this module adds to waitress's 
 (``docs/reliability.md`` has the figures):
 
 - the request body limit is the app's (``MAX_CONTENT_LENGTH``), checked from ``Content-Length``
-  before a byte of the body is read (only the Settings page's import takes up to
-  ``SCOREPAD_MAX_IMPORT_MB``);
+  before a byte of the body is read; only two routes that raise the app's limit themselves take
+  more: the Settings page's import (``SCOREPAD_MAX_IMPORT_MB``) and a play's photo upload
+  (``web.photos.MAX_UPLOAD``);
 - one client address holds at most ``SCOREPAD_CLIENT_CONNECTIONS`` connections (the trusted proxy
   is exempt: it speaks for many clients), out of ``SCOREPAD_CONNECTION_LIMIT`` in all;
 - a request must arrive within ``SCOREPAD_REQUEST_TIMEOUT`` seconds (plus one second per 64 KB of
@@ -23,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Mapping
@@ -100,16 +102,29 @@ class _Limited:
         return getattr(self._adj, name)
 
 
-class Parser(HTTPRequestParser):
-    """Waitress's parser with a larger body limit for the one import upload."""
+def large_bodies(limits: Mapping[str, Any]) -> tuple[tuple[re.Pattern[str], int], ...]:
+    """The POST routes that may carry more than the app's body limit, with theirs (each route
+    raises ``request.max_content_length`` to the same figure)."""
+    from web.photos import MAX_UPLOAD
 
-    import_path = IMPORT_PATH
-    import_body = 0  # set by make_server
+    return (
+        (re.compile("^" + re.escape(IMPORT_PATH) + "$"), int(limits["import_body"])),
+        (re.compile(r"^/plays/[0-9]{1,19}/photos$"), int(MAX_UPLOAD)),
+    )
+
+
+class Parser(HTTPRequestParser):
+    """Waitress's parser with the larger body limits of the few routes that take one."""
+
+    large: tuple[tuple[re.Pattern[str], int], ...] = ()  # set by make_server
 
     def parse_header(self, header_plus: bytes) -> None:
         super().parse_header(header_plus)
-        if self.command == "POST" and self.path == self.import_path and self.import_body:
-            self.adj: Any = _Limited(self.adj, self.import_body + 1)
+        if self.command == "POST":
+            for pattern, limit in self.large:
+                if pattern.match(self.path):
+                    self.adj: Any = _Limited(self.adj, limit + 1)
+                    break
 
 
 class FriendlyErrorTask(ErrorTask):
@@ -196,7 +211,7 @@ def make_server(app, config: Mapping[str, Any], environ: Mapping[str, str] = os.
     chosen = settings(config, environ)
     limits = chosen["limits"]
     adj = Adjustments(**chosen["adjustments"])
-    parser = type("ScorepadParser", (Parser,), {"import_body": limits["import_body"]})
+    parser = type("ScorepadParser", (Parser,), {"large": large_bodies(limits)})
     channel = type("ScorepadChannel", (Channel,), {"parser_class": parser,
                                                    "client_connections": limits["client_connections"]})
     server_class = type("ScorepadServer", (Server,), {"channel_class": channel,

@@ -416,7 +416,7 @@ def run(only: tuple[str, ...] = ()) -> dict:
         instance = Path(tmp)
         app = server.app_for(instance)
         plays = {}
-        for name in tables.LARGE:
+        for name in tables.GAMES:
             if only and name not in only:
                 continue
             game = scoring.get(name)

@@ -17,6 +17,8 @@ everything that an empty instance can import.  Export -> import -> export is ide
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 import os
@@ -47,18 +49,21 @@ from flask import (
 import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from migrations.migrations import migrations as all_migrations
+from web import aggregates, photos
 from web.db import connect, migrate, storage_failure
 from web.forms import ActionForm
 from web.limits import IMPORT_PATH
 
 FORMAT = "scorepad-export"
 FORMAT_VERSION = 1
-SKIP = {"_sqlite_migrations"}
+SKIP = {"_sqlite_migrations", "db_revision"}  # db_revision: a counter of writes (web/pagecache.py)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
-# Tables computed from the others: not imported from the file, rebuilt after every import.
-DERIVED: dict[str, str] = {"player_stats": "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where="")}
+# Tables computed from the others: not imported from the file, rebuilt after every import (the
+# player statistics, and the story's statistics: web/aggregates.py).
+DERIVED: set[str] = {"player_stats", *aggregates.TABLES}
+PLAYER_STATS_REBUILD = "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where="")
 
 # Text columns that hold JSON, and the kind of value each must hold (None: any JSON value).
 JSON_COLUMNS: dict[tuple[str, str], type | None] = {
@@ -83,6 +88,11 @@ LABELS = {  # (one, many)
     "edit_log": ("edit log entry", "edit log entries"),
     "arizona_cards": ("learned Verdant Arizona card", "learned Verdant Arizona cards"),
     "achievement_events": ("Verdant campaign event", "Verdant campaign events"),
+    "photos": ("photo", "photos"),
+    "photo files": ("photo file", "photo files"),
+    "share_links": ("share link", "share links"),
+    "seat_versions": ("recorded seat version", "recorded seat versions"),
+    "play_versions": ("recorded play version", "recorded play versions"),
 }
 
 
@@ -196,6 +206,7 @@ def export_data(path: str, read_only: bool = False) -> dict[str, Any]:
             order = ", ".join(db.table(table).pks) if db.table(table).pks != ["rowid"] else "rowid"
             rows = db.execute(f"SELECT {', '.join(columns)} FROM [{table}] ORDER BY {order}").fetchall()
             data["tables"][table] = {"columns": columns, "rows": [list(r) for r in rows]}
+        data["files"] = {"photos": photos.export_files(path)}  # the photos of the table (web/photos.py)
         return data
     finally:
         db.conn.close()
@@ -246,6 +257,7 @@ class ImportPlan:
     last_played: str | None = None
     migrations: list[str] = field(default_factory=list)
     older: bool = False  # made by an earlier version of Scorepad (fewer migrations)
+    photo_files: dict[str, str] = field(default_factory=dict)  # path in photos/ -> base64 (web/photos.py)
 
     def summary(self) -> list[str]:
         """What the import will add, in words, one line per kind of row it has.
@@ -255,7 +267,7 @@ class ImportPlan:
         ['3 players', '2 plays (chess 2), played from 3 Jan 2025 to 28 Nov 2026']
         """
         lines = []
-        for table, n in self.counts.items():
+        for table, n in {**self.counts, "photo files": len(self.photo_files)}.items():
             if not n:
                 continue
             line = count_of(table, n)
@@ -464,7 +476,7 @@ def plan_import(path: str, data: Any) -> ImportPlan:
                 raise ImportRefused(f"{_where(table, number, columns, row)}: {column} {value} refers to "
                                     f"{other} {to} {value}, which is not in the export")
         plan = ImportPlan(data=data, counts=counts, migrations=list(migrations_),
-                          older=len(migrations_) < len(applied))
+                          older=len(migrations_) < len(applied), photo_files=_check_files(data.get("files")))
         plays = tables.get("plays")
         if isinstance(plays, dict) and plays.get("rows"):
             cols = plays["columns"]
@@ -479,15 +491,36 @@ def plan_import(path: str, data: Any) -> ImportPlan:
         db.conn.close()
 
 
+PHOTO_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}/[A-Za-z0-9_.-]{1,80}\.jpg$")
+
+
+def _check_files(files: Any) -> dict[str, str]:
+    """The photo files of an export (``{"photos": {"PLAY/NAME.jpg": base64}}``), checked: names
+    inside the photos folder, contents that decode."""
+    if files is None:
+        return {}
+    if not isinstance(files, dict) or not isinstance(files.get("photos", {}), dict):
+        raise ImportRefused('"files" must be {"photos": {"PLAY/NAME.jpg": "base64", ...}}')
+    found = files.get("photos", {})
+    for number, (name, data) in enumerate(found.items(), start=1):
+        if not isinstance(name, str) or not PHOTO_NAME.match(name) or ".." in name:
+            raise ImportRefused(f"photo file {number}: {str(name)[:60]!r} is not a photo's place (PLAY/NAME.jpg)")
+        if not isinstance(data, str):
+            raise ImportRefused(f"photo file {name}: must be base64 text")
+        try:
+            base64.b64decode(data, validate=True)
+        except (ValueError, binascii.Error) as exc:
+            raise ImportRefused(f"photo file {name}: is not base64 ({exc})") from exc
+    return found
+
+
 def rebuild_derived(db) -> dict[str, int]:
-    """Recompute every derived table (player statistics) from the stored plays, inside the
-    caller's transaction.  Returns rows per table."""
-    counts = {}
-    for table, sql in DERIVED.items():
-        db.execute(f"DELETE FROM [{table}]")
-        db.execute(sql)
-        counts[table] = db.execute(f"SELECT COUNT(*) FROM [{table}]").fetchone()[0]
-    return counts
+    """Recompute every derived table (player statistics, the story's statistics) from the stored
+    plays, inside the caller's transaction.  Returns rows per table."""
+    db.execute("DELETE FROM player_stats")
+    db.execute(PLAYER_STATS_REBUILD)
+    aggregates.rebuild(db)
+    return {table: db.execute(f"SELECT COUNT(*) FROM [{table}]").fetchone()[0] for table in sorted(DERIVED)}
 
 
 def _insert(db, tables: dict[str, Any]) -> None:
@@ -546,7 +579,9 @@ def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
             if db.conn.in_transaction:
                 db.execute("ROLLBACK")
             raise
-        return dict(plan.counts)
+        counts = dict(plan.counts)
+        counts["photo files"] = photos.import_files(path, plan.photo_files)
+        return counts
     finally:
         db.conn.close()
 
@@ -718,6 +753,9 @@ def init_app(app: Flask) -> None:
         except (OSError, sqlite3.Error, RuntimeError) as exc:
             raise _refuse(exc) from exc
         click.echo(f"Backup written: {written}")
+        copied = photos.copy_folder(current_app.config["DATABASE"], written)
+        if copied:
+            click.echo(f"Photos copied: {copied}")
 
     @app.cli.command("export-json")
     @click.argument("target", type=click.Path(dir_okay=False))

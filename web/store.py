@@ -11,7 +11,7 @@ import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from scoring import paths
 from scoring.core import FieldError
-from web import limits
+from web import aggregates, limits
 from web.db import dumps, get_db, loads, now, write
 from web.evaluate import Evaluation, evaluate_cached
 
@@ -131,6 +131,7 @@ def refresh_stats(player_ids) -> None:
     db.execute(
         "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=f"AND s.player_id IN ({marks})"), ids
     )
+    aggregates.refresh(db, ids)  # the game and player pages' statistics (docs/stats.md)
 
 
 def player_plays(player_id: int, limit: int = 50) -> list[dict]:

@@ -136,6 +136,7 @@ OPTIONS_LIST = (
 )
 
 GAME = scoring.Game(
+    menu_order=50,
     name=NAME,
     title=TITLE,
     min_players=MIN_PLAYERS,

@@ -126,13 +126,19 @@ def test_the_limit_is_the_apps_to_the_byte(start):
     assert _post(server, "/api/score/stub", exactly + b" ", "application/json") == 413
 
 
-def test_only_the_import_upload_may_be_larger(start):
+def test_only_the_import_and_photo_uploads_may_be_larger(start):
+    from web.photos import MAX_UPLOAD
+
     server = start(SCOREPAD_MAX_IMPORT_MB="3")
     two_mb = b"a" * (2 * 1024 * 1024)
     assert _post(server, "/players", two_mb, "application/octet-stream") == 413
     assert _post(server, "/settings/import", two_mb, "application/octet-stream") == 400  # read: no CSRF token
     found = body_read_before_413(server.port, "/settings/import", declared=4 * 1024 * 1024)
     assert found["status"] == 413 and "at most 3 MB" in found["answer"]
+    assert _post(server, "/plays/1/photos", two_mb, "application/octet-stream") == 400  # a phone's photo: read
+    found = body_read_before_413(server.port, "/plays/1/photos", declared=MAX_UPLOAD + 1)
+    assert found["status"] == 413 and f"at most {MAX_UPLOAD // (1024 * 1024)} MB" in found["answer"]
+    assert body_read_before_413(server.port, "/plays/1/photos/x", declared=2 * 1024 * 1024)["status"] == 413
 
 
 # ------------------------------------------------------------------------ behind a proxy

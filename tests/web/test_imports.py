@@ -120,6 +120,10 @@ def _hostile(export: dict) -> list[tuple[str, object, str]]:
         ("a repeated id", _set(export, "players", 1, "id", 1), "players, row 2 (id 1): id 1 appears twice"),
         ("two seats in one place", _set(more_rows, "seats", len(seats["rows"]), "id", 999), "play_id, position"),
         ("a NUL in a name", _set(export, "players", 0, "name", "A\x00B"), "NUL"),
+        ("files not an object", dict(export, files=[1]), '"files" must be'),
+        ("a photo outside its folder", dict(export, files={"photos": {"../../secret_key.jpg": "AAAA"}}),
+         "is not a photo's place"),
+        ("a photo that is not base64", dict(export, files={"photos": {"1/a.jpg": "not base64!"}}), "is not base64"),
     ]
 
 
@@ -141,7 +145,7 @@ def _short_row(export):
 
 def test_every_hostile_export_is_refused_with_its_first_bad_row_named_and_nothing_written(export, tmp_path):
     cases = _hostile(export)
-    assert len(cases) >= 30
+    assert len(cases) >= 35
     for n, (what, content, words) in enumerate(cases):
         target = str(tmp_path / f"target-{n}.db")
         with pytest.raises(ImportRefused) as refused:

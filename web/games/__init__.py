@@ -331,18 +331,17 @@ def adapter(game: str) -> Adapter:
 
 
 # Each game's adapter module registers itself (and may define a Blueprint ``bp`` of extra routes,
-# registered by web.views.init_app).  A module that does not exist yet is simply skipped.
-GAME_MODULES = ("verdant", "planted", "arizona", "vadoran", "gretchen")
+# registered by web.views.init_app): every module of this package is one (a sixth game's adapter
+# is a new module here, nothing else).
 
 
 def load_modules() -> list:
+    """The game adapters' modules (each registers its adapter when imported); helper modules of
+    an adapter (the Verdant campaign) are imported by it, not listed."""
     import importlib
+    import pkgutil
 
-    modules = []
-    for name in GAME_MODULES:
-        try:
-            modules.append(importlib.import_module(f"web.games.{name}"))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"web.games.{name}":
-                raise
-    return modules
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+    names = {type(a).__module__ for a in _adapters.values()}
+    return [importlib.import_module(name) for name in sorted(names)]
