@@ -40,7 +40,8 @@ def test_a_full_disk_refuses_saves_clearly_and_keeps_serving_reads(tmp_path):
             assert refused >= 15
             status, body, _ = phone.request("GET", f"/plays/{play_id}")
             assert status == 200 and "Ann" in body  # reads keep working
-            assert phone.request("GET", "/plays")[0] == 200
+            for url in ("/plays", "/players", "/players/1", "/"):
+                assert phone.request("GET", url)[0] == 200, url
             api = phone.request("POST", "/players", {"csrf_token": phone.token, "name": "Cy"})
             assert api[0] == 503
             log = server.log()
@@ -73,7 +74,8 @@ def test_a_read_only_database_is_served_for_reading_and_start_up_says_so(tmp_pat
             phone.login()
             status, body, _ = phone.request("GET", f"/plays/{play_id}/seats/0")
             assert status == 200
-            assert phone.request("GET", f"/plays/{play_id}")[0] == 200
+            for url in (f"/plays/{play_id}", "/plays", "/players", "/players/1", "/"):
+                assert phone.request("GET", url)[0] == 200, url
             status, body, _ = phone.request("POST", f"/plays/{play_id}/seats/0",
                                             {"csrf_token": phone.token, "state_json": '{"points": 5}'})
             assert status == 503 and "The server cannot save: its database is read-only." in body
