@@ -257,7 +257,7 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
         "trivial_route": trivial_path,
         "load_tool": load.tool(),
         "seconds_each": seconds,
-        "server": "serve.py (waitress, SCOREPAD_THREADS default 8) on 127.0.0.1",
+        "server": "serve.py (waitress, SCOREPAD_THREADS default 32) on 127.0.0.1",
         "under_load": under_load,
         "weight": weight,
     }

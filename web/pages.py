@@ -34,8 +34,11 @@ def who() -> str:
 
 
 def page(template: str, block: str | None = None, status: int = 200, **context):
-    """The whole page, or only ``block`` when htmx asks (and the block is named)."""
-    if block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+    """The whole page, or only ``block`` when htmx asks (and the block is named).  A history
+    restore (Back, ``HX-History-Restore-Request``) gets the whole page; every page answer varies
+    by ``HX-Request`` (``web/security.py`` sends the ``Vary`` header)."""
+    if (block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted")
+            and not request.headers.get("HX-History-Restore-Request")):
         return render_block(template, block, **context), status
     return render_template(template, **context), status
 

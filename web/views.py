@@ -23,7 +23,7 @@ import scoring
 from scoring import jsontext
 from scoring.core import FieldError, ValidationError
 from web import api as plays_api
-from web import check, live, store, story
+from web import check, damage, limits, live, store, story
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
@@ -238,7 +238,7 @@ def seat(play_id: int, position: int):
     if not 0 <= position < len(found.seats):
         abort(404)
     known_game_or_409(found)
-    return seat_page(found, position, found.evaluate())
+    return damage.guarded_seat_page(found, position, who())
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>")
@@ -251,6 +251,9 @@ def save_seat(play_id: int, position: int):
     known_game_or_409(found)
     game_adapter = adapter(found.game)
     state, form_errors = game_adapter.state_from_form(request.form, found.seats[position].state)
+    too_large = limits.state_problems(state)
+    if too_large:  # refused, never stored: the page keeps what was typed
+        return seat_page(found, position, found.evaluate(), too_large, 422, "status", typed=request.form)
     done = True if request.form.get("next") == "play" else (False if request.form.get("next") == "undone" else None)
     saved = apply_seat_change(found, position, state=state, done=done)
     if not isinstance(saved, store.Saved):
@@ -413,13 +416,13 @@ def history():
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
         game = None
-    try:
-        player_id = int(request.args.get("player") or 0) or None
-        page_no = max(1, int(request.args.get("page") or 1))
-    except ValueError:
-        player_id, page_no = None, 1
+    raw_player, raw_page = request.args.get("player") or "", request.args.get("page") or ""
+    player_id = limits.query_int(raw_player) or None
+    page_no = max(1, limits.query_int(raw_page) or 1)  # text that is not a number: page 1
     size = current_app.config["PAGE_SIZE"]
-    plays, more = store.history(game, player_id, page_no, size)
+    if limits.overflows(raw_page) or limits.overflows(raw_player) or (page_no - 1) * size > limits.ID_MAX:
+        abort(404)  # a number past anything SQLite can hold
+    plays, more = store.history(game, player_id, page_no, size)  # past the last page: "No older plays."
     return page(
         "plays/history.html",
         "results" if request.headers.get("HX-Request") else None,
