@@ -385,9 +385,17 @@ def edit_play(play_id: int):
             except store.Finished:
                 option_errors = {"": FINISHED_MESSAGE}
             except store.Conflict as conflict:
-                option_errors = {c[0]: f"was changed on another phone meanwhile (now {c[2]!r}): check it and save again"
-                                 for c in conflict.conflicts}
-                found = get_play_or_404(play_id)
+                found = get_play_or_404(play_id)  # the form's next save is based on what is stored now
+                for path, _, theirs in conflict.conflicts:
+                    shown = "nothing" if theirs in (None, "") else f"“{theirs}”"
+                    message = f"was changed on another phone meanwhile (it is now {shown}): check it and save again"
+                    if path == "notes":
+                        form.notes.errors = [*form.notes.errors, f"The notes {message}."]
+                    elif path == "played_at":
+                        form.played_at.errors = [*form.played_at.errors, f"The date {message}."]
+                    else:
+                        key = path.removeprefix("options.").split(".")[0].split("[")[0]
+                        option_errors[f"opt-{game.name}-{key}"] = f"This option {message}."
             else:
                 return see_other("main.play", play_id=play_id)
     status = 422 if request.method == "POST" else 200
