@@ -48,6 +48,23 @@
       else input.removeAttribute("aria-invalid");
     });
   }
-  document.addEventListener("htmx:afterSettle", markInvalid);
-  document.addEventListener("htmx:oobAfterSwap", markInvalid);
+  // After a save, the server's values (#pl-values): a field this phone has not changed since the
+  // server last said its value (value === defaultValue) takes the server's value, so a change merged
+  // in from another phone shows here and the next save of the whole form does not undo it.  A
+  // field with a change of this phone still on its way keeps what was typed.
+  function sync() {
+    var box = document.getElementById("pl-values");
+    var values;
+    try { values = JSON.parse(box.getAttribute("data-values")); } catch (e) { return; }
+    form.querySelectorAll("input[name]").forEach(function (input) {
+      if (input.type === "hidden" || !Object.prototype.hasOwnProperty.call(values, input.name)) return;
+      var server = values[input.name];
+      if (input.value === server) input.defaultValue = server;
+      else if (input.value === input.defaultValue) { input.value = server; input.defaultValue = server; }
+    });
+  }
+
+  function settled() { sync(); markInvalid(); }
+  document.addEventListener("htmx:afterSettle", settled);
+  document.addEventListener("htmx:oobAfterSwap", settled);
 })();
