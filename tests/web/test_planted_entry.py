@@ -514,3 +514,15 @@ def test_a_seat_state_of_another_shape_still_opens_steps_and_saves(app, client, 
     assert client.get(f"/plays/{play_id}/seats/0").status_code == 200
     assert post(client, token, play_id, 0, dict(ANN), htmx=True).status_code == 200
     assert client.get(f"/plays/{play_id}/log").status_code == 200
+
+
+def test_a_problem_of_the_whole_table_shows_under_the_cards_in_words(client, token, play_id):
+    # a 2-player game deals 16 Item cards (2 per player in each of the 4 rounds): 9 + 8 is one too many
+    post(client, token, play_id, 0, dict(ANN, **{"decorations.macrame_basket": "4", "decorations.ceramic_planter": "4"}))
+    html = post(client, token, play_id, 1, {"plants[0].name": "ZZ Plant", "decorations.display_shelves": "3",
+                                            "decorations.indoor_greenhouse": "3", "decorations.workbench": "2"},
+                htmx=True).get_data(as_text=True)
+    box = re.search(r'<div id="pl-table-errors" class="pl-table-errors" hx-swap-oob="true">(.*?)</div>', html, re.S).group(1)
+    assert "Players: hold 17 Decoration and Tool cards together (Ann 9, Bo 8), but a 2-player game deals only 16" in box
+    page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    assert "Players: hold 17 Decoration and Tool cards together" in page
