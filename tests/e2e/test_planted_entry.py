@@ -9,6 +9,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SHOTS, assert_accessible, tap_done
@@ -37,8 +38,24 @@ def tap(page, path: str, times: int = 1) -> None:
 
 
 def saved(page) -> None:
+    """Every change of this page acknowledged (typing autosaves 600 ms after the last key)."""
+    page.wait_for_timeout(700)
     expect(page.locator("#status")).to_have_attribute("data-save-state", "saved")
     expect(page.locator("#entry")).not_to_have_class(re.compile(r"htmx-request"))
+
+
+def fresh(page) -> None:
+    """The page as the server has it now.  The live update may be reloading it by itself at the
+    same moment (another phone changed the seat), which aborts this reload: then wait for that one."""
+    for _ in range(3):
+        try:
+            page.reload()
+            return
+        except PlaywrightError as exc:
+            if "ERR_ABORTED" not in str(exc):
+                raise
+            page.wait_for_load_state()
+    page.reload()
 
 
 def start_play(new_phone, base: str, players=("Ann", "Bo")) -> str:
@@ -165,7 +182,7 @@ def test_an_offline_edit_says_offline_and_lands_by_itself(live_server, new_phone
     two.context.set_offline(False)
     saved(two)
     expect(two.locator("#net-banner")).to_be_hidden()
-    one.reload()
+    fresh(one)
     expect(one.locator("#f-decorations-workbench")).to_have_value("1")
 
 
@@ -185,7 +202,7 @@ def test_a_stale_phones_change_of_another_card_is_merged_and_both_stay(live_serv
     expect(two.locator("#pl-total")).to_have_text("17 pts")  # 15 + 1 jar + 1 Plant Stand point
     tap(two, "tools.grow_light")
     saved(two)
-    one.reload()
+    fresh(one)
     expect(one.locator("#f-propagation")).to_have_value("3")
     expect(one.locator("#f-decorations-plant_stand")).to_have_value("2")
     expect(one.locator("#f-tools-grow_light")).to_have_value("1")
@@ -208,7 +225,7 @@ def test_a_true_conflict_is_resolved_by_the_fields_name(live_server, new_phone):
     two.get_by_role("button", name=re.compile(r"Keep this phone's: 3")).click()
     expect(two.locator("#f-plants-1-growth")).to_have_value("3")
     expect(two.locator("#f-tools-fertilizer")).to_have_value("1")  # its other change stays too
-    one.reload()
+    fresh(one)
     expect(one.locator("#f-plants-1-growth")).to_have_value("3")
     expect(one.locator("#f-tools-fertilizer")).to_have_value("1")
 
@@ -232,12 +249,14 @@ def _look(page, what: str, name: str) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, new_phone, scheme):
     play_url = start_play(new_phone, live_server)
-    pages = []
+    pages, problems = [], []
     for width, height in ((360, 640), (412, 839)):
         context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
                                       color_scheme=scheme, device_scale_factor=1)
         page = context.new_page()
         page.set_default_timeout(10_000)
+        page.on("pageerror", lambda exc: problems.append(str(exc)))
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
         pages.append((width, page))
     first = pages[0][1]
     first.goto(play_url)
@@ -294,4 +313,10 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
         _fits(page, f"the Planted edit log, {width} px, {scheme}")
         expect(page.locator(".log-changes").first).to_be_visible()
         shot(page, f"planted-log-{width}-{scheme}")
+        page.goto(play_url + "/result")
+        _look(page, f"the Planted result, {width} px, {scheme}", f"planted-result-{width}-{scheme}")
+        page.locator("tbody tr", has_text="Plant 2").locator("button.num").first.click()
+        expect(page.locator("[popover]:popover-open")).to_contain_text("Purple Shamrock")
+        _look(page, f"the Planted result with an explanation open, {width} px, {scheme}", f"planted-explain-{width}-{scheme}")
         page.context.close()
+    assert not problems, problems
