@@ -141,6 +141,14 @@ def autosave(base: str, play_id: int, position: int = 0) -> tuple[load.Target, d
     return load.Target("POST", [path], bodies, headers), {"path": path, "status": status, **sizes(body)}
 
 
+def _live_target(base: str, play_id: int) -> load.Target:
+    """A phone's live poll of a play that does not change: answered 304 from its ETag."""
+    phone = server.Session(base)
+    status, _, headers = phone.get(f"/plays/{play_id}/live")
+    etag = {k.lower(): v for k, v in headers.items()}.get("etag", "")
+    return load.Target("GET", [f"/plays/{play_id}/live"], headers={"If-None-Match": etag, "Cookie": phone.cookie_header()})
+
+
 def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
     with tempfile.TemporaryDirectory(prefix="scorepad-bench-") as tmp:
         instance = Path(tmp)
@@ -180,12 +188,23 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                 "autosave_response": save_size,
             }
             under_load: dict = {}
+            live_polls: dict = {}
+            probe_live = probe.get(f"/plays/{made['result']}/live")[0]
+            assert probe_live == 200, ("live", probe_live)
+            targets["live poll (nothing changed: 304)"] = _live_target(base, made["result"])
             for n in clients:
                 rows = {}
                 rows["trivial"] = load.measure(base, targets["trivial"], n, seconds)
                 for name, target in targets.items():
                     if name != "trivial":
                         rows[name] = load.measure(base, target, n, seconds)
+                if n >= 20:
+                    # the same saves while 20 more phones keep their pages live (a poll each 1.5 s)
+                    live_path = f"/plays/{save_play}/live?seat=1"
+                    with load.Pollers(base, live_path, 20, 1.5, {"Cookie": save_target.headers["Cookie"]}) as pollers:
+                        rows["autosave POST, 20 phones live"] = load.measure(base, targets["autosave POST"], n, seconds)
+                        rows["trivial, 20 phones live"] = load.measure(base, targets["trivial"], n, seconds)
+                    live_polls = pollers.stats()
                 again = load.measure(base, targets["trivial"], n, seconds)
                 if again["p50_ms"] < rows["trivial"]["p50_ms"]:  # the better baseline: ratios err high
                     rows["trivial"] = again
@@ -196,6 +215,7 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                     row["p99_ratio"] = row["p99_ms"] / base_row["p99_ms"]
                 under_load[str(n)] = rows
     return {
+        "live_polls": live_polls,
         "game": GAME,
         "trivial_route": trivial_path,
         "load_tool": load.tool(),

@@ -35,6 +35,20 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
                          _ok(row["p50_ratio"] <= 3)))
             rows.append((f"{name.capitalize()} p99 at 20 clients, vs trivial route", "<= 5x", f"{row['p99_ratio']:.1f}x",
                          _ok(row["p99_ratio"] <= 5)))
+    at1 = r["pages"]["under_load"].get("1", {})
+    save1, save20 = at1.get("autosave POST"), at20.get("autosave POST")
+    if save1:
+        rows.append(("One save's round trip p50 at 1 client, vs trivial route", "<= 5x", f"{save1['p50_ratio']:.1f}x "
+                     f"({save1['p50_ms']:.1f} ms)", _ok(save1["p50_ratio"] <= 5)))
+    if save20:
+        rows.append(("Autosave p99 at 20 clients, vs trivial route p99", "<= 5x", f"{save20['p99_ratio']:.1f}x "
+                     f"({save20['p99_ms']:.0f} ms)", _ok(save20["p99_ratio"] <= 5)))
+    live = at20.get("autosave POST, 20 phones live")
+    polls = r["pages"].get("live_polls") or {}
+    if live and polls.get("requests"):
+        rows.append(("Autosave p99 at 20 clients with 20 more phones live (polling), vs trivial route p99", "<= 5x",
+                     f"{live['p99_ratio']:.1f}x; the polls themselves: p50 {polls['p50_ms']:.1f} ms, p99 "
+                     f"{polls['p99_ms']:.0f} ms, answers {polls['statuses']}", _ok(live["p99_ratio"] <= 5)))
     loads = r["pages"]["weight"]["entry_first_load"]
     measured = {g: x for g, x in loads.items() if x.get("gzip") is not None}
     if measured:

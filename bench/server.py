@@ -86,7 +86,7 @@ def seed_play(app, game: str, table: dict, played_at: str, finish: bool = True) 
         play_id = store.create_play(game, played_at, table.get("options", {}), ids, "bench")
         for position, player in enumerate(table["players"]):
             state = {k: v for k, v in player.items() if k != "name"}
-            store.save_seat(play_id, position, state, "bench")
+            store.save_seat(play_id, position, state, "bench", done=True)
         if finish:
             store.set_status(play_id, store.FINISHED, "bench")
     return play_id

@@ -20,8 +20,10 @@ from flask import (
 )
 
 import scoring
+from scoring import jsontext
 from scoring.core import FieldError, ValidationError
-from web import live, store
+from web import api as plays_api
+from web import check, live, store
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
@@ -483,6 +485,20 @@ def api_games():
     return jsonify({"games": [g_.describe() for g_ in scoring.games()]})
 
 
+@api.get("/schema/<game>")
+def api_schema(game: str):
+    """The game's input as a JSON Schema (the same declaration the engine refuses unknown keys by)."""
+    try:
+        found = scoring.get(game)
+    except KeyError:
+        names = ", ".join(g_.name for g_ in scoring.games())
+        return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
+    schema = found.json_schema()
+    if schema is None:
+        return jsonify({"errors": [{"path": "game", "message": f"{found.title} does not publish a schema yet"}]}), 404
+    return jsonify(schema)
+
+
 @api.post("/score/<game>")
 def api_score(game: str):
     try:
@@ -490,9 +506,11 @@ def api_score(game: str):
     except KeyError:
         names = ", ".join(g_.name for g_ in scoring.games())
         return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
-    table = request.get_json(silent=True)
-    if table is None:
+    if request.mimetype != "application/json":
         return jsonify({"errors": [{"path": "", "message": "send the table as JSON (Content-Type: application/json)"}]}), 422
+    table, problems = jsontext.load(request.get_data(cache=False))
+    if problems:
+        return jsonify({"errors": [e.to_dict() for e in problems]}), 422
     try:
         result = scoring.score(found.name, table)
     except ValidationError as exc:
@@ -521,6 +539,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(api)
     app.register_blueprint(live.bp)
+    app.register_blueprint(check.bp)
+    csrf.exempt(plays_api.bp)
+    app.register_blueprint(plays_api.bp)
     for module in load_modules():
         if getattr(module, "bp", None) is not None:
             app.register_blueprint(module.bp)

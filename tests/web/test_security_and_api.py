@@ -11,6 +11,10 @@ from tests.conftest import new_play
 
 STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
 NO_CSRF = {"api.api_score"}  # no side effects: documented in docs/api.md
+# The plays API takes JSON only (415 otherwise): no form of another site can send it, and a
+# script of another site cannot without a CORS preflight this server never grants (tested in
+# tests/web/test_plays_api.py).
+NO_CSRF |= {"plays_api.create_play", "plays_api.change_seat", "plays_api.finish"}
 
 
 def concrete(rule) -> str:

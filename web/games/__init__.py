@@ -4,14 +4,17 @@ for the seat state and controls generated from the game's declared options)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import scoring
 from scoring import paths
-from scoring.core import Category, FieldError
+from scoring.core import Category, FieldError, Preview
 from scoring.schema import Node
 
 
@@ -73,6 +76,33 @@ def set_at(state: Any, path: str, text: Any, schema: Node | None = None) -> dict
     value = node.from_form(text) if node is not None and isinstance(text, str) else text
     out = paths.set_(state if isinstance(state, dict) else {}, parts, value)
     return out if isinstance(out, dict) else {}
+
+
+_previews: OrderedDict[bytes, Preview] = OrderedDict()
+_previews_lock = threading.Lock()
+
+
+def preview(game: str, state: Any, options: Any, player_count: int, position: int, others: Sequence[Any] = ()) -> Preview:
+    """``scoring.get(game).preview(...)``, remembered by its arguments (the engines are pure): a
+    seat page and the autosave answers after it, which show the same board, compute it once.
+    The answer is shared: treat it as read-only."""
+    key = hashlib.blake2b(
+        json.dumps([game, scoring.get(game).engine_version, state, options, player_count, position, list(others)],
+                   sort_keys=True, default=str,
+                   ensure_ascii=False).encode(),
+        digest_size=20,
+    ).digest()
+    with _previews_lock:
+        found = _previews.get(key)
+        if found is not None:
+            _previews.move_to_end(key)
+            return found
+    shown = scoring.get(game).preview(state, options, player_count, position, others=others)
+    with _previews_lock:
+        _previews[key] = shown
+        while len(_previews) > 256:
+            _previews.popitem(last=False)
+    return shown
 
 
 def errors_at(errors: Iterable[FieldError], prefix: str, exact: bool = False) -> list[FieldError]:
