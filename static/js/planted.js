@@ -19,14 +19,18 @@
     return null;
   }
 
+  // A plant picked from the list caps its growth stepper at its spaces at once (and again after an
+  // answer to an older save swapped in the card as it was before the pick).
+  function cap(input) {
+    var option = picked(input);
+    var card = input.closest(".pl-slot").querySelector(".pl-card");
+    if (option && card && option.getAttribute("data-spaces")) card.setAttribute("data-max", option.getAttribute("data-spaces"));
+    return option;
+  }
+
   form.addEventListener("input", function (event) {
     var input = event.target;
-    if (!input.classList.contains("pl-name")) return;
-    var option = picked(input);
-    if (!option) return;
-    var card = input.closest(".pl-slot").querySelector(".pl-card");
-    if (card && option.getAttribute("data-spaces")) card.setAttribute("data-max", option.getAttribute("data-spaces"));
-    changed(input); // picked from the list: save now, not after the typing delay
+    if (input.classList.contains("pl-name") && cap(input)) changed(input); // picked: save now, not after the typing delay
   });
 
   form.addEventListener("keydown", function (event) {
@@ -64,7 +68,11 @@
     });
   }
 
-  function settled() { sync(); markInvalid(); }
+  function settled() {
+    sync();
+    markInvalid();
+    form.querySelectorAll(".pl-name").forEach(cap);
+  }
   document.addEventListener("htmx:afterSettle", settled);
   document.addEventListener("htmx:oobAfterSwap", settled);
 })();

@@ -120,6 +120,18 @@ def test_two_players_enter_planted_on_phones(live_server, new_phone):
     ann.locator('button[value="plants[2].growth:-1"]').tap()
     saved(ann)
     expect(ann.locator("#pl-total")).to_have_text("15 pts")
+    # quick taps while older saves are still answered (their cards do not know the plant yet)
+    tap(ann, "tools.fertilizer")
+    ann.locator("#f-plants-2-name").fill("Prickly Pear")
+    tap(ann, "plants[2].growth", 3)
+    expect(ann.locator("#f-plants-2-growth")).to_have_value("2")
+    expect(ann.locator("#plant-2-points")).to_have_text("7 pts · full")
+    ann.locator('button[value="tools.fertilizer:-1"]').tap()
+    ann.locator('button[value="plants[2].growth:-1"]').tap()
+    ann.locator('button[value="plants[2].growth:-1"]').tap()
+    ann.locator("#f-plants-2-name").fill("")
+    saved(ann)
+    expect(ann.locator("#pl-total")).to_have_text("15 pts")
 
     # Bo sees the copies Ann took, types a wrong name, fixes it.
     bo = new_phone()
