@@ -308,6 +308,7 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
     expect(first.locator("#pl-total")).to_have_text("15 pts")
     saved(first)
     each("complete")
+    first.wait_for_load_state("networkidle")  # (once, under load, a tap right after the reload did not land on Done)
     tap_done(first)
     play_page.click("text=Bo")
     pick_plant(play_page, 0, "zz", "ZZ Plant")
