@@ -34,8 +34,11 @@ def who() -> str:
 
 
 def page(template: str, block: str | None = None, status: int = 200, **context):
-    """The whole page, or only ``block`` when htmx asks (and the block is named)."""
-    if block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+    """The whole page, or only ``block`` when htmx asks (and the block is named).  A history
+    restore (Back, ``HX-History-Restore-Request``) gets the whole page; every page answer varies
+    by ``HX-Request`` (``web/security.py`` sends the ``Vary`` header)."""
+    if (block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted")
+            and not request.headers.get("HX-History-Restore-Request")):
         return render_block(template, block, **context), status
     return render_template(template, **context), status
 
@@ -122,6 +125,9 @@ def apply_seat_change(
                          typed=request.form)
     except store.Conflict as conflict:
         return conflict_page(found, conflict, position)
+    base = base_version()
+    if state is not None and base is not None and (saved.merged or not saved.changed) and base < saved.play.seats[position].version:
+        g.shown_version = base  # the form does not show the others' changes: it keeps its base (see _status.html)
     adapter(found.game).after_save(saved.play, position)
     return saved
 
@@ -151,6 +157,7 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
     seat_ = found.seats[position]
     return dict(
         live=live_context(found, position),
+        shown_version=g.get("shown_version"),
         save_state="saved" if request.method == "POST" else "",
         holder_name=holder(),
         play=found,
@@ -163,8 +170,9 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
         typed=typed or {},
         action=ActionForm(),
         game=found.game_info,
-        field_label=lambda path: adapter(found.game).field_label_in(path, seat_.state),
-        **adapter(found.game).context(found, seat_, evaluation),
+        # the status names each place as the player sees it (an adapter's context may pass its own)
+        **{"field_label": lambda path: adapter(found.game).field_label_in(path, seat_.state),
+           **adapter(found.game).context(found, seat_, evaluation)},
     )
 
 
