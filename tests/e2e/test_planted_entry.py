@@ -144,7 +144,7 @@ def test_two_players_enter_planted_on_phones(live_server, new_phone):
     bo.locator("#f-plants-1-name").fill("Crotn")
     expect(bo.locator("#err-f-plants-1-name")).to_contain_text('did you mean "Croton"?')
     expect(bo.locator("#f-plants-1-name")).to_have_attribute("aria-invalid", "true")
-    expect(bo.locator("#status .problems")).to_contain_text("Plant 2: ")
+    expect(bo.locator("#status .problems")).to_contain_text("Plant 2 \"Crotn\" is not a Planted plant")
     bo.locator("#f-plants-1-name").fill("Croton")
     tap(bo, "plants[1].growth")
     expect(bo.locator("#err-f-plants-1-name")).to_be_empty()
