@@ -207,17 +207,17 @@ def enter_planted(phone: Phone, player: dict) -> int:
     cards = 0
     for i, plant in enumerate(player.get("plants", [])):
         cards += 1
-        _pick_from_list(phone, f"#plants-{i}-name", plant["name"])
+        _pick_from_list(phone, f"#f-plants-{i}-name", plant["name"])
         page.locator(f"#plant-{i}-card .pl-kind").wait_for()
         for _ in range(plant.get("growth", 0)):
-            phone.tap(f'button[value="plants-{i}-growth:+1"]')
+            phone.tap(f'button[value="plants[{i}].growth:+1"]')
     for _ in range(player.get("propagation", 0)):
         phone.tap('button[value="propagation:+1"]')
     for group in ("decorations", "tools"):
         for key, n in (player.get(group) or {}).items():
             cards += n
             for _ in range(n):
-                phone.tap(f'button[value="{group}-{key}:+1"]')
+                phone.tap(f'button[value="{group}.{key}:+1"]')
     _settle(page)
     phone.tap("button[name=next][value=play]")
     return cards

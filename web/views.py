@@ -28,7 +28,7 @@ from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_addre
 from web.backup import dump, export_data
 from web.extensions import csrf
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
-from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
+from web.games import adapter, changes_in_words, errors_at, field_id, lines_at, load_modules, player_panels
 from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
@@ -415,7 +415,13 @@ def edit_play(play_id: int):
 @bp.get("/plays/<int:play_id>/log")
 def play_log(play_id: int):
     found = get_play_or_404(play_id)
-    return page("plays/log.html", play=found, entries=store.play_log(play_id))
+    entries = store.play_log(play_id)
+    for entry in entries:  # each seat change place by place, by the names on the seat's screen
+        new = entry["new"]
+        asked = new.get("changes") if isinstance(new, dict) and "based_on" in new else None
+        seat_change = entry.get("position") is not None and not (isinstance(new, dict) and set(new) == {"done"})
+        entry["changes"] = changes_in_words(adapter(found.game), entry["old"], new, asked) if seat_change else []
+    return page("plays/log.html", play=found, entries=entries)
 
 
 @bp.get("/plays")
