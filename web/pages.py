@@ -83,8 +83,9 @@ def conflict_page(found: store.Play, conflict: store.Conflict, position: int | N
     name, both values, one tap to keep either; every other change of both phones is kept."""
     seat_ = conflict.seat if conflict.seat is not None else (found.seats[position] if position is not None else None)
     game_adapter = adapter(found.game)
+    state = seat_.state if seat_ is not None else None
     rows = [
-        {"path": path, "label": game_adapter.field_label(path), "yours": game_adapter.value_label(path, yours),
+        {"path": path, "label": game_adapter.field_label_in(path, state), "yours": game_adapter.value_label(path, yours),
          "theirs": game_adapter.value_label(path, theirs), "by": conflict.by.get(path, "another phone")}
         for path, yours, theirs in conflict.conflicts
     ]
@@ -162,6 +163,7 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
         typed=typed or {},
         action=ActionForm(),
         game=found.game_info,
+        field_label=lambda path: adapter(found.game).field_label_in(path, seat_.state),
         **adapter(found.game).context(found, seat_, evaluation),
     )
 

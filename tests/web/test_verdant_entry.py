@@ -60,7 +60,7 @@ def fill(client, token, pid, home, green_thumbs=2):
                     client.post(cell_url(pid, r, c), data={"csrf_token": token, "set": f"item_color:{item['color']}"})
                 else:
                     client.post(cell_url(pid, r, c), data={"csrf_token": token, "set": "item_kind:"})
-    response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": str(green_thumbs), "storage_kind": ""})
+    response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": str(green_thumbs), "storage": ""})
     assert response.status_code == 303
 
 
@@ -68,7 +68,7 @@ def test_entry_page_shows_an_empty_home_and_the_options(client, pid):
     html = client.get(seat_url(pid)).get_data(as_text=True)
     assert html.count('class="vd-cell vd-empty') == 15
     assert "0 of 15 cards" in html
-    assert 'name="green_thumbs"' in html and 'name="storage_kind"' in html
+    assert 'name="green_thumbs"' in html and 'name="storage"' in html and 'name="storage.color"' in html
     assert "style=" not in html and "<script>" not in html and "onclick" not in html
 
 
@@ -76,7 +76,7 @@ def test_tapping_a_cell_without_js_opens_its_editor_and_searches(client, pid):
     response = client.get(cell_url(pid, 0, 0))
     assert response.status_code == 302 and "cell=0-0" in response.headers["Location"]
     html = client.get(seat_url(pid) + "?cell=0-0&q=jas").get_data(as_text=True)
-    assert 'value="Jasmine|concrete"' in html and "Row 1, col 1" in html
+    assert 'value="Jasmine|concrete"' in html and "Row 1, card 1" in html
 
 
 def test_search_fragment_lists_plants_with_their_pot_chips(client, pid):
@@ -120,30 +120,31 @@ def test_htmx_cell_save_returns_the_status_block_with_the_grid_and_editor_out_of
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="status"')
     assert 'id="home" class="vd-home" hx-swap-oob="true"' in html
-    assert '<section id="editor" class="vd-editor" hx-swap-oob="true"' in html and "Row 1, col 2" in html
+    assert '<section id="editor" class="vd-editor" hx-swap-oob="true"' in html and "Row 1, card 2" in html
     assert "14 points so far" in html.replace("</span>", "").replace('<span class="total">', "") or ">14<" in html
     assert state(app, pid)["home"][0][0] == {"kind": "plant", "name": "Jasmine", "pot": "concrete"}
 
 
 def test_main_form_htmx_post_returns_only_the_status_block(app, client, token, pid):
-    response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "3", "storage_kind": "fertilizer"}, headers=HX)
+    response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "3", "storage": "fertilizer"}, headers=HX)
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="status"') and "<html" not in html
     saved = state(app, pid)
     assert saved["green_thumbs"] == 3 and saved["storage"] == "fertilizer"
     assert 'id="editor"' not in html  # the main form never replaces the cell editor
-    client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "3", "storage_kind": "cat", "storage_color": "vining"})
+    client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "3", "storage": "cat", "storage.color": "vining"})
     assert state(app, pid)["storage"] == {"kind": "cat", "color": "vining"}
 
 
 def test_a_bad_hand_typed_value_is_kept_and_shown_next_to_its_field(app, client, token, pid):
-    data = {"csrf_token": token, "manual": "1", "type": "vining", "points": "abc", "needs": "9", "pot": "wood"}
+    at = "home[1][1]"
+    data = {"csrf_token": token, "manual": "1", f"{at}.type": "vining", f"{at}.points": "abc", f"{at}.needs": "9", f"{at}.pot": "wood"}
     client.post(cell_url(pid, 1, 1), data=data)
     assert state(app, pid)["home"][1][1] == {"kind": "plant", "type": "vining", "points": "abc", "needs": 9, "pot": "wood"}
     html = client.get(seat_url(pid) + "?cell=1-1").get_data(as_text=True)
     assert 'value="abc"' in html
-    start = html.index('id="vd-m-points"')
-    assert 'id="err-points"' in html[start:start + 400] and "0 to 20" in html[start:start + 600]
+    start = html.index('id="f-home-1-1-points"')
+    assert 'id="err-f-home-1-1-points"' in html[start:start + 400] and "0 to 20" in html[start:start + 600]
     assert 'id="cell-1-1"' in html and "vd-bad" in html
 
 
@@ -151,7 +152,7 @@ def test_green_thumbs_out_of_range_is_shown_next_to_the_tokens(app, client, toke
     response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "7"}, headers=HX)
     html = response.get_data(as_text=True)
     assert state(app, pid)["green_thumbs"] == 7
-    assert '<div id="err-green_thumbs" hx-swap-oob="true"><p class="error">is 7: a player keeps at most 5' in html
+    assert '<div id="err-f-green_thumbs" class="field-err on" hx-swap-oob="true"><p class="error">is 7: a player keeps at most 5' in html
 
 
 def test_room_chips_set_type_item_and_colour(app, client, token, pid):

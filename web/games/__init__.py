@@ -220,6 +220,11 @@ class Adapter:
         """The name of a place in a seat as a player sees it ("Propagation jars", "row 2, card 3")."""
         return humanize_path(path)
 
+    def field_label_in(self, path: str, state: Any) -> str:
+        """:meth:`field_label` with the seat's state at hand, for a game that names a place by what
+        is on it ("Growth on Croton"); by default the same as :meth:`field_label`."""
+        return self.field_label(path)
+
     def value_label(self, path: str, value: Any) -> str:
         """A value at ``path`` in a player's words (conflict screen, edit log)."""
         return show_value(value)
