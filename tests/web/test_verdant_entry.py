@@ -229,3 +229,174 @@ def test_the_one_card_rows_reading_is_an_option_of_the_form(app, client, token):
     assert re.search(r'name="opt-verdant-one_card_rows" value="on" checked', edit)
     pid = new_play(client, token, game="verdant", players=("Ann", "Bob"))
     assert "one_card_rows" not in play(app, pid).options
+
+
+# ------------------------------------------------------------------ two phones, one home (issue 14)
+
+VERSION = re.compile(r'name="version" id="seat-version" value="(\d+)"')
+
+
+def two_phones(app, players=("Alice", "Bea")):
+    from tests.conftest import csrf_token
+
+    a, b = app.test_client(), app.test_client()
+    token_a, token_b = csrf_token(a), csrf_token(b)
+    return a, b, token_a, token_b, new_play(a, token_a, game="verdant", players=players, mode="none")
+
+
+def version_of(phone, pid, pos=0) -> str:
+    return VERSION.search(phone.get(seat_url(pid, pos)).get_data(as_text=True)).group(1)
+
+
+def post_cell(phone, token, pid, r, c, version, **fields):
+    return phone.post(cell_url(pid, r, c), data={"csrf_token": token, "version": version, **fields}, headers=HX)
+
+
+def test_two_phones_filling_two_cells_from_the_same_version_keep_both(app):
+    a, b, token_a, token_b, pid = two_phones(app)
+    version = version_of(a, pid)
+    assert version_of(b, pid) == version  # both phones opened the home before either saved
+    assert post_cell(a, token_a, pid, 0, 0, version, pick="Jasmine|concrete").status_code == 200
+    answer = post_cell(b, token_b, pid, 0, 1, version, set="rtype:vining")  # stale by one save
+    assert answer.status_code == 200
+    home = state(app, pid)["home"]
+    assert home[0][0] == {"kind": "plant", "name": "Jasmine", "pot": "concrete"}
+    assert home[0][1] == {"kind": "room", "item": None, "type": "vining"}
+    html = answer.get_data(as_text=True)
+    assert "Jasmine" in html  # phone B's answer shows phone A's card too (the grid out of band)
+
+
+def test_a_stale_phone_changing_the_same_cell_gets_the_conflict_screen_by_its_name(app):
+    a, b, token_a, token_b, pid = two_phones(app)
+    base = version_of(a, pid)
+    post_cell(a, token_a, pid, 1, 2, base, pick="Jasmine|concrete")
+    answer = post_cell(b, token_b, pid, 1, 2, base, pick="Aloe|wood")  # the same place, another card
+    assert answer.status_code == 409 and answer.headers["HX-Retarget"] == "#main"
+    html = answer.get_data(as_text=True)
+    assert "<h2>Row 2, card 3</h2>" in html
+    assert "Keep this phone's: <strong>Aloe, wood pot</strong>" in html
+    assert "Jasmine, concrete pot</strong>" in html
+    assert not DEVELOPER_WORDS.search(visible_text(html))
+    assert state(app, pid)["home"][1][2]["name"] == "Jasmine"  # nothing applied yet
+    changes = re.search(r'name="changes" value="([^"]+)"', html).group(1).replace("&#34;", '"')
+    current = re.search(r'name="version" value="(\d+)"', html).group(1)
+    resolved = b.post(f"/plays/{pid}/seats/0/resolve",
+                      data={"csrf_token": token_b, "changes": changes, "version": current, "keep": "yours"})
+    assert resolved.status_code == 303
+    assert state(app, pid)["home"][1][2] == {"kind": "plant", "name": "Aloe", "pot": "wood"}
+
+
+def test_the_main_form_of_a_stale_phone_keeps_the_cards_another_phone_placed(app):
+    a, b, token_a, token_b, pid = two_phones(app)
+    base = version_of(b, pid)
+    post_cell(a, token_a, pid, 0, 0, version_of(a, pid), pick="Jasmine|concrete")
+    answer = b.post(seat_url(pid), data={"csrf_token": token_b, "version": base, "green_thumbs": "3", "storage": "cat",
+                                         "storage.color": "vining"}, headers=HX)
+    assert answer.status_code == 200
+    saved = state(app, pid)
+    assert saved["home"][0][0]["name"] == "Jasmine" and saved["green_thumbs"] == 3
+    assert saved["storage"] == {"kind": "cat", "color": "vining"}
+
+
+def test_green_thumbs_changed_on_two_phones_is_a_conflict_named_green_thumb_tokens(app):
+    a, b, token_a, token_b, pid = two_phones(app)
+    base = version_of(a, pid)
+    a.post(seat_url(pid), data={"csrf_token": token_a, "version": base, "green_thumbs": "2"}, headers=HX)
+    answer = b.post(seat_url(pid), data={"csrf_token": token_b, "version": base, "green_thumbs": "4"}, headers=HX)
+    assert answer.status_code == 409
+    assert "<h2>Green Thumb tokens</h2>" in answer.get_data(as_text=True)
+
+
+def test_a_finished_play_refuses_a_cell_and_the_form_and_says_so_at_the_top(app, client, token, pid):
+    fill(client, token, pid, ALICE_HOME)
+    mark_done(client, token, pid, 0)
+    client.post(f"/plays/{pid}/finish", data={"csrf_token": token})
+    version = version_of(client, pid)
+    for answer in (post_cell(client, token, pid, 0, 0, version, clear="1"),
+                   client.post(seat_url(pid), data={"csrf_token": token, "version": version, "green_thumbs": "0"}, headers=HX)):
+        assert answer.status_code == 409
+        assert "Not saved: this play is finished." in answer.get_data(as_text=True)
+    assert state(app, pid)["home"][0][0]["name"] == "Jasmine" and state(app, pid)["green_thumbs"] == 2
+
+
+def test_a_resent_cell_change_is_applied_once(app, client, token, pid):
+    version = version_of(client, pid)
+    data = {"csrf_token": token, "version": version, "change_id": "abc123", "pick": "Jasmine|concrete"}
+    assert client.post(cell_url(pid, 0, 0), data=data, headers=HX).status_code == 200
+    assert client.post(cell_url(pid, 0, 0), data=data, headers=HX).status_code == 200  # the phone sent it again
+    with app.app_context():
+        from web.db import get_db
+
+        assert get_db().execute("SELECT COUNT(*) FROM seat_versions").fetchone()[0] == 2  # created + one save
+
+
+# ------------------------------------------------------------------ the screen's own items (issue 17)
+
+
+def test_an_invalid_hand_typed_card_keeps_the_editor_on_it_with_the_error(app, client, token, pid):
+    at = "home[0][0]"
+    data = {"csrf_token": token, "manual": "1", f"{at}.type": "vining", f"{at}.points": "25", f"{at}.needs": "5",
+            f"{at}.pot": "wood"}  # Inch Plant's type and needs, a number of points no card has
+    answer = client.post(cell_url(pid, 0, 0), data=data, headers=HX)
+    html = answer.get_data(as_text=True)
+    editor = html.split('<section id="editor"')[1]
+    assert "<h2>Row 1, card 1" in editor  # not on to row 1, card 2
+    assert re.search(r'id="err-f-home-0-0-points" class="field-err on"[^>]*><p class="error">[^<]*0 to 20', editor)
+    assert 'aria-invalid="true" autofocus' in editor
+    assert client.post(cell_url(pid, 0, 0), data=data).headers["Location"].endswith("?cell=0-0#editor")  # without htmx too
+    data[f"{at}.points"] = "5"  # fixed (Inch Plant): now it moves on
+    assert client.post(cell_url(pid, 0, 0), data=data).headers["Location"].endswith("?cell=0-1#editor")
+
+
+def test_a_complete_home_says_neither_so_far_nor_tap_to_fill(client, token, pid):
+    fill(client, token, pid, ALICE_HOME)
+    html = client.get(seat_url(pid)).get_data(as_text=True)
+    assert "so far" not in html and "Tap the first place" not in html and "Tap a cell" not in html
+    assert "87</span> points · the whole home" in html
+    empty = new_play(client, token, game="verdant", players=("Solo",))
+    assert "Tap the first place to fill it" in client.get(seat_url(empty)).get_data(as_text=True)
+
+
+def test_cells_are_named_by_their_visible_text_in_a_group_not_a_grid(client, token, pid):
+    client.post(cell_url(pid, 0, 0), data={"csrf_token": token, "pick": "Jasmine|concrete"})
+    html = client.get(seat_url(pid)).get_data(as_text=True)
+    grid = html.split('id="home"')[1].split('class="vd-sofar"')[0]
+    assert 'role="grid"' not in grid and 'role="group" aria-label="Your home: 3 rows of 5 cards"' in grid
+    assert "aria-label" not in grid.split('aria-label="Your home', 1)[1]  # each cell's name is its own text
+    assert '<span class="sr-only">Row 1, card 1: </span>' in grid and '<span class="sr-only">Row 1, card 2: empty, </span>' in grid
+
+
+DEVELOPER_WORDS = re.compile(r"home\[|green_thumbs|storage\.color|\bverdant-\d|\.py\b|READINGS|None\b")
+
+
+def visible_text(html: str) -> str:
+    body = html.split("<main", 1)[-1]
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", body)
+
+
+def test_no_developer_words_on_the_seat_page_with_errors_and_an_editor(client, token, pid):
+    at = "home[1][1]"
+    client.post(cell_url(pid, 1, 1), data={"csrf_token": token, "manual": "1", f"{at}.points": "abc", f"{at}.pot": "wood"})
+    client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "9", "storage": "cat"})
+    html = client.get(seat_url(pid) + "?cell=1-1").get_data(as_text=True)
+    assert "Row 2, card 2: points" in html and "Green Thumb tokens" in html
+    assert not DEVELOPER_WORDS.search(visible_text(html)), DEVELOPER_WORDS.search(visible_text(html))
+
+
+def test_field_and_value_labels_are_a_players_words():
+    from web.games import adapter
+
+    a = adapter("verdant")
+    assert [a.field_label(p) for p in ("home[1][2]", "home[1][2].pot", "home[0][4].item.color", "green_thumbs",
+                                       "storage", "storage.color", "")] == [
+        "Row 2, card 3", "Row 2, card 3: pot", "Row 1, card 5: item colour", "Green Thumb tokens", "Storage",
+        "Storage: colour", "This seat"]
+    assert a.value_label("home[0][0]", {"kind": "plant", "name": "Moth Orchid", "verdancy": 3}) == "Moth Orchid, not done, 3 verdancy"
+    assert a.value_label("home[0][1]", {"kind": "room", "name": "Vining room 3", "item": {"kind": "lamp", "color": "foliage"}}) \
+        == "Vining room, lamp (foliage)"
+    assert a.value_label("home[0][2]", {"kind": "plant", "type": "vining", "points": 4, "pot": "terracotta"}) \
+        == "Vining plant, terra cotta pot"
+    assert a.value_label("home[0][3]", None) == "empty"
+    assert a.value_label("storage", "hand_trowel") == "Hand trowel" and a.value_label("storage", None) == "nothing"
+    assert a.value_label("storage", {"kind": "cat", "color": "vining"}) == "Cat (vining)"
