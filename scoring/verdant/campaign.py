@@ -145,6 +145,41 @@ def mode_of(options: Any) -> tuple[str, int | None]:
     return "none", None
 
 
+MODES = ("none", "standard", "scenario", "modification")
+_ELSE_NONE = 'choose standard rules, or the achievement mode "none"'
+
+
+def mode_problems(mode: str, options: Mapping[str, Any], players: int, chosen: bool = True) -> list[tuple[str, str]]:
+    """Why a play with these ``options`` and ``players`` cannot earn achievements in ``mode`` (the
+    rulebook's conditions), as ``(the option concerned, why)``: "modification", "variant" or
+    "mode".  ``chosen``: the mode was chosen (not only implied by a modification).
+
+    >>> mode_problems("standard", {"variant": "standard", "modification": None}, 1)
+    [('mode', 'a solo game earns no standard achievements (rulebook): play a scenario, or choose none')]
+    >>> mode_problems("scenario", {"variant": "family", "modification": 3}, 2)[0][0]
+    'modification'
+    """
+    modification, family, solo = options.get("modification"), options.get("variant") == "family", players == 1
+    refusals = {  # mode -> (what is wrong, the option concerned, why)
+        "scenario": [(modification, "modification", "a scenario is played with the standard rules: choose no rules modification"),
+                     (family, "variant", "a scenario is played with the standard rules, not the family variant")],
+        "modification": [
+            (not modification, "modification", "choose the rules modification played: its shape is filled for every player"),
+            (family and chosen, "variant", "the family variant earns no rules-modification achievement (rulebook: a game "
+                                           f"under the standard rules): {_ELSE_NONE}"),
+            (solo and chosen, "mode", "a solo game earns no rules-modification achievement (rulebook: a multiplayer "
+                                      "game): choose none, or play a scenario")],
+        "standard": [(modification, "modification", "a standard game plays no rules modification: choose none, or the "
+                                                    'achievement mode "rules modification"'),
+                     (family, "variant", f"the family variant earns no achievements: {_ELSE_NONE}"),
+                     (solo, "mode", "a solo game earns no standard achievements (rulebook): play a scenario, or choose none")],
+        "none": [],
+    }
+    if mode not in refusals:
+        return [("mode", "choose none, standard game, scenario or rules modification")]
+    return [(key, why) for wrong, key, why in refusals[mode] if wrong]
+
+
 def declared_by_player(options: Any, n_players: int) -> list[list[str]]:
     """Each player's declared objectives (``options.scenario.declared``: one list for everybody,
     or one list per player).

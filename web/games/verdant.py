@@ -24,18 +24,18 @@ from flask import Blueprint, abort, g, redirect, request, url_for
 
 import scoring
 from scoring import paths
-from scoring.core import Errors, FieldError, normalize_name
-from scoring.verdant import GAME, catalog_search
+from scoring.core import Errors, FieldError
 from scoring.verdant import catalog as cat
-from scoring.verdant.parse import LIGHTING_GOALS, parse_goals
+from scoring.verdant import catalog_search
+from scoring.verdant.parse import lighting_in_play, parse_goals
 from scoring.verdant.schema import HOME_COLS, HOME_ROWS
+from scoring.verdant.schema import PLAYER as SCHEMA
 from web import store
 from web.games import Adapter, errors_at, preview, register, register_player_panel, show_value, state_from_paths, whole_number
 from web.games import verdant_campaign as campaign
 from web.pages import apply_seat_change, get_play_or_404, seat_page
 
 SEARCH_LIMIT = 6
-SCHEMA = GAME.player_schema
 #: the words of a place inside a card, as the editor labels its fields
 PART_WORDS = {"name": "card", "type": "type", "points": "points", "needs": "needs", "light": "light", "pot": "pot",
               "verdancy": "verdancy", "item": "item", "item.kind": "item", "item.color": "item colour",
@@ -54,16 +54,6 @@ def _home(state: Any) -> list[list[Any]]:
     rows = [list(r) if isinstance(r, list) else [] for r in home] if isinstance(home, list) else []
     rows += [[] for _ in range(HOME_ROWS - len(rows))]
     return [r + [None] * (HOME_COLS - len(r)) for r in rows]
-
-
-def lighting_in_play(options: dict) -> bool:
-    """A lighting goal is among the play's goal cards (any goal set): the light fields matter."""
-    names = list(options.get("goals") or []) if isinstance(options.get("goals"), list) else []
-    sets = options.get("goal_sets") if isinstance(options.get("goal_sets"), dict) else {}
-    for value in sets.values():
-        for v in value if isinstance(value, list) else []:
-            names.extend(v if isinstance(v, list) else [v])
-    return bool({normalize_name(n) for n in names if isinstance(n, str)} & {normalize_name(x) for x in LIGHTING_GOALS})
 
 
 def _typed(form: Mapping[str, Any], where: str, key: str) -> Any:
@@ -307,7 +297,7 @@ class VerdantAdapter(Adapter):
         storage = state.get("storage")
         family = options.get("variant") == "family"
         ctx = {"pots": {k: word(k) for k in cat.POT_KINDS}, "family": family, "types": cat.TYPES, "lights": cat.LIGHTS,
-               "lighting": lighting_in_play(options), "furniture": cat.FURNITURE, "pets": cat.PETS, "edges": cat.EDGES,
+               "lighting": lighting_in_play(options, len(play.seats)), "furniture": cat.FURNITURE, "pets": cat.PETS, "edges": cat.EDGES,
                "nurture": {k: word(k) for k in cat.NURTURE}, "word": word, "max_thumbs": 0 if family else SCHEMA.at(("green_thumbs",)).maximum}  # type: ignore[union-attr]
         complete = out.extra["filled"] == out.extra["size"]
         return {"ctx": ctx, "grid": grid, "preview": out, "editor": editor, "home_complete": complete,

@@ -1,17 +1,12 @@
-"""Verdant's achievement campaign in the web app (docs/campaign.md).
-
-- **Mode per play** (:func:`mode_of`, chosen in the options form: :func:`options_mode`): ``none``,
-  ``standard`` (``options.campaign``), ``scenario`` (``options.scenario``) or ``modification``.
-- **Storage**: the append-only table ``achievement_events`` (migration m003): one row per fill or
-  undo of a shape by a player; per shape, the newest event decides.  Every write is also logged.
-- **Routes** (blueprint ``campaign``, under ``/verdant``): fill from a finished play, declare a
-  scenario's objectives, undo a fill, mark shapes by hand.  Each checks what the page showed (the
-  play's version, the fill's event) and writes inside one write transaction; plain form posts
-  answered with a 303 (htmx: ``HX-Redirect``), refusals with 409/422 and the reason.
+"""Verdant's achievement campaign in the web app (docs/campaign.md): the mode per play
+(:func:`options_mode`), the append-only ``achievement_events`` (per shape, the newest event
+decides), the result and player panels, and the routes (fill, declare, undo, mark by hand), each
+checking what its page showed (the play's version, the fill's event) inside one write transaction.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from functools import cache
 from typing import Any
@@ -38,12 +33,8 @@ def scenario_choices() -> list[dict[str, Any]]:
              "letters": " · ".join(g["letter"] for g in s["goals"])} for s in map(camp.scenario, camp.SCENARIOS)]
 
 
-# ------------------------------------------------------------------------- storage
-
-
 def player_group(player_id: int) -> list[int]:
-    """The player and every duplicate merged into them (directly or through another merge): a
-    merge moves seats, and the campaign follows without rewriting the append-only log."""
+    """The player and every duplicate merged into them (at any depth): the campaign follows a merge."""
     rows = get_db().execute(
         "WITH RECURSIVE grp(id) AS (SELECT ? UNION SELECT p.id FROM players p JOIN grp ON p.merged_into = grp.id) "
         "SELECT id FROM grp", [player_id]).fetchall()
@@ -51,8 +42,7 @@ def player_group(player_id: int) -> list[int]:
 
 
 def current(player_id: int) -> dict[str, dict]:
-    """The player's filled shapes: shape -> the fill event (with the earning play's date), in
-    fill order."""
+    """The player's filled shapes: shape -> its fill event (with the play's date), in fill order."""
     ids = player_group(player_id)
     marks = ",".join("?" * len(ids))
     rows = get_db().execute(
@@ -71,12 +61,9 @@ class Refused(Exception):
 
 
 def _event(player_id: int, shape: str, action: str, play_id: int | None, source: str, who: str) -> None:
-    db = get_db()
-    db["achievement_events"].insert({"player_id": player_id, "shape": shape, "action": action, "play_id": play_id,
+    get_db().table("achievement_events").insert({"player_id": player_id, "shape": shape, "action": action, "play_id": play_id,
                                      "source": source, "at": now(), "who": who})
-    what = "achievement filled" if action == "fill" else "achievement undone"
-    if source == "hand" and action == "fill":
-        what += " (entered by hand)"
+    what = "achievement filled" + (" (entered by hand)" if source == "hand" else "") if action == "fill" else "achievement undone"
     log(play_id, player_id, who, what, None, {"shape": shape, "source": source})
 
 
@@ -103,9 +90,6 @@ def undo(player_id: int, shape: str, who: str, event: int | None = None) -> dict
     return found
 
 
-# --------------------------------------------------------------------- the drawing
-
-
 def plant_drawing(leaves: list[str], size: int = 170) -> dict[str, Any]:
     """The achievement plant's geometry (drawn by ``templates/games/verdant/_plant.html`` as inline
     SVG): a stem that grows 7 units per leaf, one leaf per filled shape (``leaves``, in fill order)."""
@@ -122,9 +106,6 @@ def plant_drawing(leaves: list[str], size: int = 170) -> dict[str, Any]:
                                                          f"scale({1.15 - i * 0.008:.3f})"})
     return {"leaves": drawn, "stem": "M" + " L".join(f"{stem_x(y):.1f} {y:.1f}" for y in ys),
             "view": f"0 {vy:.0f} 200 {262 - vy:.0f}", "width": size, "height": round(size * (262 - vy) / 200)}
-
-
-# ------------------------------------------------------------------- result panel
 
 
 def result_context(play, result) -> dict:
@@ -155,18 +136,14 @@ def result_context(play, result) -> dict:
             entry.update(shape=dict(shape_info(own), event=filled.get(own)), scenario=scenario,
                          eligible=bool(scenario.get("passed")) if mode == "scenario" else ach.get("modification") == number)
         players.append(entry)
-    declarable = [{"key": o["key"], "text": f"I {camp.DECLARED[o['key']]}"}
-                  for o in camp.scenario(number)["objectives"] if o["check"] == "declared"] if mode == "scenario" else []
+    scen = camp.scenario(number) if mode == "scenario" and number else None
+    declarable = [{"key": o["key"], "text": f"I {camp.DECLARED[o['key']]}"} for o in scen["objectives"] if o["check"] == "declared"] if scen else []
     return {"campaign": {"mode": mode, "number": number, "players": players, "finished": play.finished,
                          "shown": mode != "none" or play.options.get("modification") is not None,
                          "title": camp.MODE_WORDS[mode] + (f" {number}" if number else "") if mode != "none" else "",
                          "declarable": declarable, "declared": camp.declared_by_player(play.options, len(play.seats)),
-                         "scenario": camp.scenario(number) if mode == "scenario" else None,
-                         "modification": camp.modification(number) if mode == "modification" else None,
+                         "scenario": scen, "modification": camp.modification(number) if mode == "modification" and number else None,
                          "fillable": [p for p in players if own and p["eligible"] and p["shape"]["event"] is None]}}
-
-
-# ------------------------------------------------------------------- player panel
 
 
 def _latest_standard_play(ids: list[int]) -> dict | None:
@@ -190,11 +167,10 @@ def _latest_standard_play(ids: list[int]) -> dict | None:
 def player_context(player: dict) -> dict:
     """The achievement plant on a player's page: 50 shapes by mode, leaves, drawing, near misses."""
     filled = current(player["id"])
-    groups = []
-    for mode, title, numbers in (("standard", "Standard games", camp.STANDARD), ("scenario", "Scenarios", camp.SCENARIOS),
-                                 ("modification", "Rules modifications", camp.MODIFICATIONS)):
-        shapes = [dict(shape_info(f"{mode}-{n}"), event=filled.get(f"{mode}-{n}")) for n in numbers]
-        groups.append({"mode": mode, "title": title, "shapes": shapes, "filled": sum(1 for s in shapes if s["event"])})
+    shapes = [dict(shape_info(s["shape"]), event=filled.get(s["shape"])) for s in camp.all_shapes()]
+    groups = [{"mode": mode, "title": title, "shapes": [s for s in shapes if s["mode"] == mode],
+               "filled": sum(1 for s in shapes if s["mode"] == mode and s["event"])}
+              for mode, title in (("standard", "Standard games"), ("scenario", "Scenarios"), ("modification", "Rules modifications"))]
     ids = player_group(player["id"])
     latest = _latest_standard_play(ids)
     near = []
@@ -206,11 +182,7 @@ def player_context(player: dict) -> dict:
         f"SELECT COALESCE(SUM(plays), 0) FROM player_stats WHERE game = 'verdant' "
         f"AND player_id IN ({','.join('?' * len(ids))})", ids).fetchone()[0]
     return {"player": player, "groups": groups, "leaves": len(filled), "plant": plant_drawing(list(filled)),
-            "near": near, "near_play": latest, "verdant_plays": plays,
-            "unfilled": [s for g in groups for s in g["shapes"] if s["event"] is None]}
-
-
-# ------------------------------------------------------------------------- options
+            "near": near, "near_play": latest, "verdant_plays": plays}
 
 
 def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldError]:
@@ -219,38 +191,23 @@ def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldEr
     ``options.campaign = "standard"`` (a key the engine ignores); ``modification`` is the one
     chosen; ``none`` with a modification played sets ``campaign = "none"``.  Without a mode field
     (an older form) the mode follows the modification.  Refusals name the control concerned."""
-    mode, modification, family = form.get(p + "mode"), options["modification"], options["variant"] == "family"
+    mode, modification = form.get(p + "mode"), options["modification"]
     chosen = mode is not None
     mode = mode if chosen else ("modification" if modification else "none")
     if mode == "scenario":
         number = whole_number(form.get(p + "scenario") or "")
-        if number not in camp.SCENARIOS:
+        if number is None or number not in camp.SCENARIOS:
             return [FieldError(p + "scenario", "choose the scenario played, from 1 to 15")]
         options["goals"] = [form.get(f"{p}goal-{g['deck']}") or g["name"] for g in camp.scenario(number)["goals"]]
-        old = loads(form.get(p + "declared") or "{}", {})
+        try:  # the edit form carries the declarations already made (kept while the number stays)
+            old = json.loads(form.get(p + "declared") or "{}")
+        except ValueError:
+            old = {}
         declared = old.get("declared") if isinstance(old, dict) and old.get("number") == number else []
         options["scenario"] = {"number": number, "declared": declared if isinstance(declared, list) else []}
     elif mode == "standard" or (mode == "none" and modification):
         options["campaign"] = mode
-    variant = 'choose standard rules, or the achievement mode "none"'
-    refusals = {  # mode -> (what is wrong, the control, the message)
-        "scenario": [(modification, "modification", "a scenario is played with the standard rules: choose no rules modification"),
-                     (family, "variant", "a scenario is played with the standard rules, not the family variant")],
-        "modification": [
-            (not modification, "modification", "choose the rules modification played: its shape is filled for every player"),
-            (family and chosen, "variant", "the family variant earns no rules-modification achievement (rulebook: a game "
-                                           f"under the standard rules): {variant}"),
-            (players == 1 and chosen, "mode", "a solo game earns no rules-modification achievement (rulebook: a multiplayer "
-                                              "game): choose none, or play a scenario")],
-        "standard": [(modification, "modification", "a standard game plays no rules modification: choose none, or the "
-                                                    'achievement mode "rules modification"'),
-                     (family, "variant", f"the family variant earns no achievements: {variant}"),
-                     (players == 1, "mode", "a solo game earns no standard achievements (rulebook): play a scenario, or choose none")],
-        "none": [],
-    }
-    if mode not in refusals:
-        return [FieldError(p + "mode", "choose none, standard game, scenario or rules modification")]
-    return [FieldError(p + where, message) for wrong, where, message in refusals[mode] if wrong]
+    return [FieldError(p + key, why) for key, why in camp.mode_problems(mode, options, players, chosen)]
 
 
 def declared_json(options: Any) -> str:
@@ -291,7 +248,6 @@ def _as_shown(play_id: int, version: int | None, finished: bool = True) -> store
 def fill_from_play(play_id: int):
     """Fill one shape for one seat (``position``, ``shape``), or the play's scenario/modification
     shape for every seat that may fill it (``position=all``); ``version``: the play's, as shown."""
-    get_play_or_404(play_id)
     try:
         with write(get_db()):  # the checks and every seat's fill, or none
             found = _as_shown(play_id, base_version())
@@ -341,7 +297,7 @@ def declare(play_id: int):
     found = get_play_or_404(play_id)
     back = _result_of(play_id)
     mode, number = mode_of(found.options)
-    if found.game != "verdant" or mode != "scenario":
+    if found.game != "verdant" or mode != "scenario" or number is None:
         return _refuse(Refused("This play is not a scenario: there is nothing to declare."), back)
     if found.finished:
         return _refuse(Refused("This play is finished: reopen it to change what a player declares."), back)
@@ -371,9 +327,8 @@ def undo_fill(player_id: int):
             undo(player_id, shape, who(), whole_number(request.form.get("event", "")))
     except Refused as exc:
         return _refuse(exc, back)
-    if play is not None:
-        return see_other("main.result", play_id=play, _anchor="vd-campaign")
-    return see_other("main.player", player_id=player_id, _anchor="vd-campaign")
+    return see_other("main.result", play_id=play, _anchor="vd-campaign") if play is not None else \
+        see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
 
 @bp.post("/players/<int:player_id>/campaign/hand")
