@@ -261,6 +261,8 @@
     }
     var mine = live.seats[Number(seatPos)] || {};
     if (live.status === "finished") {
+      var ro = document.querySelector(".ro-banner");
+      if (ro) ro.hidden = true; // one message at the top: this one (it says who finished)
       say('<strong>This play was finished' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") +
           '.</strong> This seat is read-only now; reopen the play on the <a href="' + live.play_url + '">play page</a> to change it.');
       if (!renderedFinished && (!before || before.status !== "finished")) {
