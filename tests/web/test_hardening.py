@@ -47,13 +47,23 @@ def log_count(app) -> int:
 # ------------------------------------------------------------------------ text caps
 
 
+def label(game: str, path: str) -> str:
+    """How a seat page names a place: the game's own words for it (escaped as the page is)."""
+    from markupsafe import escape
+
+    from web.games import adapter
+
+    return str(escape(adapter(game).field_label(path)))
+
+
 def test_a_long_string_in_a_seat_state_is_refused_named_and_never_stored(app, client, token):
     pid = new_play(client, token)
     before = log_count(app)
     state = {"points": 3, "note": "x" * 500_000}
     status, html = post(client, f"/plays/{pid}/seats/0", {"csrf_token": token, "state_json": json.dumps(state)})
     assert status == 422
-    assert "note: is too long to save: at most 200 characters (it has 500,000). Nothing was saved." in html
+    # named as the player reads it (the game's own name for the place), not as a code path
+    assert f"{label('stub', 'note')}: is too long to save: at most 200 characters (it has 500,000). Nothing was saved." in html
     assert "x" * 500 in html  # what was typed stays in the form
     assert log_count(app) == before
     assert stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0] == '{"points":null,"tokens":0}'
@@ -66,7 +76,7 @@ def test_forty_huge_saves_do_not_grow_the_database(app, client, token):
     for _ in range(40):
         status, html = post(client, f"/plays/{pid}/seats/0", {"csrf_token": token, "plants-0-name": "Z" * 500_000})
         assert status == 422
-        assert "plants[0].name: is too long to save" in html
+        assert f"{label('planted', 'plants[0].name')}: is too long to save" in html
     execute(app, "PRAGMA wal_checkpoint(TRUNCATE)")
     assert os.path.getsize(app.config["DATABASE"]) - size < 64 * 1024  # before: 38 MB for good
 
@@ -263,7 +273,7 @@ def test_a_vadoran_seat_with_a_wrong_shaped_part_keeps_the_rest(app, client, tok
     response = client.get(f"/plays/{pid}/seats/0")
     assert response.status_code == 200  # before: 500 for good
     html = response.get_data(as_text=True)
-    assert "achievements: held 5, which this page cannot show: it was set aside" in html
+    assert f"{label('vadoran-gardens', 'achievements')}: held 5, which this page cannot show: it was set aside" in html
     kept = json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0])
     assert kept["lost_items"] == {"tool": 2}  # the rest as saved
     assert "achievements" not in kept or kept["achievements"] != 5
@@ -289,7 +299,7 @@ def test_a_verdant_cell_holding_a_list_is_set_aside_alone(app, client, token):
     _damage(app, pid, 0, json.dumps(damaged))
     response = client.get(f"/plays/{pid}/seats/0")
     assert response.status_code == 200
-    assert f"home[{row}][{col}].pot: held [1]" in response.get_data(as_text=True)
+    assert f"{label('verdant', f'home[{row}][{col}].pot')}: held [1]" in response.get_data(as_text=True)
     kept = json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0])
     assert kept["home"][row][col].get("pot") != [1]
     expected = json.loads(json.dumps(board))
