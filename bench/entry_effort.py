@@ -157,7 +157,7 @@ def enter_verdant(phone: Phone, player: dict) -> int:
         for c, cell in enumerate(row):
             cards += 1
             _settle(page)
-            page.locator("#editor h2", has_text=f"Row {r + 1}, col {c + 1}").wait_for()
+            page.locator("#editor h2", has_text=f"Row {r + 1}, card {c + 1}").wait_for()
             if cell["kind"] == "plant":
                 pot = cell.get("pot") or "none"
                 chip = page.locator(f'#vd-results button[value="{cell["name"]}|{pot}"]')
