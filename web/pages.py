@@ -84,7 +84,7 @@ def conflict_page(found: store.Play, conflict: store.Conflict, position: int | N
     seat_ = conflict.seat if conflict.seat is not None else (found.seats[position] if position is not None else None)
     game_adapter = adapter(found.game)
     rows = [
-        {"path": path, "label": game_adapter.field_label(path), "yours": game_adapter.value_label(path, yours),
+        {"path": path, "label": game_adapter.field_label_in(path, seat_.state if seat_ is not None else None), "yours": game_adapter.value_label(path, yours),
          "theirs": game_adapter.value_label(path, theirs), "by": conflict.by.get(path, "another phone")}
         for path, yours, theirs in conflict.conflicts
     ]

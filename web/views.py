@@ -553,6 +553,7 @@ def init_app(app: Flask) -> None:
             "game_title": _title,
             "adapter_stylesheet": lambda name: adapter(name).stylesheet,
             "all_games": scoring.games,
+            "table_message": lambda play, error: adapter(play.game).table_message(play, error),
         }
 
 

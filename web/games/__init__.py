@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from flask import url_for
+
 import scoring
 from scoring import paths
 from scoring.core import Category, FieldError
@@ -190,9 +192,20 @@ class Adapter:
         """The name of a place in a seat as a player sees it ("Propagation jars", "row 2, card 3")."""
         return humanize_path(path)
 
+    def field_label_in(self, path: str, state: Any) -> str:
+        """As :meth:`field_label`, knowing the seat's state (for a list entry named by what it
+        holds: "Water achievement" for ``achievements[0]``)."""
+        return self.field_label(path)
+
     def value_label(self, path: str, value: Any) -> str:
         """A value at ``path`` in a player's words (conflict screen, edit log)."""
         return show_value(value)
+
+    def table_message(self, play, error: FieldError) -> dict[str, str]:
+        """A message about the play as a whole (its options), in a player's words, with the
+        address where it is fixed and the words of that link (by default the play's details)."""
+        return {"text": f"{humanize_path(error.path)}: {error.message}", "url": url_for("main.edit_play", play_id=play.id),
+                "where": "Change it in the play's options"}
 
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
