@@ -257,10 +257,10 @@ def save_seat(play_id: int, position: int):
         # Done with something still to fill or fix: stay, with the problems at the top
         message = FieldError("", "Not done yet: fill or fix what is listed here first.")
         return seat_page(found, position, evaluation, [message], 422, "status" if request.headers.get("HX-Request") else None)
+    if done:  # the seat is done: to the play page (for htmx too: HX-Redirect)
+        return see_other("main.play", play_id=play_id)
     if request.headers.get("HX-Request"):
         return seat_page(found, position, evaluation, block="status")
-    if done:
-        return see_other("main.play", play_id=play_id)
     return see_other("main.seat", play_id=play_id, position=position)
 
 

@@ -250,6 +250,7 @@
       if (!stroke) return;
       var done = stroke;
       stroke = null;
+      form.classList.remove("painting");
       var left = done.left && width() < G.maxColumns, top = done.top && rows.length < G.maxRows;
       if (left) rows.forEach(function (row) { row.unshift(null); });
       if (top) rows.unshift(blankRow());
@@ -262,6 +263,7 @@
       if (!stroke) return;
       var before = stroke.before;
       stroke = null;
+      form.classList.remove("painting");
       load(before);
       draw();
     }
@@ -286,6 +288,7 @@
       }
       if (pan) return;
       stroke = { id: e.pointerId, seen: {}, on: null, changed: false, before: gardenText() };
+      form.classList.add("painting");
       touch(b);
     });
     document.addEventListener("pointermove", function (e) {
@@ -353,9 +356,48 @@
     });
   }
 
+  /* What this phone changed since the page was loaded (the form's "touched" list, written before
+   * the save reads the form): the server takes those fields and keeps the seat's own values for the
+   * rest, so a field another phone changed meanwhile is never sent back stale.  And when a save's
+   * answer says this page shows values older than the seat's (data-stale), the page reloads as soon
+   * as nothing is waiting, no finger paints and no field is being typed into. */
+  function initTouched(form) {
+    var touched = document.createElement("input");
+    touched.type = "hidden";
+    touched.name = "touched";
+    touched.value = "";
+    form.appendChild(touched);
+    function mark(e) {
+      var name = e.target && e.target.name;
+      if (!name || name === "touched" || (" " + touched.value + " ").indexOf(" " + name + " ") >= 0) return;
+      touched.value = (touched.value + " " + name).trim();
+    }
+    form.addEventListener("input", mark, true);
+    form.addEventListener("change", mark, true);
+    var waiting = false;
+    function reloadWhenIdle() {
+      var live = document.getElementById("vad-live");
+      if (!waiting && !(live && live.dataset.stale)) return;
+      waiting = true;
+      var active = document.activeElement;
+      var typing = active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.type !== "radio";
+      var last = +(sessionStorage.getItem("vadoran:refreshed") || 0);
+      if (typing || form.classList.contains("htmx-request") || form.classList.contains("painting") || Date.now() - last < 5000) {
+        setTimeout(reloadWhenIdle, 700); // (at most every 5 s, should the seat never match the form)
+        return;
+      }
+      sessionStorage.setItem("vadoran:refreshed", String(Date.now()));
+      window.location.reload();
+    }
+    document.body.addEventListener("htmx:afterSettle", reloadWhenIdle);
+    form.addEventListener("focusout", function () { setTimeout(reloadWhenIdle, 50); });
+    document.addEventListener("pointerup", function () { setTimeout(reloadWhenIdle, 50); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.querySelector("form.vad");
     if (!form) return;
+    if (!form.classList.contains("readonly")) initTouched(form);
     // These buttons post the form without JavaScript; here the script does their work, and
     // without a name they are not sent along with a save.
     form.querySelectorAll("button[name=grow], button[name=add_area]").forEach(function (b) { b.removeAttribute("name"); });

@@ -257,6 +257,26 @@ def test_every_save_path_is_refused_on_a_finished_play(app, client, token, play_
     assert state(app, play_id) == before
 
 
+def test_a_phone_sends_back_only_what_it_changed_and_hears_that_its_page_is_stale(app):
+    """After a merged save, a page still shows the other phone's field as it was; the script's
+    ``touched`` list keeps the next save from sending that stale value back, and the answer says
+    the page is stale (the script reloads it when nothing is being typed)."""
+    a, ta, b, tb, pid, base = _two_phones(app)
+    post(a, ta, pid, **{"version": base, "lost_items.pendant": "1", "achievement.water": ""})
+    # B's page still shows no pendant; B paints the garden (its first change) ...
+    answer = post(b, tb, pid, **{"version": base, "lost_items.pendant": "0", "achievement.water": "", "touched": "garden"})
+    assert 'id="vad-live" data-stale="1"' in answer.get_data(as_text=True)
+    newer = version(answer.get_data(as_text=True))
+    # ... then claims the water achievement, its pendant field still showing 0
+    answer = post(b, tb, pid, **{"version": newer, "lost_items.pendant": "0", "achievement.water": "7",
+                                 "touched": "garden achievement.water"})
+    saved = state(app, pid)
+    assert saved["lost_items"]["pendant"] == 1 and saved["achievements"] == [{"terrain": "water", "points": 7}]
+    assert saved["garden"] == GARDEN.splitlines()
+    fresh = post(a, ta, pid, **{"version": version(answer.get_data(as_text=True)), "lost_items.pendant": "1"})
+    assert 'data-stale' not in fresh.get_data(as_text=True)  # A's page shows the seat as it is
+
+
 def test_a_true_conflict_names_the_place_in_a_players_words(app):
     a, ta, b, tb, pid, base = _two_phones(app)
     post(a, ta, pid, **{"version": base, "achievement.water": "7"})
@@ -279,7 +299,7 @@ def test_labels_name_places_as_a_player_sees_them():
     assert vadoran.field_label_in("achievements[0].points", {"achievements": [{"terrain": "water", "points": 7}]}) == "Water achievement"
     assert vadoran.field_label("achievements[1]") == "Achievement 2"
     assert vadoran.field_label("options.sister_achievements[1]") == "The sister's achievements"
-    assert vadoran.value_label("achievements", [{"terrain": "water", "points": 7}]) == "water 7"
+    assert vadoran.value_label("achievements", [{"terrain": "water", "points": 7}]) == "Water 7"
     assert vadoran.value_label("garden", ["g g -", "w . -"]) == "4 squares painted"
     assert vadoran.value_label("lost_items.tool", 2) == "2"
 
@@ -321,9 +341,11 @@ def test_solo_the_sisters_options_are_entered_on_the_seat_page(app, client, toke
         play = store.get_play(solo)
         assert play.options == {"mode": "solo", "difficulty": "expert", "sister_achievements": [12, 9]}
         assert int(re.search(r'name="play_version" value="(\d+)"', html).group(1)) == play.version
-    post(client, token, solo)  # the garden scores 31: the sister 9 failed soil... shown with her total
+    post(client, token, solo)
+    # the sister on expert (X = 5): the failed soil area's 2 squares x 5 = 10, no lost item left
+    # unreturned (the pendant has its "5"), achievements 12 + 9 = 21: 31, against the player's 31
     page = client.get(url(solo)).get_data(as_text=True)
-    assert re.search(r'class="sister-total"><strong>\d+</strong> points for her', page)
+    assert re.search(r'class="sister-total">Your sister: <strong>31</strong> points for her', page)
 
 
 def test_solo_a_message_about_the_sisters_options_is_shown_there_and_linked_from_the_play(app, client, token, solo):

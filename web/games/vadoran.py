@@ -35,6 +35,9 @@ QUICK_KEYS = ("areas", "return_locations", "unscored_squares")
 AREA_KEYS = ("terrain", "squares", "tasks", "tablets")
 _ROW = re.compile(r"areas\[(\d+)\]\.terrain")
 _CELL = re.compile(r"garden\[(\d+)\]\[(\d+)\]")
+# Fields read together (quick entry's rows and counts, the three achievements), for a form that
+# names what this phone changed (``touched``, written by the script).
+GROUPS = (("garden",), ("entry_mode",), ("areas[", "return_locations.", "unscored_squares"), ("achievement.",))
 WORDS = {"lost_items": "{}s found", "return_locations": "{} return locations (5)"}
 NAMES = {"garden": "The garden", "achievements": "Achievements claimed", "unscored_squares": "Other squares (quick entry)",
          "options.sister_achievements": "The sister's achievements", "options.difficulty": "The sister's difficulty"}
@@ -63,7 +66,7 @@ def rows_of(state: dict) -> list[str]:
 def grow(rows: list[str], where: str) -> list[str]:
     """A blank row above or below, or a blank column left or right (the buttons without JavaScript)."""
     width = max([len(r.split()) for r in rows] or [START_COLUMNS])
-    grid = [r.split() + [NO_CARD] * (width - len(r.split())) for r in rows] or [[NO_CARD] * width]
+    grid = [r.split() + [NO_CARD] * (width - len(r.split())) for r in rows] or [[NO_CARD] * width] * START_ROWS
     if where in ("above", "below") and len(grid) < MAX_ROWS:
         grid = [[NO_CARD] * width, *grid] if where == "above" else [*grid, [NO_CARD] * width]
     elif where in ("left", "right") and width < MAX_COLUMNS:
@@ -111,7 +114,14 @@ class VadoranAdapter(Adapter):
     difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}
 
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+        """The seat as the form shows it; with ``touched`` (the script's list of what this phone changed
+        since the page was loaded) only those fields, the rest as the seat holds it now: a field another
+        phone changed meanwhile, shown stale here, is never sent back."""
         old = old_state if isinstance(old_state, dict) else {}
+        if (touched := form.get("touched")) is not None:
+            names = touched.split()
+            form = {k: v for k, v in form.items() if k in names or k in ("next", "step")
+                    or any(k.startswith(g) and any(n.startswith(g) for n in names) for g in GROUPS)}
         rows = grow(garden_rows(form["garden"]) if "garden" in form else rows_of(old), form.get("grow", ""))
         aside = old.get(QUICK_ASIDE)
         quick = _quick_from_form(form) if any(_ROW.fullmatch(k) for k in form) or "unscored_squares" in form else (
@@ -168,7 +178,7 @@ class VadoranAdapter(Adapter):
 
     def value_label(self, path: str, value: Any) -> str:
         if path == "achievements" and isinstance(value, list):
-            return "; ".join(f"{a.get('terrain', '?')} {a.get('points', '?')}" for a in value if isinstance(a, dict)) or "none"
+            return "; ".join(f"{str(a.get('terrain', '?')).capitalize()} {a.get('points', '?')}" for a in value if isinstance(a, dict)) or "none"
         if isinstance(value, list) and path in ("garden", GARDEN_ASIDE):
             return f"{sum(t != NO_CARD for r in value if isinstance(r, str) for t in r.split())} squares painted"
         return show_value(value)
@@ -193,9 +203,11 @@ class VadoranAdapter(Adapter):
         posted = posted_rows(request.form) if request.method == "POST" else []
         rows_shown = posted or [(k, k if k < len(listed) else None) for k in range(len(listed) + QUICK_SPARE_ROWS)]
         claims = state["achievements"] if isinstance(state.get("achievements"), list) else []
+        shows = {k: v for k, v in request.form.items() if k != "touched"} if request.method == "POST" else None
         solo = (play.options or {}).get("mode") == "solo"
         return {
             "quick": quick, "grid": build_grid(rows, garden), "grammar": grammar(), "solo": solo,
+            "stale": shows is not None and self.state_from_form(shows, state)[0] != state,  # the page shows old values
             "start": {"rows": START_ROWS, "columns": START_COLUMNS}, "quick_extra": source,
             "quick_rows": [(k, i, listed[i] if i is not None and i < len(listed) else {}) for k, i in rows_shown],
             "lost": state.get("lost_items") if isinstance(state.get("lost_items"), dict) else {},
@@ -224,7 +236,7 @@ def build_grid(rows: list[str], preview) -> dict:
     for area in found:
         area["letter"] = "" if area["terrain"] == "sand" else next(letters)
     owners = preview.extra.get("owners") or []
-    return {"rows": [" ".join(r) for r in tokens], "tokens": tokens, "width": width, "areas": found,
+    return {"rows": [" ".join(r) for r in tokens], "tokens": tokens, "width": width, "areas": found, "text": "\n".join(rows),
             "squares": read_garden(Errors(), [" ".join(r) for r in tokens], "garden", lenient=True) or (),
             "drawn": {(r, c): (i, edges) for i, a in enumerate(found) if a["letter"] for (r, c), edges in zip(a["squares"], a["edges"])},
             "bad": {(int(m[1]), int(m[2])) for e in preview.messages if (m := _CELL.match(e.path))},
