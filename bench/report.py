@@ -61,6 +61,10 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
                          _ok(e["per_card"] <= 3)))
         else:
             rows.append((f"{TITLES[game]} entry, interactions per card", "<= 3", "not measured yet", "-"))
+    for game, e in (r["entry"].get("games", {}) if r["entry"].get("available") else {}).items():
+        if e.get("target"):  # a game's own target in taps for one seat (bench/entry_effort.py SEAT_TARGETS)
+            t = e["target"]
+            rows.append((f"{TITLES.get(game, game)} entry: {t['what']}, taps", f"<= {t['most']}", str(t["taps"]), _ok(t["taps"] <= t["most"])))
     return rows
 
 

@@ -15,6 +15,9 @@
   "use strict";
 
   var CELL_MIN = 40, CELL_MAX = 56; // px: a finger's square, and the most a small garden is drawn at
+  // A finger held this close to the box's side for DWELL ms scrolls the garden on (SPEED px/ms),
+  // painting what passes under it: a row goes on past the screen's edge in one stroke.
+  var EDGE = 16, DWELL = 300, SPEED = 0.16;
 
   /* The token grammar comes from the engine (scoring/vadoran/garden.py, grammar()): the page
    * writes it into the form's data-grammar attribute, so nothing here restates it. */
@@ -38,7 +41,8 @@
     var startRows = +form.dataset.startRows || 1, startColumns = +form.dataset.startColumns || 1;
     var readonly = form.classList.contains("readonly");
     var scroller = form.querySelector("#garden-scroll");
-    var brush = Object.keys(LETTERS)[0];
+    var pressed = form.querySelector(".brush[aria-pressed=true]");
+    var brush = pressed ? pressed.dataset.brush : Object.keys(LETTERS)[0];
     var rows = [];
     var stroke = null, pan = null, fingers = {};
     var cell = CELL_MAX;
@@ -144,7 +148,7 @@
       table.setAttribute("aria-label", "The visible garden, " + rows.length + " rows by " + width() + " squares");
       if (!stroke) cell = Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor(scroller.clientWidth / Math.max(1, width()))));
       table.style.width = width() * cell + "px";
-      form.classList.toggle("wide", width() * cell > scroller.clientWidth + 1);
+      if (!stroke) form.classList.toggle("wide", width() * cell > scroller.clientWidth + 1); // (the brushes move)
     }
 
     /* Outline the areas the server found, when they are the areas of the garden on screen. */
@@ -240,6 +244,25 @@
       if (paint(r, c)) { stroke.changed = true; drawCell(button); }
       growFrom(r, c);
     }
+    /* While a stroke lasts: a finger held at the box's side scrolls it on and paints on. */
+    function follow(now) {
+      if (!stroke || stroke.id === null) return;
+      var box = scroller.getBoundingClientRect();
+      var dir = stroke.x >= box.right - EDGE ? 1 : stroke.x <= box.left + EDGE ? -1 : 0;
+      if (dir && stroke.y > box.top && stroke.y < box.bottom) {
+        stroke.edge = stroke.edge || now;
+        if (now - stroke.edge >= DWELL) {
+          var before = scroller.scrollLeft;
+          scroller.scrollLeft = before + dir * Math.max(1, Math.round(SPEED * (now - (stroke.t || now))));
+          if (scroller.scrollLeft !== before || dir > 0) touch(squareAt(Math.min(Math.max(stroke.x, box.left + 2), box.right - 2), stroke.y));
+        }
+      } else {
+        stroke.edge = 0;
+      }
+      stroke.t = now;
+      requestAnimationFrame(follow);
+    }
+
     function squareAt(x, y) {
       var el = document.elementFromPoint(x, y);
       var b = el && el.closest ? el.closest(".sq") : null;
@@ -287,9 +310,10 @@
         return;
       }
       if (pan) return;
-      stroke = { id: e.pointerId, seen: {}, on: null, changed: false, before: gardenText() };
+      stroke = { id: e.pointerId, seen: {}, on: null, changed: false, before: gardenText(), x: e.clientX, y: e.clientY };
       form.classList.add("painting");
       touch(b);
+      requestAnimationFrame(follow);
     });
     document.addEventListener("pointermove", function (e) {
       if (fingers[e.pointerId]) fingers[e.pointerId] = { x: e.clientX, y: e.clientY };
@@ -299,7 +323,11 @@
         window.scrollTo(window.scrollX, pan.top - (m.y - pan.at.y));
         return;
       }
-      if (stroke && e.pointerId === stroke.id) touch(squareAt(e.clientX, e.clientY));
+      if (stroke && e.pointerId === stroke.id) {
+        stroke.x = e.clientX;
+        stroke.y = e.clientY;
+        touch(squareAt(e.clientX, e.clientY));
+      }
     });
     function lift(e) {
       delete fingers[e.pointerId];

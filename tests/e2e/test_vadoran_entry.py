@@ -245,7 +245,7 @@ def test_the_rulebook_garden_typed_as_text_scores_58_in_squares_of_40_px_that_pa
     page.get_by_role("button", name="One more: Pendants found").tap()
     page.locator("#f-achievement-water").fill("7")
     expect(live.locator(".running .total")).to_have_text("58")  # the rulebook: 46 + 5 + 7
-    expect(page.locator(".sister-total")).to_contain_text("points for her")
+    expect(page.locator(".sister-total")).to_contain_text(re.compile(r"Your sister: \d+ points. You win"))
 
     # 12 squares of 40 px do not fit a phone: the garden scrolls inside its box, never the page
     square = page.locator("#garden .sq").first.bounding_box()
@@ -266,6 +266,37 @@ def test_the_rulebook_garden_typed_as_text_scores_58_in_squares_of_40_px_that_pa
     expect(live.locator(".running .total")).to_have_text("58")
     shot(page, "vadoran-entry-rulebook")
     assert_accessible(page, "the rulebook garden")
+
+
+def test_a_row_goes_on_past_the_screens_edge_when_the_finger_is_held_there(live_server, new_phone):
+    """The finger drags a row to the box's right edge and stays: the garden scrolls on, painting
+    what passes under the finger, and grows; lifted, it stops, and the squares stay 40 px."""
+    page = new_phone()
+    start(page, live_server)
+    page.click("text=Purple")
+    page.locator("#garden-text").evaluate("t => { t.value = 'g g g g g g g g g'; t.dispatchEvent(new Event('input', {bubbles: true})); }")
+    expect(page.locator("#garden .sq")).to_have_count(9)
+    brush(page, "Water")
+    cdp = page.context.new_cdp_session(page)
+    x, y = centre(page, 0, 4)
+    right = page.locator("#garden-scroll").bounding_box()
+    edge = right["x"] + right["width"] - 5
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 9):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (edge - x) * step / 8, "y": y}]})
+    page.wait_for_timeout(1500)  # held at the edge
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    lines = page.locator("#garden-text").input_value().splitlines()
+    assert set(lines[0].split()) == {"-"}  # painted on the top row: a blank row above, when the stroke ended
+    row = lines[1].split()
+    assert row[:4] == ["g"] * 4 and row[4:10] == ["w"] * 6, row  # on past the 9th square, which grew the garden
+    assert len(row) >= 11 and row[-1] == "-"  # still a blank square beyond the painted ones
+    assert page.evaluate("document.querySelector('#garden-scroll').scrollLeft") > 0
+    assert page.locator("#garden .sq").first.bounding_box()["width"] >= 40
+    painted = len(row) - row.count("-")
+    page.wait_for_timeout(800)  # lifted: nothing more is painted
+    after = page.locator("#garden-text").input_value().splitlines()[1].split()
+    assert len(after) - after.count("-") == painted
 
 
 TYPO = "g* g* g*7 w w w\ng g . w* w* w5\ns s* . w* . x"
@@ -382,5 +413,5 @@ def test_solo_the_sisters_options_are_entered_on_the_seat_page_and_messages_link
     page.fill("#f-options-sister_achievements", "12 9")
     expect(page.locator("#err-f-sister")).to_be_empty()
     page.locator("#garden-text").evaluate("t => { t.value = 'g* g* g*'; t.dispatchEvent(new Event('input', {bubbles: true})); }")
-    expect(page.locator(".sister-total")).to_contain_text("21 points for her")
+    expect(page.locator(".sister-total")).to_contain_text("Your sister: 21 points")
     shot(page, "vadoran-entry-sister")

@@ -345,7 +345,7 @@ def test_solo_the_sisters_options_are_entered_on_the_seat_page(app, client, toke
     # the sister on expert (X = 5): the failed soil area's 2 squares x 5 = 10, no lost item left
     # unreturned (the pendant has its "5"), achievements 12 + 9 = 21: 31, against the player's 31
     page = client.get(url(solo)).get_data(as_text=True)
-    assert re.search(r'class="sister-total">Your sister: <strong>31</strong> points for her', page)
+    assert re.search(r'class="sister-total">Your sister: <strong>31</strong> points', page)
 
 
 def test_solo_a_message_about_the_sisters_options_is_shown_there_and_linked_from_the_play(app, client, token, solo):
