@@ -1,9 +1,8 @@
-"""Vadoran Gardens entry: a painted garden, lost items, achievements, a quick mode that enters the
-areas directly, and in solo the sister's options.  Fields are named by contract path (``garden``,
-``lost_items.tool``, ``areas[1].squares``); the garden is kept in the engine's compact text form,
-painted through a grid (static/js/vadoran.js) or typed.  Areas, outlines, points and messages come
-from the engine (preview, evaluation), the grammar and limits from its package.  Achievements are a
-list in the contract, so their fields are named by terrain (``achievement.water``)."""
+"""Vadoran Gardens entry: a painted garden, lost items, achievements, quick mode (the areas typed) and in
+solo the sister's options.  Fields are named by contract path (``garden``, ``lost_items.tool``,
+``areas[1].squares``); the garden is the engine's compact text, painted through a grid (static/js/vadoran.js)
+or typed.  Areas, outlines, points and messages come from the engine, the grammar and limits from its
+package.  Achievements are a list in the contract: their fields are named by terrain (``achievement.water``)."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ from typing import Any
 from flask import Blueprint, abort, request, url_for
 from jinja2_fragments.flask import render_block
 
-import scoring
 from scoring.core import Errors, FieldError, ValidationError
+from scoring.vadoran import GAME as ENGINE
 from scoring.vadoran import grammar, to_compact
 from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, DIFFICULTIES, MAX_LOST, MAX_QUICK_SQUARES
 from scoring.vadoran.contract import PLAYER_SCHEMA as SCHEMA
@@ -24,19 +23,15 @@ from web import store
 from web.games import Adapter, humanize_path, register, show_value, state_from_paths, whole_number
 from web.pages import change_id, get_play_or_404, known_game_or_409, seat_context, who
 
-GAME = "vadoran-gardens"
-ENGINE = scoring.get(GAME)
 START_ROWS, START_COLUMNS = 3, 6  # the blank grid a new seat starts with (a screen choice)
 QUICK_SPARE_ROWS = 3
 # What the other entry mode holds while this one is in use (keys the engine's schema knows and
 # never scores), so that the quick-mode switch never throws a garden or a list of areas away.
 GARDEN_ASIDE, QUICK_ASIDE = "garden_aside", "quick_aside"
-QUICK_KEYS = ("areas", "return_locations", "unscored_squares")
 AREA_KEYS = ("terrain", "squares", "tasks", "tablets")
 _ROW = re.compile(r"areas\[(\d+)\]\.terrain")
 _CELL = re.compile(r"garden\[(\d+)\]\[(\d+)\]")
-# Fields read together (quick entry's rows and counts, the three achievements), for a form that
-# names what this phone changed (``touched``, written by the script).
+# Fields read together, for a form that names what this phone changed (``touched``, by the script).
 GROUPS = (("garden",), ("entry_mode",), ("areas[", "return_locations.", "unscored_squares"), ("achievement.",))
 WORDS = {"lost_items": "{}s found", "return_locations": "{} return locations (5)"}
 NAMES = {"garden": "The garden", "achievements": "Achievements claimed", "unscored_squares": "Other squares (quick entry)",
@@ -67,13 +62,9 @@ def grow(rows: list[str], where: str) -> list[str]:
     """A blank row above or below, or a blank column left or right (the buttons without JavaScript)."""
     width = max([len(r.split()) for r in rows] or [START_COLUMNS])
     grid = [r.split() + [NO_CARD] * (width - len(r.split())) for r in rows] or [[NO_CARD] * width] * START_ROWS
-    if where in ("above", "below") and len(grid) < MAX_ROWS:
-        grid = [[NO_CARD] * width, *grid] if where == "above" else [*grid, [NO_CARD] * width]
-    elif where in ("left", "right") and width < MAX_COLUMNS:
-        grid = [[NO_CARD, *r] if where == "left" else [*r, NO_CARD] for r in grid]
-    else:
-        return rows
-    return [" ".join(r) for r in grid]
+    grown = {"above": [[NO_CARD] * width, *grid], "below": [*grid, [NO_CARD] * width]} if len(grid) < MAX_ROWS else {}
+    grown.update({"left": [[NO_CARD, *r] for r in grid], "right": [[*r, NO_CARD] for r in grid]} if width < MAX_COLUMNS else {})
+    return [" ".join(r) for r in grown[where]] if where in grown else rows
 
 
 def posted_rows(form: Mapping[str, str]) -> list[tuple[int, int | None]]:
@@ -110,13 +101,11 @@ def _numbers(text: str) -> list[Any]:
 class VadoranAdapter(Adapter):
     entry_template = "games/vadoran-gardens/entry.html"
     options_template = "games/vadoran-gardens/options.html"
-    #: the sister's points per mistake by difficulty, shown next to the choice (from the catalog)
-    difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}
+    difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}  # the sister's X per mistake
 
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
-        """The seat as the form shows it; with ``touched`` (the script's list of what this phone changed
-        since the page was loaded) only those fields, the rest as the seat holds it now: a field another
-        phone changed meanwhile, shown stale here, is never sent back."""
+        """The seat as the form shows it; with ``touched`` (what this phone changed since the page loaded) only
+        those fields, the rest as the seat is now: another phone's change, shown stale here, is not sent back."""
         old = old_state if isinstance(old_state, dict) else {}
         if (touched := form.get("touched")) is not None:
             names = touched.split()
@@ -125,7 +114,7 @@ class VadoranAdapter(Adapter):
         rows = grow(garden_rows(form["garden"]) if "garden" in form else rows_of(old), form.get("grow", ""))
         aside = old.get(QUICK_ASIDE)
         quick = _quick_from_form(form) if any(_ROW.fullmatch(k) for k in form) or "unscored_squares" in form else (
-            {k: old[k] for k in QUICK_KEYS if k in old} or (dict(aside) if isinstance(aside, dict) else {}))
+            {k: old[k] for k in ("areas", "return_locations", "unscored_squares") if k in old} or (dict(aside) if isinstance(aside, dict) else {}))
         state: dict[str, Any] = {"lost_items": dict.fromkeys(ITEMS, 0), **{k: v for k, v in old.items() if k in ("lost_items", "achievements")}}
         if form.get("entry_mode") == "quick" or (form.get("entry_mode") is None and "areas" in old):
             state.update({"areas": [], **quick})
@@ -224,10 +213,9 @@ class VadoranAdapter(Adapter):
 
 
 def build_grid(rows: list[str], preview) -> dict:
-    """The grid as drawn: rows padded to one width (at least the starting 3 x 6), the engine's
-    reading of each square, and its areas (a letter for each that can score), their outlines
-    (``drawn``: square -> its area and the sides where the outline runs) and the squares it cannot
-    read, all from the engine's preview."""
+    """The grid as drawn: rows padded to one width (at least 3 x 6), the engine's reading of each square,
+    the areas (a letter for each that can score), their outlines (``drawn``: square -> its area and the
+    sides where its outline runs) and the squares the engine cannot read, all from its preview."""
     tokens = [r.split() for r in rows] if any(r.split() for r in rows) else [[NO_CARD] * START_COLUMNS] * START_ROWS
     width = max(len(r) for r in tokens)
     tokens = [r + [NO_CARD] * (width - len(r)) for r in tokens]
@@ -279,4 +267,4 @@ def sister(play_id: int, position: int):
 
 
 ADAPTER = VadoranAdapter()
-register(GAME, ADAPTER)
+register(ENGINE.name, ADAPTER)
