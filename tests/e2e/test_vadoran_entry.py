@@ -415,3 +415,77 @@ def test_solo_the_sisters_options_are_entered_on_the_seat_page_and_messages_link
     page.locator("#garden-text").evaluate("t => { t.value = 'g* g* g*'; t.dispatchEvent(new Event('input', {bubbles: true})); }")
     expect(page.locator(".sister-total")).to_contain_text("Your sister: 21 points")
     shot(page, "vadoran-entry-sister")
+
+
+def _states(browser, base):
+    """Seat pages in each state a player meets: empty, half-filled, complete, with errors,
+    finished, quick mode with an error, solo with the sister's options."""
+    context = browser.new_context(viewport={"width": 412, "height": 839}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+
+    def typed(text):
+        page.locator("#garden-text").evaluate("(t, v) => { t.value = v; t.dispatchEvent(new Event('input', {bubbles: true})); }", text)
+        expect(page.locator("#vad-areas")).to_have_attribute("data-garden", re.compile(re.escape(text.split()[0])))
+
+    states = {"empty": start(page, base) + "/seats/0"}
+    url = start(page, base)
+    page.goto(url + "/seats/0")
+    typed("g* g* g*7 w w w\ng g . w* w* w5")
+    states["half"] = page.url
+    url = start(page, base)
+    page.goto(url + "/seats/0")
+    typed(GARDEN)
+    page.locator("#f-achievement-water").fill("7")
+    expect(page.locator("#vad-live .running .total")).to_have_text("26")
+    states["complete"] = page.url
+    url = start(page, base)
+    page.goto(url + "/seats/0")
+    typed(TYPO)
+    page.locator("#f-achievement-grass").fill("lots")
+    expect(page.locator("#err-f-achievement-grass")).to_contain_text("whole number")
+    states["errors"] = page.url
+    url = start(page, base)
+    page.goto(url + "/seats/0")
+    typed(GARDEN)
+    tap_done(page)
+    page.goto(url + "/seats/1")
+    typed("g* g* g*")
+    tap_done(page)
+    page.goto(url + "/result")
+    page.click("text=Finish and save to history")
+    expect(page.locator(".badge.done")).to_be_visible()
+    states["finished"] = url + "/seats/0"
+    url = start(page, base)
+    page.goto(url + "/seats/1")
+    page.locator("label", has_text="Quick: areas only").tap()
+    page.select_option("select[name='areas[0].terrain']", "grass")
+    page.fill("input[name='areas[0].squares']", "8")
+    page.fill("input[name='areas[1].squares']", "lots")
+    expect(page.locator("#err-f-areas-1")).to_contain_text("whole number")
+    states["quick"] = page.url
+    url = start(page, base, players=("Solo",), mode="solo")
+    page.goto(url + "/seats/0")
+    typed(GARDEN)
+    page.fill("#f-options-sister_achievements", "12 9")
+    expect(page.locator(".sister-total")).to_contain_text("Your sister:")
+    states["solo"] = page.url
+    context.close()
+    return states
+
+
+def test_every_state_of_the_seat_fits_both_phones_light_and_dark_and_passes_axe(live_server, browser):
+    states = _states(browser, live_server)
+    for width, height in ((360, 640), (412, 839)):
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                          is_mobile=True, color_scheme=scheme)
+            page = context.new_page()
+            errors = watch_htmx_errors(page)
+            for name, url in states.items():
+                page.goto(url)
+                expect(page.locator("#garden .sq").first).to_be_attached()
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, width)
+                shot(page, f"vadoran-seat-{name}-{width}-{scheme}")
+                assert_accessible(page, f"the Vadoran seat ({name}) at {width} px, {scheme}")
+            context.close()
+            assert not errors, errors
