@@ -15,6 +15,7 @@ from jinja2_fragments.flask import render_block
 
 from scoring.core import Errors, FieldError, ValidationError
 from scoring.vadoran import GAME as ENGINE
+from scoring.vadoran import garden as board
 from scoring.vadoran import grammar, to_compact
 from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, DIFFICULTIES, MAX_LOST, MAX_QUICK_SQUARES
 from scoring.vadoran.contract import PLAYER_SCHEMA as SCHEMA
@@ -33,7 +34,7 @@ _ROW = re.compile(r"areas\[(\d+)\]\.terrain")
 _CELL = re.compile(r"garden\[(\d+)\]\[(\d+)\]")
 # Fields read together, for a form that names what this phone changed (``touched``, by the script).
 GROUPS = (("garden",), ("entry_mode",), ("areas[", "return_locations.", "unscored_squares"), ("achievement.",))
-WORDS = {"lost_items": "{}s found", "return_locations": "{} return locations (5)"}
+WORDS = {"lost_items": "{}s found", "return_locations": "{} return locations (" + board.RETURN_MARK + ")"}
 NAMES = {"garden": "The garden", "achievements": "Achievements claimed", "unscored_squares": "Other squares (quick entry)",
          "options.sister_achievements": "The sister's achievements", "options.difficulty": "The sister's difficulty"}
 
@@ -68,8 +69,7 @@ def grow(rows: list[str], where: str) -> list[str]:
 
 
 def posted_rows(form: Mapping[str, str]) -> list[tuple[int, int | None]]:
-    """The quick-entry rows of a posted form: (its row on the page, its index in ``areas``, or
-    None for a blank row, which is left out)."""
+    """The quick-entry rows of a posted form: (its row on the page, its index in ``areas``; None: blank, left out)."""
     out: list[tuple[int, int | None]] = []
     for k in sorted({int(m[1]) for key in form if (m := _ROW.fullmatch(key))}):
         blank = not any((form.get(f"areas[{k}].{f}") or "").strip() for f in AREA_KEYS)
@@ -203,7 +203,7 @@ class VadoranAdapter(Adapter):
             "claims": {t: (i, c.get("points")) for i, c in enumerate(claims) if isinstance(c, dict)
                        for t in [str(c.get("terrain", "")).strip().lower()] if t},
             "items": [(item, ITEM_TERRAIN[item]) for item in ITEMS], "max_lost": MAX_LOST, "max_count": MAX_QUICK_SQUARES,
-            "achievement_terrains": ACHIEVEMENT_TERRAINS, "terrains": TERRAINS,
+            "achievement_terrains": ACHIEVEMENT_TERRAINS, "terrains": TERRAINS, "tasks_needed": board.TASKS_NEEDED,
             "difficulties": [(d, self.difficulty_x[d]) for d in DIFFICULTIES], "play_options": play.options or {},
             "place_label": lambda path: self.field_label(path, state),
             "sister": shown.extra.get("solo") if solo else None,
