@@ -22,7 +22,7 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, security, views
+from web import backup, db, errors, rescore, security, views
 from web.extensions import csrf, htmx
 
 
@@ -67,6 +67,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     db.init_app(app)
+    rescore.init_app(app)
     errors.init_app(app)
     views.init_app(app)
     backup.init_app(app)

@@ -225,52 +225,72 @@ def enter_planted(phone: Phone, player: dict) -> int:
     return cards
 
 
+def _number(phone: Phone, box: str, want: int, full: str | None = None) -> None:
+    """Set the stepper's number box ``#box`` to ``want`` the way with the fewest taps and keys: its
+    + or - from what it shows, Full then - (``full``: the Full button; the most from its stepper's
+    data-max or the element its data-cap names), or a tap on the box (which selects it) and the
+    digits typed."""
+    page = phone.page
+    have = int(page.input_value(f"#{box}") or 0)
+    stepper = f"[data-stepper]:has(> #{box})"
+    cap = None
+    if full:
+        source = page.get_attribute(full, "data-cap")
+        cap = int(page.get_attribute(f"#{source}" if source else stepper, "data-max"))
+    ways = {"steps": abs(want - have), "full": 1 + cap - want if cap is not None and cap >= want else None,
+            "typed": 1 + len(str(want))}
+    best = min((n, k) for k, n in ways.items() if n is not None)[1]
+    if best == "steps":
+        for _ in range(abs(want - have)):
+            phone.tap(f"{stepper} button[data-step='{1 if want > have else -1}']")
+    elif best == "full":
+        phone.tap(full)
+        for _ in range(cap - want):
+            phone.tap(f"{stepper} button[data-step='-1']")
+    else:
+        phone.tap(f"#{box}")
+        page.wait_for_timeout(50)  # the tap selects the number: typing replaces it
+        phone.type(str(want))
+    page.wait_for_function(f"() => document.getElementById('{box}').value === '{want}'")
+
+
 def enter_gretchen(phone: Phone, player: dict) -> int:
-    """Grow the starting row (gray pot, Money Plant, gray pot) at both ends to the row's length, then
-    per pot: its colour chip (unless it already has that colour), its size chip (coloured pots), the
-    plant's first letters and the suggestion, Enter, the leaves (Full, or + per leaf), the flower.
-    Then the Money Plant's leaves and the watering can (steppers) and Done."""
+    """From the starting row (gray pot, Money Plant, gray pot): each bought pot with "+ Add a pot
+    here" and its colour-and-size chip (2 taps; on the left it goes next to the Money Plant, on the
+    right inside the right starting pot, so the row is entered in reading order).  Then per plant its
+    picker and its name (2 taps), its leaves (``_number``: Full, Full and -, + taps or typed, the
+    fewest), its flower (1 tap); the Money Plant's leaves and the watering can; Done."""
+    import re
+
     page = phone.page
     row = player["display"]
     money = next(i for i, p in enumerate(row) if p.get("money_plant"))
-    for side, extra in (("left", money - 1), ("right", len(row) - money - 2)):
-        for _ in range(extra):
-            phone.tap(f"text=+ Pot on the {side} end")
+    assert row[0]["pot"]["color"] == row[-1]["pot"]["color"] == "gray", "the row keeps its starting pots at its ends"
+    for side, bought in (("left", row[1:money]), ("right", row[money + 1:-1])):
+        for place in bought:
+            count = page.locator("#gg-row .gg-place").count()
+            phone.tap(f'button[popovertarget="gg-add-{side}"]')
+            phone.tap(f'#gg-add-{side} button[value="add:{side}:{place["pot"]["color"]}:{place["pot"]["size"]}"]')
+            page.locator("#gg-row .gg-place").nth(count).wait_for()
             _settle(page)
-    page.locator("#gg-row .gg-place").nth(len(row) - 1).wait_for()
-    cards = 0
     for i, place in enumerate(row):
-        cards += 1
-        if place.get("money_plant"):
+        plant = place.get("plant")
+        if not plant:
             continue
-        pot, plant = place["pot"], place.get("plant")
-        card = page.locator(f"#place-{i}")
-        if not card.locator(f'.gg-colors input[value="{pot["color"]}"]').is_checked():
-            phone.tap(f"#place-{i} .gg-colors >> text={pot['color']}")
-        if pot["color"] not in ("gray", "rainbow"):
-            phone.tap(f"#place-{i} .gg-sizes >> text='{pot['size']}'")
+        phone.tap(f"#place-{i} .gg-plantbtn")
+        page.locator(f"#plant-{i} label.gg-pchip").filter(has_text=re.compile(f"^{re.escape(plant['name'])}$")).click()
+        phone.taps += 1
         _settle(page)
-        if plant:
-            _pick_from_list(phone, f"#place-{i}-plant", plant["name"])
-            phone.press("Enter")
-            page.wait_for_function(f"() => document.getElementById('info-{i}').textContent.trim() !== ''", timeout=20_000)
-            _settle(page)
-            cap = int(page.get_attribute(f"#cap-{i}", "data-cap"))
-            if plant["leaves"] == cap and cap > 1:
-                phone.tap(f"#place-{i} .gg-full")
-            else:
-                for _ in range(plant["leaves"]):
-                    phone.tap(f"#place-{i} .gg-step[data-step='1']")
-            if plant.get("flower"):
-                phone.tap(f"#place-{i} .gg-flower")
+        _number(phone, f"f-display-{i}-plant-leaves", plant["leaves"], f"#place-{i} .gg-full")
+        if plant.get("flower"):
+            phone.tap(f"#place-{i} .gg-flower")
         _settle(page)
-    _step_to(phone, "money_plant_leaves", ".gg-money .gg-step[data-step='1']", ".gg-money .gg-step[data-step='-1']",
-             player.get("money_plant_leaves", 3))
-    _step_to(phone, "watering_can", ".gg-can .gg-step[data-step='1']", ".gg-can .gg-step[data-step='-1']",
-             player.get("watering_can", 0))
+    _number(phone, "f-money_plant_leaves", player.get("money_plant_leaves", 3), ".gg-money .gg-full")
+    _number(phone, "f-watering_can", player.get("watering_can", 0))
+    page.wait_for_timeout(800)  # typing autosaves 700 ms after the last key
     _settle(page)
     phone.tap("button[name=next][value=play]")
-    return cards
+    return len(row)
 
 
 # ------------------------------------------------------------------------- Vadoran Gardens
@@ -572,7 +592,7 @@ def run(only: tuple[str, ...] = ()) -> dict:
         instance = Path(tmp)
         app = server.app_for(instance)
         plays = {}
-        for name in tables.LARGE:
+        for name in tables.GAMES:
             if only and name not in only:
                 continue
             game = scoring.get(name)
@@ -606,8 +626,8 @@ def run(only: tuple[str, ...] = ()) -> dict:
                         page.wait_for_load_state("networkidle")
                         taps, keys, cards = taps + phone.taps, keys + phone.keys, cards + counted
                         words += phone.words
-                        per_seat.append({"player": player.get("name"), "taps": phone.taps, "keys": phone.keys,
-                                      "words": phone.words, "steps": phone.log})
+                        per_seat.append({"player": player["name"], "taps": phone.taps, "keys": phone.keys,
+                                      "words": phone.words, "cards": counted, "steps": phone.log})
                     context.close()
                     db = sqlite3.connect(instance / "scorepad.db")
                     seats = db.execute("SELECT complete, total FROM seats WHERE play_id = ? ORDER BY position", [play_id]).fetchall()

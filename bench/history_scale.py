@@ -12,6 +12,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from contextlib import ExitStack
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -19,13 +20,14 @@ import scoring
 from bench import load, server, tables
 
 GROUP = [f"Player {n + 1:02d}" for n in range(12)]
+GAME_PAGE = "verdant"  # /games/GAME: a fifth of the plays are Verdant's
 
 
 def seed(instance: Path, plays: int) -> dict:
     app = server.app_for(instance)
     templates = [
         server.seed_play(app, name, tables.reference(name), "2020-01-01T20:00")
-        for name in tables.LARGE
+        for name in tables.GAMES
         if scoring.get(name).ready
     ]
     from web import store
@@ -68,6 +70,9 @@ def seed(instance: Path, plays: int) -> dict:
 
     conn.execute("DELETE FROM player_stats")
     conn.execute("INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=""))
+    from web import aggregates  # the game and player pages' statistics (docs/stats.md), the same way
+
+    aggregates.rebuild(conn)
     conn.execute("COMMIT")
     counts = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("plays", "seats", "players")}
     top = conn.execute(
@@ -124,23 +129,35 @@ def queries(instance: Path, paths: list[str]) -> dict:
     return report
 
 
-def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0) -> dict:
+def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0, rounds: int = 3) -> dict:
+    """Both databases are served at once and measured in turns (``rounds`` times, ``seconds / rounds``
+    per page each time), keeping each page's best p50: a busy machine slows one size's turn, not a
+    whole size, so the ratio measures the history's size rather than the moment."""
     out: dict = {"sizes": {}}
-    for size in sizes:
-        with tempfile.TemporaryDirectory(prefix=f"scorepad-history-{size}-") as tmp:
-            instance = Path(tmp)
+    with ExitStack() as stack:
+        servers = {}
+        for size in sizes:
+            instance = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"scorepad-history-{size}-")))
             seeded = seed(instance, size)
             pages = {
                 "history page": "/plays",
                 "player page": f"/players/{seeded['player_id']}",
                 "history filtered by player": f"/plays?player={seeded['player_id']}",
+                "game page": f"/games/{GAME_PAGE}",
             }
-            with server.running(instance) as base:
-                timings = {name: load.measure(base, load.Target("GET", [path]), 1, seconds) for name, path in pages.items()}
-            row = {"seeded": seeded, "pages": timings}
-            if size == max(sizes):
-                row["queries"] = queries(instance, list(pages.values()))
-            out["sizes"][str(size)] = row
+            # Every view rendered (no page cache): the scale of the work, not of the cache.
+            base = stack.enter_context(server.running(instance, env={"SCOREPAD_PAGE_CACHE": "0"}))
+            servers[size] = (instance, seeded, pages, base)
+            out["sizes"][str(size)] = {"seeded": seeded, "pages": {}}
+        for _ in range(rounds):
+            for size, (_instance, _seeded, pages, base) in servers.items():
+                best = out["sizes"][str(size)]["pages"]
+                for name, path in pages.items():
+                    timing = load.measure(base, load.Target("GET", [path]), 1, seconds / rounds)
+                    if name not in best or (timing["requests"] and timing["p50_ms"] < best[name]["p50_ms"]):
+                        best[name] = timing
+        instance, _seeded, pages, _base = servers[max(sizes)]
+        out["sizes"][str(max(sizes))]["queries"] = queries(instance, list(pages.values()))
     small, large = out["sizes"][str(min(sizes))], out["sizes"][str(max(sizes))]
     out["ratio_p50"] = {
         name: (large["pages"][name]["p50_ms"] / small["pages"][name]["p50_ms"])

@@ -161,3 +161,69 @@ def _threads(base: str, target: Target, clients: int, seconds: float) -> dict:
         "non_2xx_3xx": sum(bad),
         "socket_errors": "",
     }
+
+
+class Pollers:
+    """``n`` phones asking ``path`` every ``interval`` seconds in the background (the live
+    updates of the play and seat pages), each with its last ETag: what the server carries while
+    it answers the rest.  ``with Pollers(...) as p:`` ... ``p.stats()``."""
+
+    def __init__(self, base: str, path: str, n: int, interval: float = 1.5, headers: dict[str, str] | None = None):
+        parts = urlsplit(base)
+        self.host, self.port, self.path, self.n, self.interval = parts.hostname, parts.port, path, n, interval
+        self.headers = headers or {}
+        self.latencies: list[float] = []
+        self.statuses: dict[int, int] = {}
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+
+    def _run(self, offset: float) -> None:
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        etag = None
+        self._stop.wait(offset)
+        while not self._stop.is_set():
+            headers = dict(self.headers)
+            if etag:
+                headers["If-None-Match"] = etag
+            start = time.perf_counter()
+            try:
+                conn.request("GET", self.path, headers=headers)
+                response = conn.getresponse()
+                response.read()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
+                continue
+            with self._lock:
+                self.latencies.append((time.perf_counter() - start) * 1000)
+                self.statuses[response.status] = self.statuses.get(response.status, 0) + 1
+            etag = response.getheader("ETag") or etag
+            self._stop.wait(self.interval)
+        conn.close()
+
+    def __enter__(self) -> Pollers:
+        for i in range(self.n):
+            thread = threading.Thread(target=self._run, args=(self.interval * i / self.n,), daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(timeout=15)
+
+    def stats(self) -> dict:
+        every = sorted(self.latencies)
+        if not every:
+            return {"requests": 0, "statuses": self.statuses}
+        return {
+            "phones": self.n,
+            "interval_s": self.interval,
+            "requests": len(every),
+            "rps": len(every) / max(self.interval, 1e-9) / max(1, len(every) / self.n),
+            "p50_ms": statistics.median(every),
+            "p99_ms": every[min(len(every) - 1, int(len(every) * 0.99))],
+            "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
+        }

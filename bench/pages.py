@@ -86,10 +86,10 @@ def seed(instance: Path) -> dict:
     made["result"] = server.seed_play(app, GAME, big, "2026-11-28T20:00")
     made["autosave"] = server.seed_play(app, GAME, big, "2026-11-28T21:00", finish=False)
     for n in range(10):  # 50 finished plays for the history page (two pages of 25)
-        for name in tables.LARGE:
+        for name in tables.GAMES:
             if scoring.get(name).ready:
                 server.seed_play(app, name, tables.reference(name), f"2026-10-{1 + n:02d}T20:{n:02d}")
-    for name in tables.LARGE:  # one play in progress per game: its entry page is the first load
+    for name in tables.GAMES:  # one play in progress per game: its entry page is the first load
         if scoring.get(name).ready:
             made["entry"][name] = server.seed_play(app, name, tables.reference(name), "2026-11-29T20:00", finish=False)
     return made
@@ -141,6 +141,40 @@ def autosave(base: str, play_id: int, position: int = 0) -> tuple[load.Target, d
     return load.Target("POST", [path], bodies, headers), {"path": path, "status": status, **sizes(body)}
 
 
+def _live_target(base: str, play_id: int) -> load.Target:
+    """A phone's live poll of a play that does not change: answered 304 from its ETag."""
+    phone = server.Session(base)
+    status, _, headers = phone.get(f"/plays/{play_id}/live")
+    etag = {k.lower(): v for k, v in headers.items()}.get("etag", "")
+    return load.Target("GET", [f"/plays/{play_id}/live"], headers={"If-None-Match": etag, "Cookie": phone.cookie_header()})
+
+
+def share_render(instance: Path, play_id: int, rounds: int = 15) -> dict:
+    """``share.png`` drawn from scratch (no picture cache): the 5-player Verdant pad, light and dark,
+    in this process; median and worst of ``rounds`` drawings (fonts loaded once, as in a server)."""
+    import statistics
+    import time
+
+    from web import share, shareimage, store
+
+    app = server.app_for(instance)
+    with app.app_context():
+        play = store.get_play(play_id)
+        pad = share.pad_for(play, play.evaluate().result, share.play_row(play_id))
+    sizes = {}
+    times, cpu = [], []
+    for theme in ("light", "dark"):
+        sizes[theme] = len(shareimage.render(pad, theme))  # the fonts' first load is not counted
+    for i in range(rounds):
+        started, started_cpu = time.perf_counter(), time.process_time()
+        shareimage.render(pad, "dark" if i % 2 else "light")
+        times.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
+    # CPU time is the drawing's own cost; wall time adds whatever else the machine is doing.
+    return {"median_ms": statistics.median(times), "max_ms": max(times), "cpu_median_ms": statistics.median(cpu),
+            "cpu_max_ms": max(cpu), "bytes": sizes, "players": len(pad.players), "rows": len(pad.rows)}
+
+
 def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
     with tempfile.TemporaryDirectory(prefix="scorepad-bench-") as tmp:
         instance = Path(tmp)
@@ -170,6 +204,7 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                 "score API POST": load.Target(
                     "POST", [f"/api/score/{GAME}"], [api_body], {"Content-Type": "application/json"}
                 ),
+                "share.png": load.Target("GET", [f"/plays/{made['result']}/share.png"]),
             }
             for name, target in targets.items():  # each answers 2xx before it is loaded
                 if target.method == "GET":
@@ -180,12 +215,23 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                 "autosave_response": save_size,
             }
             under_load: dict = {}
+            live_polls: dict = {}
+            probe_live = probe.get(f"/plays/{made['result']}/live")[0]
+            assert probe_live == 200, ("live", probe_live)
+            targets["live poll (nothing changed: 304)"] = _live_target(base, made["result"])
             for n in clients:
                 rows = {}
                 rows["trivial"] = load.measure(base, targets["trivial"], n, seconds)
                 for name, target in targets.items():
                     if name != "trivial":
                         rows[name] = load.measure(base, target, n, seconds)
+                if n >= 20:
+                    # the same saves while 20 more phones keep their pages live (a poll each 1.5 s)
+                    live_path = f"/plays/{save_play}/live?seat=1"
+                    with load.Pollers(base, live_path, 20, 1.5, {"Cookie": save_target.headers["Cookie"]}) as pollers:
+                        rows["autosave POST, 20 phones live"] = load.measure(base, targets["autosave POST"], n, seconds)
+                        rows["trivial, 20 phones live"] = load.measure(base, targets["trivial"], n, seconds)
+                    live_polls = pollers.stats()
                 again = load.measure(base, targets["trivial"], n, seconds)
                 if again["p50_ms"] < rows["trivial"]["p50_ms"]:  # the better baseline: ratios err high
                     rows["trivial"] = again
@@ -195,8 +241,19 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                     row["p50_ratio"] = row["p50_ms"] / base_row["p50_ms"]
                     row["p99_ratio"] = row["p99_ms"] / base_row["p99_ms"]
                 under_load[str(n)] = rows
+        # Every view rendered (the page cache off): what a first view after a change costs.
+        with server.running(instance, env={"SCOREPAD_PAGE_CACHE": "0"}) as base:
+            uncached = {
+                "trivial": load.measure(base, load.Target("GET", [trivial_path]), 1, seconds),
+                "result page": load.measure(base, load.Target("GET", [f"/plays/{made['result']}/result"]), 1, seconds),
+                "history page": load.measure(base, load.Target("GET", ["/plays"]), 1, seconds),
+            }
+        drawn = share_render(instance, made["result"])
     return {
+        "live_polls": live_polls,
         "game": GAME,
+        "uncached_1_client": uncached,
+        "share_render": drawn,
         "trivial_route": trivial_path,
         "load_tool": load.tool(),
         "seconds_each": seconds,

@@ -29,9 +29,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(instance: Path, threads: int | None = None):
-    """Yield the base URL of ``serve.py`` serving ``instance/scorepad.db`` on 127.0.0.1."""
+def running(instance: Path, threads: int | None = None, env: dict[str, str] | None = None):
+    """Yield the base URL of ``serve.py`` serving ``instance/scorepad.db`` on 127.0.0.1 (``env``:
+    more environment, e.g. ``SCOREPAD_PAGE_CACHE=0`` to render every view)."""
     port = free_port()
+    extra = env or {}
     env = dict(
         os.environ,
         HOST="127.0.0.1",
@@ -41,6 +43,7 @@ def running(instance: Path, threads: int | None = None):
         SCOREPAD_SECRET_KEY=SECRET,
     )
     env.pop("SCOREPAD_ACCESS_CODE", None)  # the bench measures the pages, not the access gate
+    env.update(extra)
     if threads:
         env["SCOREPAD_THREADS"] = str(threads)
     log = open(instance / "serve.log", "wb")  # noqa: SIM115 (the server process outlives this block)  # a file, not a pipe: waitress logs "Task queue depth" under load
@@ -86,7 +89,7 @@ def seed_play(app, game: str, table: dict, played_at: str, finish: bool = True) 
         play_id = store.create_play(game, played_at, table.get("options", {}), ids, "bench")
         for position, player in enumerate(table["players"]):
             state = {k: v for k, v in player.items() if k != "name"}
-            store.save_seat(play_id, position, state, "bench")
+            store.save_seat(play_id, position, state, "bench", done=True)
         if finish:
             store.set_status(play_id, store.FINISHED, "bench")
     return play_id

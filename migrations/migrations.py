@@ -213,3 +213,163 @@ def m005_live_table(db: Database) -> None:
         "SELECT id, version, '[]', json_object('played_at', played_at, 'options', CASE WHEN json_valid(options) THEN json(options) ELSE json_object() END, 'notes', notes), "
         "NULL, 'before the live table', updated_at FROM plays"
     )
+
+
+# --------------------------------------------------------------------------- the group's story
+# Derived statistics per player and game over finished plays (docs/stats.md), kept current by
+# web.store.refresh_stats (finish, reopen, change while finished, merge) for the players of the
+# play, so the game and player pages read a few rows however long the history is.  ``{where}``
+# narrows the seats to some players (``AND s.player_id IN (...)``) or is empty for a full rebuild.
+# A "table play" has two or more seats; a win is rank 1 in a play that names winners: alone
+# (``wins``) or shared (``shared_wins``).  Solo plays are counted apart.  Damaged JSON is skipped.
+STORY_PLAYER_SQL = """
+INSERT INTO stat_player_game (player_id, game, plays, table_plays, wins, shared_wins, solo_plays, solo_wins,
+    total_sum, best, best_play_id, best_margin, best_margin_play_id, last_played_at)
+SELECT player_id, game, COUNT(*), SUM(nseats > 1), SUM(nseats > 1 AND rank = 1 AND nwin = 1),
+    SUM(nseats > 1 AND rank = 1 AND nwin > 1), SUM(nseats = 1), SUM(nseats = 1 AND nwin > 0),
+    SUM(total), MAX(total), MAX(CASE WHEN best_n = 1 THEN play_id END),
+    MAX(margin), MAX(CASE WHEN margin_n = 1 AND margin IS NOT NULL THEN play_id END), MAX(played_at)
+FROM (
+    SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id, game ORDER BY total DESC, played_at, play_id) AS best_n,
+        ROW_NUMBER() OVER (PARTITION BY player_id, game ORDER BY margin IS NULL, margin DESC, played_at, play_id) AS margin_n
+    FROM (
+        SELECT s.player_id, pl.game, s.play_id, pl.played_at, s.total, s.rank,
+            CASE WHEN json_valid(pl.winners) THEN json_array_length(pl.winners) ELSE 0 END AS nwin,
+            (SELECT COUNT(*) FROM seats x WHERE x.play_id = s.play_id) AS nseats,
+            CASE WHEN s.rank = 1 AND json_valid(pl.winners) AND json_array_length(pl.winners) = 1
+                THEN s.total - (SELECT MAX(x.total) FROM seats x WHERE x.play_id = s.play_id AND x.id != s.id) END AS margin
+        FROM seats s JOIN plays pl ON pl.id = s.play_id
+        WHERE pl.status = 'finished' AND s.total IS NOT NULL {where}
+    )
+)
+GROUP BY player_id, game
+"""
+
+STORY_CATEGORY_SQL = """
+INSERT INTO stat_player_category (player_id, game, category, label, position, plays, points_sum, best, best_play_id)
+SELECT player_id, game, category, label, position, n, points_sum, points, play_id FROM (
+    SELECT player_id, game, category, label, play_id, points,
+        MIN(idx) OVER w AS position, COUNT(*) OVER w AS n, SUM(points) OVER w AS points_sum,
+        ROW_NUMBER() OVER (PARTITION BY player_id, game, category ORDER BY points DESC, played_at, play_id) AS r
+    FROM (
+        SELECT s.player_id, pl.game, s.play_id, pl.played_at, CAST(c.key AS INTEGER) AS idx,
+            json_extract(c.value, '$.key') AS category, json_extract(c.value, '$.label') AS label,
+            json_extract(c.value, '$.points') AS points
+        FROM seats s JOIN plays pl ON pl.id = s.play_id, json_each(s.breakdown) c
+        WHERE pl.status = 'finished' AND s.total IS NOT NULL AND json_valid(s.breakdown)
+            AND json_type(s.breakdown) = 'array' AND json_type(c.value) = 'object'
+            AND json_type(c.value, '$.key') = 'text' AND json_type(c.value, '$.points') = 'integer' {where}
+    )
+    WINDOW w AS (PARTITION BY player_id, game, category)
+)
+WHERE r = 1
+"""
+
+STORY_GAME_SQL = """
+INSERT INTO stat_game (game, plays, first_played_at, last_played_at)
+SELECT game, COUNT(*), MIN(played_at), MAX(played_at) FROM plays WHERE status = 'finished' GROUP BY game
+"""
+
+# Head to head: for every two players who sat at the same finished play, how often the first was
+# ranked ahead of, behind or level with the second.  ``{where}`` keeps the pairs naming some
+# players (``AND (a.player_id IN (...) OR b.player_id IN (...))``).
+STORY_PAIRS_SQL = """
+INSERT INTO stat_pairs (game, player_id, rival_id, plays, ahead, behind, level)
+SELECT pl.game, a.player_id, b.player_id, COUNT(*), SUM(a.rank < b.rank), SUM(a.rank > b.rank), SUM(a.rank = b.rank)
+FROM seats a JOIN seats b ON b.play_id = a.play_id AND b.player_id != a.player_id JOIN plays pl ON pl.id = a.play_id
+WHERE pl.status = 'finished' AND a.total IS NOT NULL AND b.total IS NOT NULL {where}
+GROUP BY pl.game, a.player_id, b.player_id
+"""
+
+
+@migrations()
+def m006_story_sharing_photos_stats(db: Database) -> None:
+    """The group's story (docs/stats.md): when a play started and finished and where; share
+    links; photos of the table; the derived statistics per player, category and pair."""
+    for column in ("started_at", "finished_at", "location"):
+        db["plays"].add_column(column, str)
+    # A play starts when it is created (editable); it finishes the first time it is finished
+    # (reopening to correct a score keeps the time the game ended).
+    db.execute("UPDATE plays SET started_at = created_at")
+    db.execute(
+        "UPDATE plays SET finished_at = COALESCE((SELECT MIN(e.at) FROM edit_log e WHERE e.play_id = plays.id "
+        "AND e.action = 'play finished'), updated_at) WHERE status = 'finished'"
+    )
+    db.execute(
+        "CREATE TRIGGER plays_started_at AFTER INSERT ON plays WHEN NEW.started_at IS NULL "
+        "BEGIN UPDATE plays SET started_at = NEW.created_at WHERE id = NEW.id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER plays_finished_at AFTER UPDATE OF status ON plays "
+        "WHEN NEW.status = 'finished' AND OLD.status != 'finished' AND NEW.finished_at IS NULL "
+        "BEGIN UPDATE plays SET finished_at = NEW.updated_at WHERE id = NEW.id; END"
+    )
+    db["share_links"].create(
+        {"token": str, "play_id": int, "created_at": str, "created_by": str, "revoked_at": str, "revoked_by": str},
+        pk="token",
+        not_null={"play_id", "created_at", "created_by"},
+        foreign_keys=[("play_id", "plays", "id")],
+    )
+    db["share_links"].create_index(["play_id"])
+    db["photos"].create(
+        {
+            "id": int,
+            "play_id": int,
+            "file": str,  # relative to the photos folder beside the database: PLAY/NAME.jpg
+            "thumb": str,
+            "width": int,
+            "height": int,
+            "bytes": int,
+            "sha256": str,
+            "created_at": str,
+            "created_by": str,
+            "removed_at": str,
+            "removed_by": str,
+        },
+        pk="id",
+        not_null={"play_id", "file", "thumb", "width", "height", "bytes", "sha256", "created_at", "created_by"},
+        foreign_keys=[("play_id", "plays", "id")],
+    )
+    db["photos"].create_index(["play_id", "id"])
+    db["stat_player_game"].create(
+        {
+            "player_id": int, "game": str, "plays": int, "table_plays": int, "wins": int, "shared_wins": int,
+            "solo_plays": int, "solo_wins": int, "total_sum": int, "best": int, "best_play_id": int,
+            "best_margin": int, "best_margin_play_id": int, "last_played_at": str,
+        },
+        pk=("player_id", "game"),
+        foreign_keys=[("player_id", "players", "id")],
+    )
+    db["stat_player_game"].create_index(["game"])
+    db["stat_player_category"].create(
+        {
+            "player_id": int, "game": str, "category": str, "label": str, "position": int, "plays": int,
+            "points_sum": int, "best": int, "best_play_id": int,
+        },
+        pk=("player_id", "game", "category"),
+        foreign_keys=[("player_id", "players", "id")],
+    )
+    db["stat_player_category"].create_index(["game", "category"])
+    db["plays"].create_index(["status", "game", "played_at"])  # stat_game: an index scan, not the table
+    db["stat_game"].create({"game": str, "plays": int, "first_played_at": str, "last_played_at": str}, pk="game")
+    db["stat_pairs"].create(
+        {"game": str, "player_id": int, "rival_id": int, "plays": int, "ahead": int, "behind": int, "level": int},
+        pk=("game", "player_id", "rival_id"),
+        foreign_keys=[("player_id", "players", "id"), ("rival_id", "players", "id")],
+    )
+    db["stat_pairs"].create_index(["player_id", "game"])
+    db["stat_pairs"].create_index(["rival_id"])
+    db.execute(STORY_PLAYER_SQL.format(where=""))
+    db.execute(STORY_CATEGORY_SQL.format(where=""))
+    db.execute(STORY_PAIRS_SQL.format(where=""))
+    db.execute(STORY_GAME_SQL)
+    # The database's revision: a counter every write to a table a page shows moves, whoever
+    # writes (the app, an import, a hand edit).  web/pagecache.py serves repeat views of a page
+    # until it moves.  No row until the first write, so an empty instance stays empty.
+    db["db_revision"].create({"id": int, "n": int}, pk="id", not_null={"n"})
+    for table in ("players", "plays", "seats", "edit_log", "achievement_events", "arizona_cards", "share_links", "photos"):
+        for event in ("INSERT", "UPDATE", "DELETE"):
+            db.execute(
+                f"CREATE TRIGGER {table}_revision_{event.lower()} AFTER {event} ON {table} BEGIN "
+                "INSERT INTO db_revision (id, n) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET n = n + 1; END"
+            )

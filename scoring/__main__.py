@@ -10,8 +10,10 @@ import argparse
 import json
 import sys
 
-from . import games, get, score
+from . import games, get, jsontext, score
 from .core import FieldError, ValidationError
+
+MAX_BYTES = 1024 * 1024  # the same as the web app's request limit
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", nargs="?", help="JSON file with the table (default: standard input)")
     parser.add_argument("--indent", type=int, default=2, help="indentation of the JSON output (default 2)")
     args = parser.parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8", errors="backslashreplace")
 
     def fail(errors: list[FieldError]) -> int:
         print(json.dumps(ValidationError(errors).to_dict(), indent=args.indent, ensure_ascii=False))
@@ -36,18 +40,21 @@ def main(argv: list[str] | None = None) -> int:
         game = get(args.game)
     except KeyError:
         return fail([FieldError("game", f'"{args.game}" is not a game: choose one of ' + ", ".join(names))])
+    data: bytes | str
     try:
         if args.file:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(args.file, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
         else:
-            text = sys.stdin.read()
+            stream = getattr(sys.stdin, "buffer", None)  # bytes, so that a bad encoding is named
+            data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1)
     except OSError as exc:
         return fail([FieldError("file", f"cannot be read: {exc.strerror}")])
-    try:
-        table = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return fail([FieldError("", f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")])
+    if len(data) > MAX_BYTES:
+        return fail([FieldError("", f"is too large: at most {MAX_BYTES // 1024} KB")])
+    table, errors = jsontext.load(data)
+    if errors:
+        return fail(errors)
     try:
         result = score(game.name, table)
     except ValidationError as exc:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("scoring", "web", "migrations")
 TOP = ("app", "serve")
@@ -85,7 +83,6 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-@pytest.mark.xfail(strict=True, reason="scoring.verdant.campaign <-> parse: removed by the Verdant engine work")
 def test_no_module_imports_itself_back_through_others():
     graph = _graph()
     # a package's __init__ importing its own submodule is how registries work; a submodule

@@ -12,11 +12,12 @@ from typing import Any
 import click
 from flask import Flask, current_app
 
+from web import aggregates, photos
 from web.db import connect, migrate
 
 FORMAT = "scorepad-export"
 FORMAT_VERSION = 1
-SKIP = {"_sqlite_migrations"}
+SKIP = {"_sqlite_migrations", "db_revision"}  # db_revision: a counter of writes (web/pagecache.py)
 
 
 def backup_database(source: str, target: str) -> str:
@@ -55,6 +56,7 @@ def export_data(path: str) -> dict[str, Any]:
             order = ", ".join(db.table(table).pks) if db.table(table).pks != ["rowid"] else "rowid"
             rows = db.execute(f"SELECT {', '.join(columns)} FROM [{table}] ORDER BY {order}").fetchall()
             data["tables"][table] = {"columns": columns, "rows": [list(r) for r in rows]}
+        data["files"] = {"photos": photos.export_files(path)}  # the photos of the table (web/photos.py)
         return data
     finally:
         db.conn.close()
@@ -96,10 +98,13 @@ def import_data(path: str, data: dict[str, Any]) -> dict[str, int]:
                     f"INSERT INTO [{table}] ({', '.join(columns)}) VALUES ({marks})", content["rows"]
                 )
                 counts[table] = len(content["rows"])
+            aggregates.rebuild(db)  # the story's statistics are derived: rebuilt from the imported plays
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        files = data.get("files")
+        counts["photo files"] = photos.import_files(path, (files.get("photos") if isinstance(files, dict) else None) or {})
         return counts
     finally:
         db.conn.close()
@@ -117,6 +122,9 @@ def init_app(app: Flask) -> None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = target or str(Path(current_app.instance_path) / "backups" / f"scorepad-{stamp}.db")
         click.echo(f"Backup written: {backup_database(current_app.config['DATABASE'], target)}")
+        copied = photos.copy_folder(current_app.config["DATABASE"], target)
+        if copied:
+            click.echo(f"Photos copied: {copied}")
 
     @app.cli.command("export-json")
     @click.argument("target", type=click.Path(dir_okay=False, writable=True))

@@ -6,7 +6,11 @@ calls :func:`scoring.score` and files the errors under the seat they belong to.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +69,38 @@ def split_errors(errors: Sequence[FieldError], seats: int) -> tuple[list[list[Fi
         else:
             rest.append(error)
     return per_seat, rest
+
+
+_cache: OrderedDict[bytes, Evaluation] = OrderedDict()
+_cache_lock = threading.Lock()
+CACHE_SIZE = 256
+
+
+def evaluate_cached(game: str, options: dict, seats: Sequence[tuple[str, dict]], done: Sequence[bool] | None = None) -> Evaluation:
+    """:func:`evaluate`, remembered by what it was given (the game, its options, every seat's
+    name, state and Done mark): the play, seat and result pages and a save that changed nothing
+    score a table once, not once per view.  The key is the content itself, so a cached answer can
+    never be stale; the engines are pure functions.  The answer is shared: treat it as read-only."""
+    try:
+        engine = scoring.get(game).engine_version  # a fixed rule is a new engine version: a new key
+    except KeyError:
+        engine = ""
+    key = hashlib.blake2b(
+        json.dumps([game, engine, options, [list(s) for s in seats], list(done) if done is not None else None],
+                   sort_keys=True, default=str, ensure_ascii=False).encode(),
+        digest_size=20,
+    ).digest()
+    with _cache_lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
+    evaluation = evaluate(game, options, seats, done)
+    with _cache_lock:
+        _cache[key] = evaluation
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return evaluation
 
 
 def evaluate(game: str, options: dict, seats: Sequence[tuple[str, dict]], done: Sequence[bool] | None = None) -> Evaluation:

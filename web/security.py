@@ -20,7 +20,7 @@ CSP = (
     "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-OPEN_PATHS = ("/static/", "/access", "/healthz")
+OPEN_PATHS = ("/static/", "/access", "/healthz", "/s/")  # /s/TOKEN: a shared result, read-only (web/share.py)
 
 bp = Blueprint("access", __name__)
 

@@ -11,8 +11,9 @@ import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from scoring import paths
 from scoring.core import FieldError
+from web import aggregates
 from web.db import dumps, get_db, loads, now, write
-from web.evaluate import Evaluation, evaluate
+from web.evaluate import Evaluation, evaluate_cached
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -128,6 +129,7 @@ def refresh_stats(player_ids) -> None:
     db.execute(
         "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=f"AND s.player_id IN ({marks})"), ids
     )
+    aggregates.refresh(db, ids)  # the game and player pages' statistics (docs/stats.md)
 
 
 def player_plays(player_id: int, limit: int = 50) -> list[dict]:
@@ -183,7 +185,7 @@ class Play:
         return scoring.get(self.game)
 
     def evaluate(self) -> Evaluation:
-        return evaluate(self.game, self.options, [(s.name, s.state) for s in self.seats], [s.done for s in self.seats])
+        return evaluate_cached(self.game, self.options, [(s.name, s.state) for s in self.seats], [s.done for s in self.seats])
 
 
 def create_play(game: str, played_at: str, options: dict, player_ids: list[int], who: str, notes: str = "") -> int:
@@ -435,7 +437,7 @@ def change_seat(
             for p, v in mine.items()
             if (theirs is None or any(paths.overlaps(p, t) for t in theirs)) and paths.get(current, p) != v
         ]
-        if conflicts or reason and theirs is None and mine and any(paths.get(current, p) != v for p, v in mine.items()):
+        if conflicts or reason:
             asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
             _log(play_id, row["id"], row["player_id"], who, "save conflict (not applied)", current,
                  {"based_on": base, "changes": asked})
@@ -467,6 +469,10 @@ def change_seat(
                 if want_done != was_done:
                     _log(play_id, row["id"], row["player_id"], who, "marked done" if want_done else "marked not done",
                          {"done": was_done}, {"done": want_done})
+            if not changed:
+                play = get_play(play_id)
+                result = Saved(play, play.evaluate(), version, False, False)
+                return result
             play, evaluation = _recompute(play_id)
             seat_now = play.seats[position]
             if seat_now.done and not evaluation.valid(position):
@@ -503,7 +509,8 @@ def save_seat(
 
 
 def _recompute(play_id: int) -> tuple[Play, Evaluation]:
-    """Store each seat's completeness, total, rank and breakdown from a fresh evaluation."""
+    """Store each seat's completeness, total, rank and breakdown from a fresh evaluation (inside
+    the caller's write transaction); the play is returned as stored."""
     db = get_db()
     play = get_play(play_id)
     evaluation = play.evaluate()
@@ -511,30 +518,27 @@ def _recompute(play_id: int) -> tuple[Play, Evaluation]:
         version = play.game_info.engine_version
     except KeyError:  # a game this version does not know: kept, not scored
         version = None
+    rows = []
     for seat in play.seats:
         result = evaluation.result.players[seat.position] if evaluation.result else None
-        db.table("seats").update(
-            seat.id,
-            {
-                "complete": int(evaluation.complete(seat.position)),
-                "total": result.total if result else None,
-                "rank": result.rank if result else None,
-                "breakdown": dumps([c.to_dict() for c in result.categories]) if result else None,
-                "engine_version": version if result else None,
-            },
-        )
+        seat.complete = evaluation.complete(seat.position)
+        seat.total = result.total if result else None
+        seat.rank = result.rank if result else None
+        rows.append([int(seat.complete), seat.total, seat.rank,
+                     dumps([c.to_dict() for c in result.categories]) if result else None,
+                     version if result else None, seat.id])
+    db.conn.executemany(
+        "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? WHERE id = ?", rows
+    )
     if play.finished:  # a finished play's totals changed (its options were edited): keep stats true
         refresh_stats(s.player_id for s in play.seats)
-    winners = list(evaluation.result.winners) if evaluation.result else []
-    db.table("plays").update(
-        play_id,
-        {
-            "winners": dumps(winners) if evaluation.result else None,
-            "tiebreak": evaluation.result.tiebreak if evaluation.result else None,
-            "engine_version": version if evaluation.result else None,
-        },
+    play.winners = list(evaluation.result.winners) if evaluation.result else []
+    play.tiebreak = evaluation.result.tiebreak if evaluation.result else None
+    db.execute(
+        "UPDATE plays SET winners = ?, tiebreak = ?, engine_version = ? WHERE id = ?",
+        [dumps(play.winners) if evaluation.result else None, play.tiebreak, version if evaluation.result else None, play_id],
     )
-    return get_play(play_id), evaluation
+    return play, evaluation
 
 
 PLAY_FIELDS = ("played_at", "options", "notes")
@@ -709,3 +713,57 @@ def history(game: str | None, player_id: int | None, page: int, size: int) -> tu
         for p in plays:
             p["seats"] = seats.get(p["id"], [])
     return plays, more
+
+
+# ------------------------------------------------------------------------ rescoring
+
+
+def stale_plays(limit: int | None = None) -> list[int]:
+    """The plays whose stored totals were computed by another version of their game's engine
+    than the one running now (any change to a score or a validation bumps a game's version)."""
+    current = {g.name: g.engine_version for g in scoring.games() if g.ready}
+    out: list[int] = []
+    for row in get_db().execute(
+        "SELECT id, game, engine_version FROM plays WHERE engine_version IS NOT NULL ORDER BY id"
+    ).fetchall():
+        if row["game"] in current and row["engine_version"] != current[row["game"]]:
+            out.append(row["id"])
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def rescore(play_id: int, who: str = "Scorepad") -> list[str]:
+    """Rescore one play with the engine running now, in one transaction: its stored totals,
+    ranks, winners and its players' statistics follow, and each changed total is written to the
+    edit log ("rescored by engine verdant-2: 73 -> 71").  Returns those lines."""
+    db = get_db()
+    with write(db):
+        before = get_play(play_id)
+        row = db.execute("SELECT engine_version FROM plays WHERE id = ?", [play_id]).fetchone()
+        old_version = row["engine_version"] if row else None
+        play, evaluation = _recompute(play_id)
+        version = play.game_info.engine_version
+        lines: list[str] = []
+        for old, new in zip(before.seats, play.seats):
+            if old.total != new.total:
+                lines.append(f"{new.name}: rescored by engine {version}: {old.total} -> {new.total}")
+                _log(play_id, new.id, new.player_id, who, "rescored", {"total": old.total, "engine": old_version},
+                     {"total": new.total, "engine": version})
+        if not lines:
+            _log(play_id, None, None, who, "rescored", {"engine": old_version}, {"engine": version})
+        if evaluation.result is None and old_version is not None:
+            lines.append(f"no longer scores under engine {version}: a seat needs a correction")
+        refresh_stats(s.player_id for s in play.seats)
+    return lines
+
+
+def rescore_stale(who: str = "Scorepad", progress: Callable[[int, list[str]], None] | None = None) -> int:
+    """Rescore every stale play (see :func:`stale_plays`), one transaction each; the count."""
+    count = 0
+    for play_id in stale_plays():
+        lines = rescore(play_id, who)
+        count += 1
+        if progress is not None:
+            progress(play_id, lines)
+    return count

@@ -20,15 +20,19 @@ from flask import (
 )
 
 import scoring
+from scoring import jsontext
 from scoring.core import FieldError, ValidationError
-from web import live, store
+from web import api as plays_api
+from web import check, live, store, story
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
 from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
 from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
+from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
+    HOLDER_COOKIE,
     apply_seat_change,
     base_version,
     change_id,
@@ -91,6 +95,7 @@ def create_player():
 
 
 @bp.get("/players/<int:player_id>")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def player(player_id: int):
     try:
         found = store.get_player(player_id)
@@ -308,6 +313,7 @@ def resolve_seat(play_id: int, position: int):
 
 
 @bp.get("/plays/<int:play_id>/result")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def result(play_id: int):
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
@@ -402,6 +408,7 @@ def play_log(play_id: int):
 
 
 @bp.get("/plays")
+@cached  # repeat views are served without rendering again (web/pagecache.py)
 def history():
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
@@ -458,6 +465,22 @@ def set_device_name():
     return response
 
 
+@bp.post("/plays/<int:play_id>/seats/<int:position>/holder")
+def set_holder(play_id: int, position: int):
+    """ "This is Ann's phone": who holds this phone, for the edit log ("Ann's phone") and the play
+    page ("open on Ann's phone").  ``name`` empty: forget it."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats) or not ActionForm().validate():
+        abort(400)
+    name = (request.form.get("name") or "").strip()[:60]
+    response = make_response(see_other("main.seat", play_id=play_id, position=position))
+    if name:
+        response.set_cookie(HOLDER_COOKIE, name, max_age=400 * 86400, samesite="Lax", httponly=True)
+    else:
+        response.delete_cookie(HOLDER_COOKIE)
+    return response
+
+
 @bp.get("/settings/export.json")
 def export_json():
 
@@ -477,6 +500,20 @@ def api_games():
     return jsonify({"games": [g_.describe() for g_ in scoring.games()]})
 
 
+@api.get("/schema/<game>")
+def api_schema(game: str):
+    """The game's input as a JSON Schema (the same declaration the engine refuses unknown keys by)."""
+    try:
+        found = scoring.get(game)
+    except KeyError:
+        names = ", ".join(g_.name for g_ in scoring.games())
+        return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
+    schema = found.json_schema()
+    if schema is None:
+        return jsonify({"errors": [{"path": "game", "message": f"{found.title} does not publish a schema yet"}]}), 404
+    return jsonify(schema)
+
+
 @api.post("/score/<game>")
 def api_score(game: str):
     try:
@@ -484,9 +521,11 @@ def api_score(game: str):
     except KeyError:
         names = ", ".join(g_.name for g_ in scoring.games())
         return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
-    table = request.get_json(silent=True)
-    if table is None:
+    if request.mimetype != "application/json":
         return jsonify({"errors": [{"path": "", "message": "send the table as JSON (Content-Type: application/json)"}]}), 422
+    table, problems = jsontext.load(request.get_data(cache=False))
+    if problems:
+        return jsonify({"errors": [e.to_dict() for e in problems]}), 422
     try:
         result = scoring.score(found.name, table)
     except ValidationError as exc:
@@ -515,9 +554,13 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(api)
     app.register_blueprint(live.bp)
+    app.register_blueprint(check.bp)
+    csrf.exempt(plays_api.bp)
+    app.register_blueprint(plays_api.bp)
     for module in load_modules():
         if getattr(module, "bp", None) is not None:
             app.register_blueprint(module.bp)
+    story.init_app(app)  # statistics, sharing, photos, the page cache (issue 18)
     app.before_request(_assign_device)
     app.after_request(_remember_device)
 

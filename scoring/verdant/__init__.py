@@ -18,14 +18,21 @@ from typing import Any
 
 import scoring
 
-from ..core import Category, Result, Tiebreaker, build_result
+from ..core import Category, Result, Seating, Tiebreaker, build_result
 from . import catalog as _catalog
-from .achievements import earned
+from . import schema as _schema
+from .achievements import earned, near_misses
 from .campaign import evaluate as evaluate_scenario
-from .parse import VARIANTS, parse_table
+from .parse import parse_table
+from .preview import preview
 from .rules import CATEGORY_LABELS, score_player, solo_rating
+from .schema import VARIANTS
 
-ENGINE_VERSION = "verdant-1"
+__all__ = ["ENGINE_VERSION", "GAME", "OPTIONS", "blank_player", "catalog_search", "default_options", "goals", "items",
+           "near_misses", "plants", "pots", "preview", "rooms", "score"]
+
+ENGINE_VERSION = "verdant-2"
+_COMPARING = {g["name"] for g in _catalog.GOALS if g["most"]}  # the goals that compare players
 
 # the catalog as module-level data (tuples of dicts; treat as read-only)
 plants = _catalog.PLANTS
@@ -47,33 +54,44 @@ def catalog_search(query: str, kind: str | None = None, limit: int = 10) -> list
     return _catalog.search(query, kind, limit)
 
 
-def score(table: dict) -> Result:
+def score(table: dict[str, Any]) -> Result:
     """Score a finished Verdant table (see docs/api/verdant.md); raises ValidationError."""
     game = parse_table(table)
     cats, points = [], []
     for p in game.players:
         scored = score_player(game, p)
-        cats.append([Category(k, CATEGORY_LABELS[k], pts, tuple(lines)) for k, (pts, lines) in scored.items()])
+        # every category has at least one line (the rules say "No rooms", "No goal cards in play" ...)
+        cats.append([Category(k, CATEGORY_LABELS[k], pts, *zip(*lines)) for k, (pts, lines) in scored.items()])
         points.append({k: pts for k, (pts, _) in scored.items()})
     totals = [sum(p.values()) for p in points]
     if game.family:
-        tiebreakers = [Tiebreaker("most completed plants", [sum(1 for c in p.plants if c.card.complete) for p in game.players])]
+        tiebreakers = [Tiebreaker("most completed plants", [sum(1 for c in p.plants if c.plant.complete) for p in game.players])]
     else:
         tiebreakers = [Tiebreaker("most Green Thumb tokens", [p.green_thumbs for p in game.players])]
+    # the rules-modification achievement: "a multiplayer game of Verdant following the standard
+    # rules with one rules modification" (not solo, not the family variant)
+    modification = game.modification if game.multiplayer and not game.family else None
     extras = []
     for i, p in enumerate(game.players):
         others = [t for j, t in enumerate(totals) if j != i]
-        margin = totals[i] - max(others) if others and totals[i] > max(others) else None
-        extra: dict[str, Any] = {"achievements": {"standard": earned(game, p, points[i], totals[i], margin),
-                                                  "modification": game.modification}}
+        margin = totals[i] - max(others) if others and totals[i] > max(others) and not game.partial else None
+        achievements: dict[str, Any] = {"standard": earned(game, p, points[i], totals[i], margin), "modification": modification}
         if game.scenario is not None:
-            extra["achievements"]["scenario"] = evaluate_scenario(game, p, points[i], totals[i])
+            achievements["scenario"] = evaluate_scenario(game, p, points[i], totals[i])
+        extra: dict[str, Any] = {"achievements": achievements}
         if game.solo:
             extra["solo"] = solo_rating(totals[i])
         extras.append(extra)
+    warnings = list(game.scenario.warnings if game.scenario else ())
+    note = Seating([{} for _ in game.players], game.player_count).note("Verdant", 1)
+    if note:
+        warnings.append(note)
+        comparing = sorted({g for p in game.players for deck in p.goals for g in deck} & _COMPARING)
+        if comparing:
+            warnings.append(f"{', '.join(comparing)} compare{'s' if len(comparing) == 1 else ''} players: scored among the "
+                            f"{len(game.players)} boards sent, it can change once every board is in")
     return build_result("verdant", ENGINE_VERSION, [p.name for p in game.players], cats,
-                        tiebreakers=tiebreakers, player_extra=extras,
-                        warnings=game.scenario.warnings if game.scenario else ())
+                        tiebreakers=tiebreakers, player_extra=extras, warnings=warnings, no_winner=game.partial)
 
 
 def blank_player() -> dict[str, Any]:
@@ -82,6 +100,7 @@ def blank_player() -> dict[str, Any]:
 
 
 def default_options() -> dict[str, Any]:
+    """The options of a new play: standard rules, no goals, no modification."""
     return {"variant": "standard", "goals": [], "modification": None, "goal_sets": {}}
 
 
@@ -98,9 +117,13 @@ OPTIONS = (
     scoring.Option("scenario", "object", None, 'Achievement scenario played (standard rules, no modification): '
                    '{"number": 1..15, "declared": ["no_hand_trowel", "no_watering_can"]} (or one such list per player); '
                    "the scenario's three goal cards go in goals by name; null for none"),
+    scoring.Option("one_card_rows", "bool", False, "Row goals (Coordinated Alignment, Mixing It Up, Coordinated Corridors, "
+                   "Diversified Designer) under modification 6: a row holding a single plant (or room) counts as all one type "
+                   "and all different. Default: it does not count (one card is not a row of them)"),
 )
 
 GAME = scoring.Game(
+    menu_order=10,
     name="verdant",
     title="Verdant",
     min_players=1,
@@ -110,4 +133,7 @@ GAME = scoring.Game(
     blank_player=blank_player,
     options=OPTIONS,
     default_options=default_options,
+    player_schema=_schema.PLAYER,
+    options_schema=_schema.OPTIONS,
+    previewer=preview,
 )

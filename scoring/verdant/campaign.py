@@ -24,13 +24,13 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from ..core import Errors, join, normalize_name, options_of, to_int
 from . import catalog as cat
-from .model import GameState, Plant, PlayerState, Room, ScenarioPlay
+from .model import GameState, Plant, PlayerState, Room, ScenarioPlay, plural
 
 _DATA = json.loads(Path(__file__).with_name("campaign.json").read_text(encoding="utf-8"))
 
@@ -128,7 +128,7 @@ def _declared_list(errors: Errors, value: Any, where: str, s: dict[str, Any] | N
     return frozenset(out)
 
 
-def parse_scenario(errors: Errors, table: Any, opts: dict[str, Any], players: list[PlayerState],
+def parse_scenario(errors: Errors, table: Any, opts: Mapping[str, Any], players: list[PlayerState],
                    n_players: int) -> ScenarioPlay | None:
     """Read ``options.scenario``; record every problem in ``errors``.
 
@@ -169,7 +169,7 @@ def parse_scenario(errors: Errors, table: Any, opts: dict[str, Any], players: li
             errors.add(dwhere, 'must be a list like ["no_hand_trowel"] (every player), or one such list per player')
         elif raw_d and all(isinstance(d, list) for d in raw_d):
             if len(raw_d) != n_players:
-                errors.add(dwhere, f"has {len(raw_d)} lists: give one list per player ({n_players}), in player order, "
+                errors.add(dwhere, f"has {_n(len(raw_d), 'list')}: give one list per player ({n_players}), in player order, "
                                    "or a single list of keys that every player declares")
             else:
                 declared = [_declared_list(errors, d, join(dwhere, i), s) for i, d in enumerate(raw_d)]
@@ -225,20 +225,19 @@ def _check_lighting_known(errors: Errors, players: list[PlayerState], number: in
 Check = Callable[[PlayerState, dict[str, int], int, dict[str, Any], frozenset[str]], tuple[bool, str]]
 
 
-def _n(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+_n = plural
 
 
-def _min_score(p, points, total, params, declared):
+def _min_score(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     need = params["points"]
     if total >= need:
         return True, f"{total} points (minimum {need})"
     return False, f"{total} points: {need - total} short of {need}"
 
 
-def _complete_all_plants(p, points, total, params, declared):
+def _complete_all_plants(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     plants = p.plants
-    open_ = [c for c in plants if not c.card.complete]
+    open_ = [c for c in plants if not c.plant.complete]
     done = len(plants) - len(open_)
     if not open_:
         return True, f"all {done} plants completed"
@@ -246,20 +245,20 @@ def _complete_all_plants(p, points, total, params, declared):
         f"{c.card.label()} ({c.where()})" for c in open_)
 
 
-def _complete_each_plant_type(p, points, total, params, declared):
-    done = {c.card.type for c in p.plants if c.card.complete}
+def _complete_each_plant_type(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+    done = {c.card.type for c in p.plants if c.plant.complete}
     missing = [t for t in cat.TYPES if t not in done]
     if not missing:
         return True, "all 5 plant types completed"
     return False, f"{5 - len(missing)} of 5 plant types completed; no completed {', '.join(missing)} plant"
 
 
-def _unique_items(p, points, total, params, declared):
-    kinds = [k for k in cat.ITEM_KINDS if any(c.card.item is not None and c.card.item.kind == k for c in p.rooms)]
+def _unique_items(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+    kinds = [k for k in cat.ITEM_KINDS if any(c.room.item is not None and c.room.item.kind == k for c in p.rooms)]
     need = params["count"]
     listed = f" ({', '.join(kinds)})" if kinds else ""
     if len(kinds) >= need:
-        return True, f"{len(kinds)} unique items in rooms{listed}"
+        return True, f"{_n(len(kinds), 'unique item')} in rooms{listed}"
     return False, f"{len(kinds)} of {need} unique items in rooms{listed}: {need - len(kinds)} short"
 
 
@@ -269,34 +268,35 @@ def lighting_mismatches(p: PlayerState) -> list[str]:
     out = []
     for cell in sorted(p.plants, key=lambda c: (c.row, c.col)):
         for side, other in p.neighbours(cell):
-            if other.is_plant or other.card.edges is None or cell.card.light is None:
+            light, edges = cell.plant.light, None if other.is_plant else other.room.edges
+            if edges is None or light is None:
                 continue
-            edge = other.card.edges[opposite[side]]
-            if edge not in cell.card.light:
-                out.append(f"{cell.card.label()} ({cell.where()}, {'/'.join(cell.card.light)}) meets {edge} "
+            edge = edges[opposite[side]]
+            if edge not in light:
+                out.append(f"{cell.card.label()} ({cell.where()}, {'/'.join(light)}) meets {edge} "
                            f"on the {other.card.label()} ({other.where()})")
     return out
 
 
-def _lighting_all_match(p, points, total, params, declared):
+def _lighting_all_match(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     bad = lighting_mismatches(p)
     if not bad:
         return True, "every edge where a plant touches a room matches the plant's lighting"
     return False, f"{_n(len(bad), 'edge')} {'does' if len(bad) == 1 else 'do'} not match: " + "; ".join(bad)
 
 
-def _items_match_rooms(p, points, total, params, declared):
-    placed = [c for c in sorted(p.rooms, key=lambda c: (c.row, c.col)) if c.card.item is not None]
-    wrong = [c for c in placed if c.card.item.color != c.card.type]
+def _items_match_rooms(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+    placed = [(c, c.room.item) for c in sorted(p.rooms, key=lambda c: (c.row, c.col)) if c.room.item is not None]
+    wrong = [(c, item) for c, item in placed if item.color != c.card.type]
     if not placed:
         return True, "no items placed, so none mismatches"
     if not wrong:
         return True, f"all {_n(len(placed), 'placed item')} match their room"
     return False, f"{len(placed) - len(wrong)} of {_n(len(placed), 'placed item')} match their room; " + ", ".join(
-        f"the {c.card.item.label().lower()} in the {c.card.label()} ({c.where()}) does not" for c in wrong)
+        f"the {item.label().lower()} in the {c.card.label()} ({c.where()}) does not" for c, item in wrong)
 
 
-def _same_type_per_column(p, points, total, params, declared):
+def _same_type_per_column(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     cols = sorted({c.col for c in p.cells})
     mixed = []
     for col in cols:
@@ -308,14 +308,14 @@ def _same_type_per_column(p, points, total, params, declared):
     return False, f"{len(cols) - len(mixed)} of {len(cols)} columns are one type; " + "; ".join(mixed)
 
 
-def _points_from(p, points, total, params, declared):
+def _points_from(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     got, need, what = points[params["category"]], params["points"], CATEGORY_WORDS[params["category"]]
     if got >= need:
         return True, f"{got} points from {what} ({need}+ needed)"
     return False, f"{got} points from {what}: {need - got} short of {need}"
 
 
-def _only_three_plant_types(p, points, total, params, declared):
+def _only_three_plant_types(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     types = [t for t in cat.TYPES if any(c.card.type == t for c in p.plants)]
     most = params["max"]
     if len(types) <= most:
@@ -323,7 +323,7 @@ def _only_three_plant_types(p, points, total, params, declared):
     return False, f"{len(types)} plant types ({', '.join(types)}): {len(types) - most} more than {most}"
 
 
-def _plants_of_one_type(p, points, total, params, declared):
+def _plants_of_one_type(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     counts = Counter(c.card.type for c in p.plants)
     need = params["count"]
     best, n = max(counts.items(), key=lambda kv: kv[1], default=("", 0))
@@ -332,9 +332,10 @@ def _plants_of_one_type(p, points, total, params, declared):
     return False, f"{n} of {need} plants of one type (most: {best or 'none'})"
 
 
-def _no_pets(p, points, total, params, declared):
-    pets = [f"the {c.card.item.label().lower()} in the {c.card.label()} ({c.where()})" for c in sorted(p.rooms, key=lambda c: (c.row, c.col))
-            if c.card.item is not None and c.card.item.kind in cat.PETS]
+def _no_pets(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+    items = [(c, c.room.item) for c in sorted(p.rooms, key=lambda c: (c.row, c.col))]
+    pets = [f"the {item.label().lower()} in the {c.card.label()} ({c.where()})" for c, item in items
+            if item is not None and item.kind in cat.PETS]
     if not isinstance(p.storage, str) and p.storage is not None and p.storage.kind in cat.PETS:
         pets.append(f"the stored {p.storage.label().lower()}")
     if not pets:
@@ -342,14 +343,14 @@ def _no_pets(p, points, total, params, declared):
     return False, f"{_n(len(pets), 'pet')}: " + ", ".join(pets)
 
 
-def _green_thumbs_at_end(p, points, total, params, declared):
+def _green_thumbs_at_end(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     need = params["count"]
     if p.green_thumbs >= need:
         return True, f"{_n(p.green_thumbs, 'Green Thumb token')} ({need}+ needed)"
     return False, f"{p.green_thumbs} of {need} Green Thumb tokens: {need - p.green_thumbs} short"
 
 
-def _collector_and_decorator(p, points, total, params, declared):
+def _collector_and_decorator(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     if points["collector"] > 0 and points["decorator"] > 0:
         return True, "Collector and Decorator both scored"
     parts = []
@@ -360,9 +361,9 @@ def _collector_and_decorator(p, points, total, params, declared):
     return False, "; ".join(parts)
 
 
-def _all_rooms_have_item(p, points, total, params, declared):
+def _all_rooms_have_item(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     rooms = sorted(p.rooms, key=lambda c: (c.row, c.col))
-    empty = [c for c in rooms if c.card.item is None]
+    empty = [c for c in rooms if c.room.item is None]
     if not empty:
         return True, f"all {len(rooms)} rooms hold an item"
     return False, f"{len(rooms) - len(empty)} of {len(rooms)} rooms hold an item; empty: " + ", ".join(
@@ -370,7 +371,7 @@ def _all_rooms_have_item(p, points, total, params, declared):
 
 
 def _declared(key: str) -> Check:
-    def check(p, points, total, params, declared):
+    def check(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
         if key in declared:
             return True, "declared by the player"
         return False, f"not declared: tick it if the player {DECLARED[key]}"
@@ -413,133 +414,3 @@ def evaluate(game: GameState, p: PlayerState, points: dict[str, int], total: int
         met, detail = CHECKS[o["key"]](p, points, total, o["params"], declared)
         out.append({"key": o["key"], "text": o["text"], "met": met, "detail": detail})
     return {"number": play.number, "passed": all(o["met"] for o in out), "objectives": out}
-
-
-# ------------------------------------------------------------------------- near misses
-
-
-def _shape_id(value: Any) -> str | None:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"standard-{value}"
-    return value if isinstance(value, str) else None
-
-
-def _result_dict(result_player: Any) -> dict[str, Any]:
-    if hasattr(result_player, "to_dict"):
-        result_player = result_player.to_dict()
-    return result_player if isinstance(result_player, dict) else {}
-
-
-def _parsed_player(table_player: Any, options: Any) -> PlayerState | None:
-    from .parse import parse_options, parse_player  # parse imports this module
-
-    if not isinstance(table_player, dict):
-        return None
-    errors = Errors()
-    opts = parse_options(errors, {"options": options if isinstance(options, dict) else {}}, 2)
-    state = parse_player(errors, table_player, 0, opts, ())
-    return None if errors else state
-
-
-# ladders: a shape is offered only when every lower rung is met or filled
-_LADDERS = ((1, 2, 3, 4), (9, 10), (11, 12), (14, 15), (16, 17), (20, 21))
-_THRESHOLDS = {1: 70, 2: 80, 3: 90, 4: 100, 9: 30, 10: 40, 11: 20, 12: 25, 14: 9, 15: 12, 16: 10, 17: 15, 20: 10, 21: 15}
-_CATEGORY_OF = {9: "plants", 10: "plants", 11: "rooms", 12: "rooms", 14: "pots", 15: "pots", 16: "goals", 17: "goals"}
-
-
-def _progress(n: int, result: dict[str, Any], p: PlayerState | None, goals_in_play: bool,
-              best_other: int | None) -> tuple[int, int, str] | None:
-    """(have, need, text) for standard achievement ``n``; None when it cannot be measured here."""
-    cats = {c.get("key"): c.get("points") for c in result.get("categories", []) if isinstance(c, dict)}
-    total = result.get("total")
-    need = _THRESHOLDS.get(n)
-    if n <= 4 and isinstance(total, int):
-        return total, need, f"{total} points: {need - total} short of {need}+"
-    if n in _CATEGORY_OF:
-        key = _CATEGORY_OF[n]
-        got = cats.get(key)
-        if not isinstance(got, int) or (key == "goals" and not goals_in_play):
-            return None
-        what = {"plants": "completed plants", "rooms": "rooms", "pots": "Bonus Pots", "goals": "Goal Cards"}[key]
-        return got, need, f"{got} points from {what}: {need - got} short of {need}+"
-    if n in (20, 21):
-        if not isinstance(total, int) or best_other is None or total <= best_other:
-            return None
-        lead = total - best_other
-        return lead, need, f"won by {lead}: {need - lead} short of winning by {need}+"
-    if p is None:
-        return None
-    items = [c.card.item for c in p.rooms if c.card.item is not None]
-    kinds = {i.kind for i in items}
-    if n in (5, 6):
-        counts = Counter(c.card.type for c in (p.plants if n == 5 else p.rooms))
-        best, have = max(counts.items(), key=lambda kv: kv[1], default=("", 0))
-        return have, 5, f"{have} of 5 {best} {'plants' if n == 5 else 'rooms'}"
-    if n == 7:
-        have = sum(1 for c in p.plants if c.card.complete)
-        return have, 8, f"{have} of 8 plants completed"
-    if n == 8:
-        return len(kinds), 8, f"{len(kinds)} of 8 unique items"
-    if n == 13:
-        if not items:
-            return None
-        have = sum(1 for c in p.rooms if c.card.item is not None and c.card.item.color == c.card.type)
-        return have, len(items), f"{have} of {len(items)} placed items match their room"
-    if n == 18:
-        have = sum(c.card.verdancy for c in p.plants if not c.card.complete)
-        return have, 10, f"{have} of 10 extra Verdancy tokens"
-    if n == 19:
-        missing = [f"{t} plant" for t in cat.TYPES if t not in {c.card.type for c in p.plants}] + \
-                  [f"{t} room" for t in cat.TYPES if t not in {c.card.type for c in p.rooms}]
-        return 10 - len(missing), 10, f"{10 - len(missing)} of 10 types for Collector and Decorator (missing {', '.join(missing)})"
-    if n == 22:
-        have = len(kinds & set(cat.PETS))
-        return have, 4, f"{have} of 4 pets"
-    if n == 23:
-        have = len(kinds & set(cat.FURNITURE))
-        return have, 5, f"{have} of 5 pieces of furniture"
-    if n == 24:
-        from .rules import room_score
-        best = max((room_score(p, c)[0] for c in p.rooms), default=0)
-        return best, 8, f"best room scores {best}: {8 - best} short of 8"
-    if n == 25:
-        return p.green_thumbs, 5, f"{p.green_thumbs} of 5 Green Thumb tokens"
-    return None
-
-
-def near_misses(result_player: Any, table_player: Any, options: Any, filled: set, *, limit: int = 3,
-                best_other: int | None = None) -> list[dict[str, str]]:
-    """The closest standard achievements this game did not earn and the player has not filled.
-
-    ``result_player``: the player's result (``PlayerResult`` or its ``to_dict()``); ``table_player``:
-    the player's input (for plant/room/item counts; skipped if it does not parse); ``options``: the
-    table's options; ``filled``: the player's filled shapes (``"standard-3"``, or plain numbers
-    1-25 for standard shapes); ``best_other``: the best other total, for "Win by" (omitted: not
-    shown).  Only the next unfilled, unmet rung of each ladder (70/80/90/100, ...) is offered; the
-    closest (have / need) come first, at most ``limit``, and only if at least half way.
-
-    >>> near_misses({"total": 87, "categories": []}, None, {}, {"standard-1", "standard-2"})
-    [{'shape': 'standard-3', 'text': '87 points: 3 short of 90+'}]
-    """
-    result = _result_dict(result_player)
-    done = {_shape_id(s) for s in (filled or ())}
-    p = _parsed_player(table_player, options)
-    goals_in_play = bool(options.get("goals")) if isinstance(options, dict) else False
-    found = []
-    skip: set[int] = set()
-    for n in STANDARD:
-        if n in skip:
-            continue
-        prog = _progress(n, result, p, goals_in_play, best_other)
-        if prog is None:
-            continue
-        have, need, text = prog
-        met = have >= need
-        if met or f"standard-{n}" in done:
-            continue
-        ladder = next((lad for lad in _LADDERS if n in lad), ())
-        skip.update(m for m in ladder if m > n)  # higher rungs of an unmet ladder are further away
-        if need > 0 and have * 2 >= need:
-            found.append((have / need, -(need - have), n, text))
-    found.sort(key=lambda f: (-f[0], -f[1], f[2]))
-    return [{"shape": f"standard-{n}", "text": text} for _, _, n, text in found[:limit]]

@@ -42,6 +42,9 @@ POT_POINTS: dict[str, int] = {p["kind"]: p["points"] for p in POTS}
 # bonus pots of EACH bonus type in the supply, by player count (READINGS.md)
 BONUS_POT_SUPPLY: dict[int, int] = {int(k): v for k, v in _DATA["bonus_pot_supply"].items()}
 
+#: What the box holds (rulebook, "Components"): the limits of a whole table (docs/rules/verdant.md).
+BOX: dict[str, int] = {str(k): int(v) for k, v in _DATA["box"].items()}
+
 _PLANTS_BY_NAME = {normalize_name(p["name"]): p for p in PLANTS}
 _ROOMS_BY_NAME = {normalize_name(r["name"]): r for r in ROOMS}
 _ROOMS_BY_FACE = {(r["type"], tuple(r["edges"][e] for e in EDGES)): r for r in ROOMS}
@@ -76,6 +79,19 @@ def room_by_face(room_type: str, edges: dict[str, str]) -> dict[str, Any] | None
     1
     """
     return _ROOMS_BY_FACE.get((room_type, tuple(edges.get(e) for e in EDGES)))
+
+
+def plants_like(plant_type: str, points: int, needs: int, light: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The catalog plants of ``plant_type`` that score ``points`` and need ``needs`` (and prefer
+    exactly ``light``, when given): the cards a plant entered by its attributes can be.
+
+    >>> [p["name"] for p in plants_like("vining", 11, 9)]
+    ['Jasmine', 'Common Ivy', "Devil's Ivy", 'Chestnut Vine']
+    >>> plants_like("foliage", 4, 5)
+    []
+    """
+    return [p for p in PLANTS if p["type"] == plant_type and p["points"] == points and p["needs"] == needs
+            and (light is None or tuple(x for x in LIGHTS if x in p["light"]) == light)]
 
 
 def goal_by_name(name: str) -> dict[str, Any] | None:

@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and the word, in the plural unless ``n`` is 1.
+
+    >>> plural(1, "plant"), plural(3, "plant"), plural(2, "pair", "pairs of pots")
+    ('1 plant', '3 plants', '2 pairs of pots')
+    """
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 @dataclass(frozen=True)
@@ -54,9 +64,20 @@ class Cell:
     path: str  # where the card is in the input: players[0].home[1][2] or players[0].cards[4]
     # isinstance(card, Plant), worked out once (read in every rule's inner loop)
     is_plant: bool = field(init=False, repr=False, compare=False)
+    # the contract path relative to the player (home[1][2], cards[4]): what explanation lines name
+    ref: str = field(init=False, repr=False, compare=False)
+    # the card as a Plant (cells of ``PlayerState.plants``) or as a Room (of ``.rooms``): the
+    # rules read them in every inner loop; the other one is None
+    plant: Plant = field(init=False, repr=False, compare=False)
+    room: Room = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.__dict__["is_plant"] = isinstance(self.card, Plant)
+        d, card, path = self.__dict__, self.card, self.path
+        is_plant = d["is_plant"] = type(card) is Plant or isinstance(card, Plant)
+        head, dot, rest = path.partition(".")
+        d["ref"] = rest if dot and head.startswith("players[") else path
+        d["plant"] = card if is_plant else None
+        d["room"] = None if is_plant else card
 
     def where(self) -> str:
         return f"row {self.row + 1}, col {self.col + 1}"
@@ -70,25 +91,36 @@ class PlayerState:
     cells: tuple[Cell, ...]
     goals: tuple[tuple[str, ...], ...] = ()  # per deck, the candidate goal names (2 under modification 4)
     index: int = 0  # position in the input's players list
+    given: frozenset[str] = frozenset()  # the board's keys given in the input (green_thumbs, storage ...)
+    # Derived views, worked out once (the state is immutable); left out of equality, hash and repr.
+    _plants: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    _rooms: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+    _by_position: dict[tuple[int, int], Cell] = field(init=False, repr=False, compare=False)
+    _neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = field(init=False, repr=False, compare=False)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
+    plant_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)  # every plant's path (refs)
+    room_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Derived views, worked out once (the state is immutable).  Plain instance attributes, not
-        # fields: equality, hash and repr are unchanged.
         by_position: dict[tuple[int, int], Cell] = {}
-        for c in self.cells:
-            by_position.setdefault((c.row, c.col), c)  # the first card at a position, as a scan finds it
+        for cell in self.cells:
+            by_position.setdefault((cell.row, cell.col), cell)  # the first card at a position, as a scan finds it
         at = by_position.get
         neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = {}
         for r, c in by_position:
-            found = []
+            found: list[tuple[str, Cell]] = []
             for side, pos in (("top", (r - 1, c)), ("right", (r, c + 1)), ("bottom", (r + 1, c)), ("left", (r, c - 1))):
                 other = at(pos)
                 if other is not None:
                     found.append((side, other))
             neighbours[(r, c)] = tuple(found)
+        plants = tuple(c for c in self.cells if c.is_plant)
+        rooms = tuple(c for c in self.cells if not c.is_plant)
         self.__dict__.update(
-            _plants=tuple(c for c in self.cells if c.is_plant),
-            _rooms=tuple(c for c in self.cells if not c.is_plant),
+            _plants=plants,
+            _rooms=rooms,
+            plant_refs=tuple(c.ref for c in plants),
+            room_refs=tuple(c.ref for c in rooms),
             _by_position=by_position,
             _neighbours=neighbours,  # (row, col) -> neighbours() of a card there
             memo={},  # rules' per-player results worked out once (see rules.room_score)
@@ -105,17 +137,17 @@ class PlayerState:
     def at(self, row: int, col: int) -> Cell | None:
         return self._by_position.get((row, col))
 
-    def neighbours(self, cell: Cell) -> list[tuple[str, Cell]]:
+    def neighbours(self, cell: Cell) -> tuple[tuple[str, Cell], ...]:
         """(side of ``cell`` that touches it, neighbour) for each orthogonal neighbour."""
         found = self._neighbours.get((cell.row, cell.col))
         if found is not None:
-            return list(found)
-        out = []  # a position no card of this home is at
+            return found
+        out: list[tuple[str, Cell]] = []  # a position no card of this home is at
         for side, dr, dc in (("top", -1, 0), ("right", 0, 1), ("bottom", 1, 0), ("left", 0, -1)):
             other = self.at(cell.row + dr, cell.col + dc)
             if other is not None:
                 out.append((side, other))
-        return out
+        return tuple(out)
 
     def rows(self) -> list[list[Cell]]:
         """The home's horizontal rows, top first, each left to right."""
@@ -141,6 +173,12 @@ class GameState:
     players: tuple[PlayerState, ...]
     goal_decks: tuple[str, ...] = field(default_factory=tuple)
     scenario: ScenarioPlay | None = None  # see campaign.py
+    partial: bool = False  # fewer boards than player_count: no winner, nothing that needs the others
+    one_card_rows: bool = False  # option: a row holding one card of a kind counts for the row goals
+
+    @property
+    def multiplayer(self) -> bool:
+        return self.player_count > 1
 
     @property
     def solo(self) -> bool:

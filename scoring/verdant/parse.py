@@ -7,19 +7,31 @@ Every problem is collected with the path of the cell it concerns and raised toge
 from __future__ import annotations
 
 import difflib
+from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
-from ..core import Errors, get_choice, join, normalize_name, options_of, player_list, to_int
+from ..core import Errors, get_bool, get_choice, join, normalize_name, options_of, seating, to_int
 from . import catalog as cat
+from . import schema
 from .campaign import parse_scenario
-from .model import Cell, GameState, Item, Plant, PlayerState, Room
+from .model import Cell, GameState, Item, Plant, PlayerState, Room, plural
+from .schema import MAX_PLAYERS, POSITION_LIMIT, VARIANTS
 
-MAX_PLAYERS = 5
-VARIANTS = ("standard", "family")
 LIGHTING_GOALS = ("Perfect Conditions", "Against All Odds", "Perfect Ambiance")
-GRID_ROWS, GRID_COLS, HOME_SIZE = 3, 5, 15
-POSITION_LIMIT = 50  # |row|, |col| under modification 6
+GRID_ROWS, GRID_COLS, HOME_SIZE = schema.HOME_ROWS, schema.HOME_COLS, 15
+Goal = dict[str, Any]
+
+
+class Opts(TypedDict):
+    """The options as the parser read them (what the rest of the table is checked against)."""
+
+    variant: str
+    modification: int | None
+    player_count: int
+    partial: bool
+    one_card_rows: bool
 
 
 def _show(value: Any) -> str:
@@ -63,31 +75,33 @@ def _suggest(name: str, names: list[str]) -> str:
 # ------------------------------------------------------------------------------ options
 
 
-def parse_options(errors: Errors, table: Any, n_players: int) -> dict[str, Any]:
+def parse_options(errors: Errors, table: Any, player_count: int, partial: bool = False) -> Opts:
+    """The options of ``table``; ``player_count`` (and whether only some boards are sent) come
+    from :func:`scoring.core.seating`."""
     options = options_of(table)
     variant = get_choice(errors, options, "variant", "options", VARIANTS, default="standard") or "standard"
     modification = None
     raw_mod = options.get("modification")
     if raw_mod is not None and raw_mod != "":
-        modification = to_int(errors, raw_mod, "options.modification", minimum=1, maximum=10)
-    player_count = n_players
-    if isinstance(table, dict) and table.get("player_count") is not None:
-        count = to_int(errors, table["player_count"], "player_count", minimum=1, maximum=MAX_PLAYERS)
-        if count is not None and count < n_players:
-            errors.add("player_count", f"is {count} but the table has {n_players} players: enter at least {n_players}")
-        elif count is not None:
-            player_count = count
-    return {"variant": variant, "modification": modification, "player_count": min(max(player_count, 1), MAX_PLAYERS)}
+        modification = to_int(errors, raw_mod, "options.modification",
+                              minimum=schema.MODIFICATION.minimum, maximum=schema.MODIFICATION.maximum)
+    one_card_rows = get_bool(errors, options, "one_card_rows", "options", default=False)
+    campaign = options.get("campaign")
+    if campaign not in (None, "") and campaign not in schema.CAMPAIGN_MODES:
+        errors.add("options.campaign", f"{_show(campaign)} is not an achievement mode here: standard or none "
+                                       "(a scenario goes in options.scenario, a modification in options.modification)")
+    return Opts(variant=variant, modification=modification, player_count=min(max(player_count, 1), MAX_PLAYERS),
+                partial=partial, one_card_rows=one_card_rows)
 
 
-def _goal_list(errors: Errors, value: Any, where: str, solo: bool, max_per_deck: int = 1) -> list[tuple[str, dict]]:
+def _goal_list(errors: Errors, value: Any, where: str, solo: bool) -> list[tuple[str, Goal]]:
     """Read a list of goal names: each in the catalog, one per deck.  Returns (path, goal) pairs."""
     if value is None or value == "":
         return []
     if not isinstance(value, list):
         errors.add(where, 'must be a list of goal card names, one per deck, e.g. ["Apartment Living", "Pot Pairs", "Triple Treatment"]')
         return []
-    out: list[tuple[str, dict]] = []
+    out: list[tuple[str, Goal]] = []
     per_deck: dict[str, str] = {}
     names = [g["name"] for g in cat.GOALS]
     for i, name in enumerate(value):
@@ -113,14 +127,15 @@ def _goal_list(errors: Errors, value: Any, where: str, solo: bool, max_per_deck:
     return out
 
 
-def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | None, solo: bool) -> tuple[list[tuple[tuple[str, ...], ...]], dict[int, list[str]]]:
+def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | None,
+                solo: bool) -> tuple[list[tuple[tuple[str, ...], ...]], dict[int, list[str]]]:
     """Each player's goal candidates per deck (plant, item, room order); also the paths by goal per player.
 
     Returns (per player: tuple over decks of candidate names, per player: list of goal names used)."""
     options = options_of(table)
     goals = _goal_list(errors, options.get("goals"), "options.goals", solo)
     raw_sets = options.get("goal_sets")
-    sets: dict = {}
+    sets: dict[str, Any] = {}
     if raw_sets not in (None, "", {}):
         if not isinstance(raw_sets, dict):
             errors.add("options.goal_sets", 'must be an object: {"second": [...]} for modification 4, {"players": [[...], ...]} for modification 5')
@@ -130,7 +145,7 @@ def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | 
         else:
             sets = raw_sets
 
-    def by_deck(chosen: list[list[tuple[str, dict]]]) -> tuple[tuple[str, ...], ...]:
+    def by_deck(chosen: list[list[tuple[str, Goal]]]) -> tuple[tuple[str, ...], ...]:
         decks = []
         for deck in cat.DECKS:
             names = tuple(g["name"] for group in chosen for _, g in group if g["deck"] == deck)
@@ -148,10 +163,11 @@ def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | 
         if raw is None:
             return [() for _ in range(n_players)], {}
         if not isinstance(raw, list) or len(raw) != n_players:
-            errors.add("options.goal_sets.players", f"must be a list of {n_players} goal sets (one per player, in player order), "
+            errors.add("options.goal_sets.players", f"must be a list of {plural(n_players, 'goal set')} (one per player, in player order), "
                                                     'each like ["Going Big", "Thumbs Up", "Matchy Matchy"]')
             return [() for _ in range(n_players)], {}
-        out, seen = [], {}
+        out: list[tuple[tuple[str, ...], ...]] = []
+        seen: dict[str, int] = {}
         for i, one in enumerate(raw):
             chosen = _goal_list(errors, one, f"options.goal_sets.players[{i}]", solo)
             for path, g in chosen:
@@ -199,10 +215,43 @@ def _light(errors: Errors, value: Any, where: str) -> tuple[str, ...] | None:
     return tuple(w for w in cat.LIGHTS if w in words)
 
 
-def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant | None:
+_PLANT_ONLY = {
+    "pot": "a room card holds no pot: pots go on completed plant cards (remove it, or make this cell a plant)",
+    "verdancy": "a room card holds no verdancy: verdancy goes on incomplete plant cards (remove it, or make this cell a plant)",
+    "points": "a room card has no points: points are printed on plant cards (remove them, or make this cell a plant)",
+    "needs": "a room card needs no verdancy: needs are printed on plant cards (remove it, or make this cell a plant)",
+    "light": "a room card shows its lighting on its edges: give edges instead (or make this cell a plant)",
+}
+_ROOM_ONLY = {
+    "item": "a plant card holds no item token: furniture and pets go on room cards (remove it, or make this cell a room)",
+    "edges": "a plant card has no edges: edge lighting is printed on room cards; give the plant's light instead",
+}
+
+
+def _foreign(errors: Errors, data: dict[str, Any], where: str, keys: dict[str, str]) -> None:
+    """A token or value the other kind of card carries (an item on a plant, a pot on a room):
+    refused at its own path, naming the cell (the box gives no way to put it there)."""
+    for key, message in keys.items():
+        if data.get(key) not in (None, "", [], {}):
+            errors.add(join(where, key), message)
+
+
+def _read_number(errors: Errors, data: dict[str, Any], key: str, where: str, bound: Any, missing: str) -> int | None:
+    if data.get(key) in (None, ""):
+        errors.add(join(where, key), missing)
+        return None
+    return to_int(errors, data.get(key), join(where, key), minimum=bound.minimum, maximum=bound.maximum)
+
+
+def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) -> Plant | None:
     before = len(errors.items)
+    if not data.keys().isdisjoint(_ROOM_ONLY):
+        _foreign(errors, data, where, _ROOM_ONLY)
     entry = None
     name = data.get("name")
+    points: int | None
+    needs: int | None
+    light: tuple[str, ...] | None
     if name not in (None, ""):
         if not isinstance(name, str):
             errors.add(join(where, "name"), "must be a plant card's name, e.g. \"Jasmine\"")
@@ -217,7 +266,7 @@ def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant |
             given = data.get(key)
             if given is None or given == "":
                 continue
-            same = _norm_word(given, (expected,)) if key == "type" else (to_int(Errors(), given, "", minimum=None) == expected)
+            same = _norm_word(given, (str(expected),)) if key == "type" else (to_int(Errors(), given, "", minimum=None) == expected)
             if not same:
                 errors.add(join(where, key), f'{_show(given)} disagrees with the card: "{entry["name"]}" has {key} {expected} (leave {key} out or enter {expected})')
         if data.get("light") not in (None, "", []):
@@ -229,13 +278,17 @@ def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant |
         if ptype is None:
             errors.add(join(where, "type"), ("is missing" if data.get("type") in (None, "") else f"{_show(data.get('type'))} is not a plant type")
                        + f": give the plant's name, or its type ({_choices(cat.TYPES)}) with points and needs")
-        points = to_int(errors, data.get("points"), join(where, "points"), minimum=0, maximum=20) if data.get("points") not in (None, "") else None
-        if data.get("points") in (None, ""):
-            errors.add(join(where, "points"), "is missing: enter the points printed on the card (0 to 20)")
-        needs = to_int(errors, data.get("needs"), join(where, "needs"), minimum=1, maximum=12) if data.get("needs") not in (None, "") else None
-        if data.get("needs") in (None, ""):
-            errors.add(join(where, "needs"), "is missing: enter the verdancy the card needs to complete (1 to 12)")
+        points = _read_number(errors, data, "points", where, schema.POINTS, "is missing: enter the points printed on the card (0 to 20)")
+        needs = _read_number(errors, data, "needs", where, schema.NEEDS, "is missing: enter the verdancy the card needs to complete (1 to 12)")
         light = None if data.get("light") in (None, "", []) else _light(errors, data.get("light"), join(where, "light"))
+        if (ptype is not None and points is not None and needs is not None and len(errors.items) == before
+                and not cat.plants_like(ptype, points, needs, light)):
+                shown = f" and prefers {'/'.join(light)}" if light else ""
+                close = [p for p in cat.PLANTS if p["type"] == ptype and (p["points"] == points or p["needs"] == needs)]
+                hint = ("; the closest are " + ", ".join(f'{p["name"]} ({p["points"]} points, needs {p["needs"]})' for p in close[:4])
+                        if close else "")
+                errors.add(where, f"matches no Verdant plant card: no {ptype} plant scores {points}, needs {needs}{shown}{hint}. "
+                                  "Check the card, or give its name")
     else:
         return None
     pot = None
@@ -248,8 +301,8 @@ def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant |
     verdancy = 0
     raw_verdancy = data.get("verdancy")
     if raw_verdancy not in (None, ""):
-        verdancy = to_int(errors, raw_verdancy, join(where, "verdancy"), minimum=0, maximum=99)
-        verdancy = 0 if verdancy is None else verdancy
+        read = to_int(errors, raw_verdancy, join(where, "verdancy"), minimum=schema.VERDANCY.minimum, maximum=schema.VERDANCY.maximum)
+        verdancy = 0 if read is None else read
     if verdancy > 0 or not potted:
         label = f'"{entry["name"]}"' if entry else "This plant"
         if potted and verdancy > 0:
@@ -260,13 +313,15 @@ def parse_plant(errors: Errors, data: dict, where: str, family: bool) -> Plant |
         elif pot is None and not potted and needs is not None and verdancy >= needs:
             errors.add(join(where, "verdancy"), f"{label} needs {needs} verdancy to complete: an incomplete plant holds 0 to {needs - 1} "
                                                 "(a completed plant has a pot instead)")
-    if len(errors.items) > before:
+    if len(errors.items) > before or ptype is None or points is None or needs is None:
         return None
     return Plant(entry["name"] if entry else None, ptype, needs, points, light, pot, verdancy)
 
 
-def parse_room(errors: Errors, data: dict, where: str) -> Room | None:
+def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
     before = len(errors.items)
+    if not data.keys().isdisjoint(_PLANT_ONLY):
+        _foreign(errors, data, where, _PLANT_ONLY)
     entry = None
     name = data.get("name")
     if name not in (None, ""):
@@ -284,20 +339,20 @@ def parse_room(errors: Errors, data: dict, where: str) -> Room | None:
         if rtype is None:
             errors.add(join(where, "type"), ("is missing" if data.get("type") in (None, "") else f"{_show(data.get('type'))} is not a room type")
                        + f": choose one of {_choices(cat.TYPES)}")
-    edges = None
+    edges: dict[str, str] | None = None
     raw_edges = data.get("edges")
     if raw_edges not in (None, "", {}):
         if not isinstance(raw_edges, dict):
             errors.add(join(where, "edges"), 'must give the lighting of each edge: {"top": "sun", "right": "semi", "bottom": "shade", "left": "sun"}')
         else:
-            edges = {}
+            read: dict[str, str] = {}
             for side in cat.EDGES:
                 word = _norm_word(raw_edges.get(side), cat.LIGHTS)
                 if word is None:
                     errors.add(join(join(where, "edges"), side), f"{_show(raw_edges.get(side))} is not a lighting: choose one of {_choices(cat.LIGHTS)}")
-                edges[side] = word
-            if None in edges.values():
-                edges = None
+                else:
+                    read[side] = word
+            edges = read if len(read) == len(cat.EDGES) else None
     if entry is not None and edges is not None and edges != entry["edges"]:
         errors.add(join(where, "edges"), f'disagrees with the card: "{entry["name"]}" has ' + ", ".join(f"{s} {entry['edges'][s]}" for s in cat.EDGES))
     elif entry is None and rtype is not None and edges is not None:
@@ -308,7 +363,7 @@ def parse_room(errors: Errors, data: dict, where: str) -> Room | None:
     item = None
     if data.get("item") not in (None, ""):
         item = _item(errors, data.get("item"), join(where, "item"))
-    if len(errors.items) > before:
+    if len(errors.items) > before or rtype is None:
         return None
     if entry is not None:
         edges = dict(entry["edges"])
@@ -329,7 +384,7 @@ def parse_cell(errors: Errors, data: Any, where: str, family: bool) -> Plant | R
 # ------------------------------------------------------------------------------- homes
 
 
-def _read_home(errors: Errors, player: dict, where: str, modification: int | None) -> list[tuple[int, int, Any, str]] | None:
+def _read_home(errors: Errors, player: dict[str, Any], where: str, modification: int | None) -> list[tuple[int, int, Any, str]] | None:
     """The raw cards of a home as (row, col, cell data, path); None if the shape is unusable."""
     free_shape = modification == 6
     if "cards" in player and player.get("cards") is not None:
@@ -341,30 +396,31 @@ def _read_home(errors: Errors, player: dict, where: str, modification: int | Non
         if not isinstance(cards, list):
             errors.add(path, 'must be a list of cards, each with its position: {"row": 0, "col": 2, "kind": "plant", ...}')
             return None
-        out = []
+        out: list[tuple[int, int, Any, str]] = []
         for i, card in enumerate(cards):
             p = join(path, i)
             if not isinstance(card, dict):
                 errors.add(p, 'must be a card with its position: {"row": 0, "col": 2, "kind": "plant", ...}')
                 continue
-            row = to_int(errors, card.get("row"), join(p, "row"), minimum=-POSITION_LIMIT, maximum=POSITION_LIMIT)
-            col = to_int(errors, card.get("col"), join(p, "col"), minimum=-POSITION_LIMIT, maximum=POSITION_LIMIT)
+            row = to_int(errors, card.get("row"), join(p, "row"), minimum=schema.ROW.minimum, maximum=schema.ROW.maximum)
+            col = to_int(errors, card.get("col"), join(p, "col"), minimum=schema.COL.minimum, maximum=schema.COL.maximum)
             if row is not None and col is not None:
                 out.append((row, col, card, p))
         return out
     path = join(where, "home")
     home = player.get("home")
     shape = "3 rows of 5 cards, top row first" if not free_shape else "rows of cards (null for a gap), or a \"cards\" list with positions"
-    if not isinstance(home, list) or (not free_shape and len(home) != GRID_ROWS):
-        what = "is missing" if home is None else (f"has {len(home)} rows" if isinstance(home, list) else "is not a list of rows")
-        errors.add(path, f"{what}: a finished home is {shape}")
+    if not isinstance(home, list) or (not free_shape and len(home) != GRID_ROWS) or len(home) > POSITION_LIMIT:
+        what = "is missing" if home is None else (f"has {plural(len(home), 'row')}" if isinstance(home, list) else "is not a list of rows")
+        errors.add(path, f"{what}: a finished home is {shape}" + (f" (at most {POSITION_LIMIT} rows)" if free_shape else ""))
         return None
     out = []
     for r, row in enumerate(home):
         rp = join(path, r)
-        if not isinstance(row, list) or (not free_shape and len(row) != GRID_COLS):
-            what = f"has {len(row)} cards" if isinstance(row, list) else "is not a list of cards"
-            errors.add(rp, f"{what}: each row of the home holds 5 cards (modification 6 lifts the 5x3 grid)")
+        if not isinstance(row, list) or (not free_shape and len(row) != GRID_COLS) or len(row) > POSITION_LIMIT:
+            what = f"has {plural(len(row), 'card')}" if isinstance(row, list) else "is not a list of cards"
+            errors.add(rp, f"{what}: each row of the home holds 5 cards (modification 6 lifts the 5x3 grid"
+                           + (f"; at most {POSITION_LIMIT} places a row)" if free_shape else ")"))
             continue
         for c, cell in enumerate(row):
             if free_shape and cell is None:
@@ -402,14 +458,14 @@ def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool
                 errors.add(by_pos[pos].path, "is not connected to the rest of the home: every card touches another card orthogonally")
 
 
-def parse_player(errors: Errors, player: dict, i: int, opts: dict, goals: tuple[tuple[str, ...], ...]) -> PlayerState | None:
+def parse_player(errors: Errors, player: dict[str, Any], i: int, opts: Opts, goals: tuple[tuple[str, ...], ...]) -> PlayerState | None:
     where = f"players[{i}]"
     before = len(errors.items)
     family = opts["variant"] == "family"
     thumbs = 0
     if player.get("green_thumbs") not in (None, ""):
-        raw = to_int(errors, player.get("green_thumbs"), join(where, "green_thumbs"), minimum=0, maximum=None)
-        if raw is not None and raw > 5:
+        raw = to_int(errors, player.get("green_thumbs"), join(where, "green_thumbs"), minimum=schema.GREEN_THUMBS.minimum, maximum=None)
+        if raw is not None and raw > (schema.GREEN_THUMBS.maximum or 5):
             errors.add(join(where, "green_thumbs"), f"is {raw}: a player keeps at most 5 Green Thumb tokens (0 to 5)")
         elif raw is not None and raw > 0 and family:
             errors.add(join(where, "green_thumbs"), "the family variant uses no Green Thumb tokens: enter 0")
@@ -435,7 +491,7 @@ def parse_player(errors: Errors, player: dict, i: int, opts: dict, goals: tuple[
         count_ok = True
         if free_shape and len(raw_cells) != HOME_SIZE:
             errors.add(join(where, "cards" if "cards" in player and player.get("cards") is not None else "home"),
-                       f"has {len(raw_cells)} cards: a finished home has 15")
+                       f"has {plural(len(raw_cells), 'card')}: a finished home has 15")
             count_ok = False
         for r, c, data, path in raw_cells:
             card = parse_cell(errors, data, path, family)
@@ -445,13 +501,14 @@ def parse_player(errors: Errors, player: dict, i: int, opts: dict, goals: tuple[
             _check_shape(errors, cells, where, free_shape, count_ok)
     if len(errors.items) > before:
         return None
-    return PlayerState(str(player.get("name")), thumbs, storage, tuple(cells), goals, i)
+    given = frozenset(k for k, v in player.items() if v is not None)
+    return PlayerState(str(player.get("name")), thumbs, storage, tuple(cells), goals, i, given)
 
 
 # -------------------------------------------------------------------------- table-wide
 
 
-def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_players: int) -> None:
+def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_players: int) -> None:
     """Rules across the whole table: unique cards and tokens, the pot supply."""
     plant_at: dict[str, str] = {}
     room_at: dict[int, str] = {}
@@ -508,6 +565,90 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: dict, n_playe
                                      f"completing a plant takes the highest bonus pot left; {kind} comes only once those are gone")
 
 
+def _check_box(errors: Errors, players: list[PlayerState]) -> None:
+    """What the box makes impossible across the whole table (rulebook, "Components"): more plant
+    or room cards of a type than the 12 printed, a plant entered by its attributes with no card
+    left that it can be, more terra cotta pots than 18, more verdancy than 60 tokens can show."""
+    plants = [c for p in players for c in p.plants]
+    rooms = [c for p in players for c in p.rooms]
+    crowded = _per_type(errors, "plant", plants, lambda c: c.plant.name is not None, cat.BOX["plants_per_type"])
+    _per_type(errors, "room", rooms, lambda c: c.room.card_id is not None, cat.BOX["rooms_per_type"])
+    unnamed = [c for c in plants if c.plant.name is None and c.plant.type not in crowded]
+    if unnamed:
+        _match_plants(errors, unnamed, {c.plant.name for c in plants if c.plant.name is not None})
+    most, size, limit = cat.BOX["terracotta_pots"], cat.BOX["largest_verdancy_token"], cat.BOX["verdancy_tokens"]
+    terracotta = tokens = 0
+    for cell in plants:
+        card = cell.plant
+        if card.pot == "terracotta":
+            terracotta += 1
+        elif card.verdancy:
+            tokens += -(-card.verdancy // size)
+    if terracotta > most:
+        pots = [c for c in plants if c.plant.pot == "terracotta"]
+        for nth, cell in enumerate(pots[most:], start=most + 1):
+            errors.add(join(cell.path, "pot"), f"{terracotta} terra cotta pots at this table: the game has {most} "
+                                               f"(this is the {_ordinal(nth)})")
+    if tokens > limit:
+        tokens = 0
+        for cell in plants:
+            tokens += -(-cell.plant.verdancy // size)
+            if cell.plant.verdancy and tokens > limit:
+                errors.add(join(cell.path, "verdancy"), f"needs more verdancy tokens than the game has: the verdancy on this "
+                                                        f"table's incomplete plants takes at least {tokens} tokens so far (a "
+                                                        f"large token shows {size}), and the game has {limit}")
+
+
+def _per_type(errors: Errors, kind: str, cells: list[Cell], known: Callable[[Cell], bool], per_type: int) -> set[str]:
+    """Refuse the cards of a type beyond the ``per_type`` the box has ("14 succulent rooms at this
+    table: the game has 12"), at each card beyond; the cards that name which card they are
+    (``known``) count first, so the refused ones are those given by type.  Returns the types over
+    the limit."""
+    over: set[str] = set()
+    counts = Counter(c.card.type for c in cells)
+    for ptype in cat.TYPES:
+        if counts[ptype] <= per_type:
+            continue
+        over.add(ptype)
+        of_type = [c for c in cells if c.card.type == ptype]
+        ordered = [c for c in of_type if known(c)] + [c for c in of_type if not known(c)]
+        for nth, cell in enumerate(ordered[per_type:], start=per_type + 1):
+            errors.add(cell.path, f"{len(of_type)} {ptype} {kind}s at this table: the game has {per_type} (this is the {_ordinal(nth)})")
+    return over
+
+
+def _match_plants(errors: Errors, unnamed: list[Cell], named: set[str]) -> None:
+    """Give each plant entered by its attributes a card of its own (each plant card exists once):
+    a matching of those plants to the catalog cards like them that no named plant is.  A plant
+    left without a card is refused, naming the cards it could have been."""
+    options: list[list[str]] = []
+    for cell in unnamed:
+        card = cell.plant
+        options.append([e["name"] for e in cat.plants_like(card.type, card.points, card.needs, card.light) if e["name"] not in named])
+    owner: dict[str, int] = {}
+
+    def place(i: int, seen: set[str]) -> bool:
+        for name in options[i]:
+            if name in seen:
+                continue
+            seen.add(name)
+            if name not in owner or place(owner[name], seen):
+                owner[name] = i
+                return True
+        return False
+
+    for i, cell in enumerate(unnamed):
+        if place(i, set()):
+            continue
+        card = cell.plant
+        like = [e["name"] for e in cat.plants_like(card.type, card.points, card.needs, card.light)]
+        if not like:
+            continue  # matches no card at all: parse_plant said so
+        errors.add(cell.path, f"is a {card.type} plant that scores {card.points} and needs {card.needs}: the game has "
+                              f"{plural(len(like), 'such card')} ({', '.join(like)}), and this table already holds "
+                              f"{'it' if len(like) == 1 else 'them all'}; check the card, or give its name")
+
+
 _OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
@@ -535,22 +676,26 @@ def _check_modification_1(errors: Errors, players: list[PlayerState]) -> None:
     opposite = _OPPOSITE
     for p in players:
         for cell in sorted(p.plants, key=lambda c: (c.row, c.col)):
-            if cell.card.light is None:
+            light = cell.plant.light
+            if light is None:
                 continue
-            bad = [f"{other.card.edges[opposite[side]]} on its {side} ({other.path.split('.', 1)[1]})"
-                   for side, other in p.neighbours(cell)
-                   if not other.is_plant and other.card.edges is not None
-                   and other.card.edges[opposite[side]] not in cell.card.light]
+            bad = []
+            for side, other in p.neighbours(cell):
+                edges = None if other.is_plant else other.room.edges
+                if edges is not None and edges[opposite[side]] not in light:
+                    bad.append(f"{edges[opposite[side]]} on its {side} ({other.ref})")
             if bad:
-                errors.add(cell.path, f"{cell.card.label()} ({'/'.join(cell.card.light)}) meets {', '.join(bad)}: under "
+                errors.add(cell.path, f"{cell.card.label()} ({'/'.join(light)}) meets {', '.join(bad)}: under "
                                       "modification 1 all lighting conditions must match when placing cards")
 
 
 def parse_table(table: Any) -> GameState:
     """Validate ``table`` and return the game state, or raise ValidationError listing every problem."""
     errors = Errors()
-    raw_players = player_list(errors, table, minimum=1, maximum=MAX_PLAYERS)
-    opts = parse_options(errors, table, len(raw_players))
+    errors.items.extend(schema.unknown(table))
+    seat = seating(errors, table, minimum=1, maximum=MAX_PLAYERS, title="Verdant")
+    raw_players = seat.players
+    opts = parse_options(errors, table, seat.count, seat.partial)
     solo = opts["player_count"] == 1
     goal_sets, _ = parse_goals(errors, table, len(raw_players), opts["modification"], solo)
     players: list[PlayerState] = []
@@ -562,9 +707,11 @@ def parse_table(table: Any) -> GameState:
         else:
             players.append(state)
     _check_table(errors, players, opts, len(raw_players) if not broken else -1)
+    _check_box(errors, players)
     _check_lighting(errors, players)
     if opts["modification"] == 1:
         _check_modification_1(errors, players)
     scenario = parse_scenario(errors, table, opts, players, len(raw_players))
     errors.raise_if_any()
-    return GameState(opts["variant"], opts["modification"], opts["player_count"], tuple(players), scenario=scenario)
+    return GameState(opts["variant"], opts["modification"], opts["player_count"], tuple(players), scenario=scenario,
+                     partial=opts["partial"], one_card_rows=opts["one_card_rows"])

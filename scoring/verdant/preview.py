@@ -1,33 +1,46 @@
-"""A running score for a Verdant home that is still being filled in (the entry screen's live total).
+"""The seat page's preview of a Verdant home that is still being filled in (``GAME.previewer``).
 
 :func:`scoring.verdant.score` refuses a home with empty or broken cells.  :func:`preview` scores
 what is there: every cell that parses on its own is placed, the others are skipped, and the
 engine's own rule functions (``rules.score_player``, ``rules.room_score`` ...) do the arithmetic,
-so a complete home previews to exactly its real score (tested against ``score``).  It also gives
-each card its own points and explanation for the finished-home picture.
+so a complete, legal home previews to exactly its score as a board of its table (tested against
+``score``).  It returns a :class:`scoring.core.Preview`:
 
-Only this one player is known here: goals that compare players ("the most ...") are scored as if
-no one else played.  Table-wide checks (the same card twice, the pot supply) are left to ``score``.
+- ``total``: the running total (None while no card is placed); ``categories`` with their lines;
+- ``points`` / ``why``: each card's own points and lines, keyed by its path ``home[r][c]`` (a
+  plant's printed points plus its pot; a room's bonus; an incomplete plant's verdancy is pooled
+  with the others, so its own points are None);
+- ``messages``: what is still to fill or fix, from the engine's own checks of this board as one
+  board of a ``player_count`` table (paths relative to the seat, ``home[1][2].pot``);
+- ``complete``: the board passes those checks;
+- ``extra``: ``cells`` (path -> ``{"kind", "label", "type", "needs"}``), ``expected`` (path of an
+  empty cell -> "plant" or "room", following the checkerboard), ``filled`` and ``size``.
+
+Goals that compare players ("the most ...") compare this board with ``others``, the other seats'
+boards as they are typed so far (each card that parses counts); table-wide checks (the same card
+twice at the table) see this board alone.
 
 >>> from scoring.verdant import blank_player
 >>> p = blank_player()
 >>> p["home"][0][0] = {"kind": "plant", "name": "Jasmine", "pot": "concrete"}
 >>> p["home"][0][1] = {"kind": "room", "type": "vining"}
->>> out = preview(p, {})
->>> out["total_so_far"], out["cells"][(0, 0)]["points"], out["cells"][(0, 1)]["points"]
-(15, 14, 1)
->>> expected_kind(p["home"], 2, 4), expected_kind(p["home"], 1, 0)
-('plant', 'room')
+>>> out = preview(p, {}, 2)
+>>> out.total, out.points["home[0][0]"], out.points["home[0][1]"], out.extra["filled"], out.complete
+(15, 14, 1, 2, False)
+>>> out.extra["expected"]["home[2][4]"], out.extra["expected"]["home[1][0]"], out.messages[0].path
+('plant', 'room', 'home[0][2]')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..core import Errors, options_of, to_int
+from ..core import Category, Errors, FieldError, Preview, ValidationError, get_bool, options_of, seat_errors, to_int
 from . import catalog as cat
-from .model import Cell, GameState, Plant, PlayerState
-from .parse import MAX_PLAYERS, VARIANTS, _item, _norm_word, parse_cell, parse_goals
+from . import schema
+from .model import Cell, GameState, Item, Plant, PlayerState
+from .parse import _item, _norm_word, parse_cell, parse_goals, parse_table
 from .rules import CATEGORY_LABELS, bonus_pots, completed_plants, room_score, score_player
 
 
@@ -49,56 +62,99 @@ def expected_kind(home: Any, row: int, col: int) -> str | None:
     return None
 
 
-def _goals(options: dict, player_count: int, position: int, solo: bool, modification: int | None) -> tuple:
+def _goals(options: dict[str, Any], player_count: int, position: int, solo: bool, modification: int | None) -> tuple[tuple[str, ...], ...]:
     scratch = Errors()
     sets, _ = parse_goals(scratch, {"options": options}, player_count, modification, solo)
     return sets[position] if 0 <= position < len(sets) else ()
 
 
-def preview(player_state: Any, options: Any = None, player_count: int = 1, position: int = 0) -> dict[str, Any]:
-    """Score what is entered so far.
+def _board_messages(state: dict[str, Any], options: dict[str, Any], player_count: int, position: int) -> tuple[FieldError, ...]:
+    """The engine's checks of this board as one board of a ``player_count`` table."""
+    board = dict(state)
+    board["name"] = board.get("name") if isinstance(board.get("name"), str) and board.get("name", "").strip() else "Player"
+    mine = dict(options)
+    sets = mine.get("goal_sets")
+    if isinstance(sets, dict) and isinstance(sets.get("players"), list):  # modification 5: this seat's goal set only
+        own = sets["players"][position] if 0 <= position < len(sets["players"]) else []
+        mine["goal_sets"] = {**sets, "players": [own]}
+    table: dict[str, Any] = {"options": mine, "players": [board]}
+    if player_count > 1:
+        table["player_count"] = player_count
+    try:
+        parse_table(table)
+    except ValidationError as exc:
+        others = tuple(e for e in exc.errors if not e.path.startswith("players["))
+        return seat_errors(exc.errors) + others
+    return ()
 
-    Returns ``{"total_so_far", "categories": {key: {"label", "points", "lines"}}, "cells":
-    {(r, c): {"kind", "label", "points", "why"}}, "filled", "size", "complete"}``.  ``points`` of a
-    card is what it scores by itself (a plant's printed points plus its pot; a room's bonus); an
-    incomplete plant's verdancy is pooled with the others, so its own ``points`` is None.
-    ``position`` is the seat (modification 5 deals a goal set per player).
-    """
-    state = player_state if isinstance(player_state, dict) else {}
-    options = options_of({"options": options}) if isinstance(options, dict) else {}
-    player_count = player_count if isinstance(player_count, int) and 1 <= player_count <= MAX_PLAYERS else 1
-    variant = _norm_word(options.get("variant"), VARIANTS) or "standard"
-    family = variant == "family"
-    scratch = Errors()
-    modification = None
-    if options.get("modification") not in (None, ""):
-        modification = to_int(scratch, options.get("modification"), "", minimum=1, maximum=10)
 
+def _cells(state: dict[str, Any], family: bool) -> tuple[list[Cell], dict[str, str | None], int]:
+    """The cards of a home that parse on their own, the expected kind of each empty cell, the size."""
     cells: list[Cell] = []
+    expected: dict[str, str | None] = {}
+    home = state.get("home")
     size = 0
-    for r, row in enumerate(_rows(state.get("home"))):
+    for r, row in enumerate(_rows(home)):
         for c, data in enumerate(row):
             size += 1
+            path = f"home[{r}][{c}]"
             if data in (None, {}):
+                expected[path] = expected_kind(home, r, c)
                 continue
-            card = parse_cell(Errors(), data, f"home[{r}][{c}]", family)
+            card = parse_cell(Errors(), data, path, family)
             if card is not None:
-                cells.append(Cell(r, c, card, f"home[{r}][{c}]"))
+                cells.append(Cell(r, c, card, path))
+    return cells, expected, size
+
+
+def _other_players(others: Sequence[Any], family: bool, position: int) -> tuple[PlayerState, ...]:
+    """The other seats' boards as far as they parse, for the goals that compare players."""
+    out = []
+    for i, board in enumerate(others if isinstance(others, (list, tuple)) else ()):
+        if not isinstance(board, dict):
+            continue
+        cells, _, _ = _cells(board, family)
+        out.append(PlayerState(str(board.get("name") or f"player {i + 1}"), 0, None, tuple(cells), (), position + 1 + i))
+    return tuple(out)
+
+
+def preview(player_state: Any, options: Any = None, player_count: int = 1, position: int = 0, *,
+            others: Sequence[Any] = ()) -> Preview:
+    """What the seat page shows while its player types (see the module's docstring).  Never
+    raises on a half-typed or damaged state.  ``position`` is the seat (modification 5 deals a
+    goal set per player); ``others`` the other seats' boards, for the goals that compare players."""
+    state: dict[str, Any] = player_state if isinstance(player_state, dict) else {}
+    options = options_of({"options": options}) if isinstance(options, dict) else {}
+    player_count = player_count if isinstance(player_count, int) and 1 <= player_count <= schema.MAX_PLAYERS else 1
+    position = position if isinstance(position, int) and position >= 0 else 0
+    variant = _norm_word(options.get("variant"), schema.VARIANTS) or "standard"
+    family = variant == "family"
+    modification = None
+    if options.get("modification") not in (None, ""):
+        modification = to_int(Errors(), options.get("modification"), "", minimum=1, maximum=10)
+    one_card_rows = get_bool(Errors(), options, "one_card_rows", "options", default=False)
+
+    cells, expected, size = _cells(state, family)
 
     thumbs = to_int(Errors(), state.get("green_thumbs"), "", minimum=0, maximum=0 if family else 5) or 0
     raw_storage = state.get("storage")
-    storage = None
+    storage: str | Item | None = None
     if isinstance(raw_storage, dict):
         storage = _item(Errors(), raw_storage, "storage")
     elif raw_storage not in (None, ""):
         storage = _norm_word(raw_storage, cat.NURTURE)
 
     goals = _goals(options, player_count, position, player_count == 1, modification)
-    player = PlayerState(str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position)
-    game = GameState(variant, modification, player_count, (player,))
+    given = frozenset(k for k, v in state.items() if v is not None)
+    player = PlayerState(str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position, given)
+    game = GameState(variant, modification, player_count, (player, *_other_players(others, family, position)),
+                     partial=player_count > 1, one_card_rows=one_card_rows)
     scored = score_player(game, player)
+    categories = tuple(Category.of(k, CATEGORY_LABELS[k], pts, lines) for k, (pts, lines) in scored.items())
 
-    per_cell: dict[tuple[int, int], dict[str, Any]] = {}
+    points: dict[str, int | None] = {}
+    why: dict[str, tuple[str, ...]] = {}
+    about: dict[str, dict[str, Any]] = {}
     for cell in cells:
         alone = PlayerState(player.name, 0, None, (cell,), (), position)
         card = cell.card
@@ -106,22 +162,25 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
             if card.complete:
                 plant_pts, plant_lines = completed_plants(alone, family)
                 pot_pts, pot_lines = bonus_pots(alone, family)
-                points, why = plant_pts + pot_pts, plant_lines + pot_lines
+                points[cell.ref] = plant_pts + pot_pts
+                why[cell.ref] = tuple(text for text, _ in plant_lines + pot_lines)
             else:
-                points = None
-                why = [f"Incomplete: {card.verdancy} verdancy (needs {card.needs})"] + (
-                    scored["verdancy"][1] if not family else [])
-            per_cell[(cell.row, cell.col)] = {"kind": "plant", "label": card.label(), "points": points, "why": why,
-                                              "type": card.type, "needs": card.needs}
+                points[cell.ref] = None
+                pooled = [] if family else [text for text, _ in scored["verdancy"][1]]
+                why[cell.ref] = (f"Incomplete: {card.verdancy} verdancy (needs {card.needs})", *pooled)
+            about[cell.ref] = {"kind": "plant", "label": card.label(), "type": card.type, "needs": card.needs}
         else:
-            points, line = room_score(player, cell)
-            per_cell[(cell.row, cell.col)] = {"kind": "room", "label": card.label(), "points": points, "why": [line],
-                                              "type": card.type}
-    return {
-        "total_so_far": sum(points for points, _ in scored.values()),
-        "categories": {k: {"label": CATEGORY_LABELS[k], "points": pts, "lines": list(lines)} for k, (pts, lines) in scored.items()},
-        "cells": per_cell,
-        "filled": len(cells),
-        "size": size,
-        "complete": size > 0 and len(cells) == size,
-    }
+            pts, (text, _) = room_score(player, cell)
+            points[cell.ref] = pts
+            why[cell.ref] = (text,)
+            about[cell.ref] = {"kind": "room", "label": card.label(), "type": card.type, "needs": None}
+    messages = _board_messages(state, options, player_count, position)
+    return Preview(
+        total=sum(pts for pts, _ in scored.values()) if cells else None,
+        categories=categories,
+        points=points,
+        why=why,
+        messages=messages,
+        complete=size > 0 and not messages,
+        extra={"cells": about, "expected": expected, "filled": len(cells), "size": size},
+    )

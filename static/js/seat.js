@@ -126,7 +126,7 @@
   function schedule() {
     if (retryTimer) return;
     retryTimer = setTimeout(function () { retryTimer = null; pump(); }, backoff);
-    backoff = Math.min(backoff * 2, 30000);
+    backoff = Math.min(backoff * 2, 8000);
   }
 
   function pump() {
@@ -150,6 +150,11 @@
             var reason = (text.match(/data-reason="([^"]*)"/) || [])[1] || "the server could not save (" + response.status + ")";
             throw { kind: "failed", text: "Not saved: " + reason + ". Kept on this phone; trying again…" };
           });
+        }
+        if (response.status === 401) {
+          var access = response.headers.get("HX-Redirect");
+          if (access) setTimeout(function () { window.location.href = access; }, 1500);
+          throw { kind: "failed", stop: true, text: "Not saved yet: this phone must enter the access code again. Your change is kept on this phone and sent after that." };
         }
         if (response.status === 400 || response.status === 403) {
           throw { kind: "failed", stop: true, text: "Not saved: this page has expired. Reload it: your change is kept on this phone and sent then." };

@@ -12,9 +12,11 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import SHOTS, mark_done
 from tests.unit.test_verdant_support import ALICE_HOME
 
-# Rowan's home: anonymous foliage plants and vining rooms; one concrete and one wood pot, so the
-# 2-player pot supply is used in order (Ivy has 2 concrete, 2 wood, 1 ceramic).
-ROWAN_PLANTS = [("concrete", None), ("wood", None)] + [(None, 1)] * 6
+# Rowan's home: foliage plants (cards Ivy does not have: each plant card exists once) and vining
+# rooms; one concrete and one wood pot, so the 2-player pot supply is used in order (Ivy has 2
+# concrete, 2 wood, 1 ceramic).
+ROWAN_PLANTS = [("Prayer Plant", "concrete", None), ("Spider Plant", "wood", None)] + [
+    (name, None, 1) for name in ("Lucky Bamboo", "Elephant's Ear", "ZZ Plant", "Coin Plant", "Norfolk Island Pine", "Swiss Cheese Plant")]
 
 
 def shot(page, name: str) -> None:
@@ -47,11 +49,10 @@ def _seed(page, base, pid):
     for r in range(3):
         for c in range(5):
             if (r + c) % 2 == 0:
-                pot, verdancy = next(plants)
-                data = {"manual": "1", "type": "foliage", "points": "4", "needs": "5", "pot": pot or "none"}
+                name, pot, verdancy = next(plants)
+                _post_cell(page, base, pid, 1, r, c, {"pick": f"{name}|{pot or 'none'}"})
                 if verdancy is not None:
-                    data["verdancy"] = str(verdancy)
-                _post_cell(page, base, pid, 1, r, c, data)
+                    _post_cell(page, base, pid, 1, r, c, {"set": f"verdancy:{verdancy}"})
             else:
                 _post_cell(page, base, pid, 1, r, c, {"set": "rtype:vining"})
                 _post_cell(page, base, pid, 1, r, c, {"set": "item_kind:"})

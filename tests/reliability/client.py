@@ -40,6 +40,17 @@ class Phone:
         except urllib.error.HTTPError as exc:
             return exc.code, exc.read().decode(), dict(exc.headers)
 
+    def json(self, method: str, path: str, body: dict | None = None, timeout: float = 20) -> tuple[int, dict]:
+        """A JSON API call (docs/api.md): the status and the decoded answer."""
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"} if data is not None else {})
+        try:
+            with self.opener.open(req, timeout=timeout) as response:
+                return response.status, json.loads(response.read().decode() or "null")
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read().decode() or "null")
+
     def login(self) -> None:
         _, html, _ = self.request("GET", "/players")
         self.token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)

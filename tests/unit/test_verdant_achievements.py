@@ -9,21 +9,40 @@ from __future__ import annotations
 import pytest
 
 from scoring.verdant import catalog
-from tests.unit.test_verdant_support import anon, checker, item, plain_home, player, room, score, table
+from tests.unit.test_verdant_support import anon, checker, item, plain_home, plant, plants_worth, player, room, score, table
 
 
 def one(home, green_thumbs=0, goals=(), **kw):
     return table(player("A", home, green_thumbs=green_thumbs), player_count=2, goals=list(goals), **kw)
 
 
+ITEM_STEPS = (0, 1, 3, 6, 9, 12, 16, 20)  # furniture and pets for 0..7 kinds
+
+
 def total_home(total):
-    """Completed terra cotta plants whose printed points add up to ``total``; nothing else scores."""
-    values = []
-    while total > 0:
-        values.append(min(20, total))
-        total -= values[-1]
-    plants = [anon("foliage", points=v, pot="terracotta") for v in values] + [anon("foliage") for _ in range(8 - len(values))]
-    return checker(plants, [room("vining") for _ in range(7)])
+    """A home worth exactly ``total``: completed plants (terra cotta) of 4 types around 7 flowering
+    rooms (no flowering plant: the rooms, Collector and Decorator score 0).  Past 73 points (the 7
+    best plants; an 8th completed plant would earn achievement 7) the rest comes from bonus pots
+    (at most 8 points: 9 would earn achievement 14) and up to 7 item kinds in the rooms (4
+    furniture and 3 pets, none of the room's colour: no other achievement)."""
+    extra = max(0, total - 73)
+    items = max(s for s in ITEM_STEPS if s <= extra) if extra else 0
+    pots_points = extra - items
+    assert pots_points <= 8, total
+    chosen = plants_worth(total - extra, most=7)
+    pot_list, left = [], pots_points
+    for kind, worth in (("concrete", 3), ("wood", 2), ("ceramic", 1)):
+        while left >= worth and pot_list.count(kind) < 3 and len(pot_list) < len(chosen):
+            pot_list.append(kind)
+            left -= worth
+    assert left == 0, total
+    plants = [plant(c["name"], pot_list[i] if i < len(pot_list) else "terracotta") for i, c in enumerate(chosen)]
+    fillers = [c for c in catalog.PLANTS if c["type"] in ("vining", "succulent", "foliage", "unusual")
+               and c["name"] not in {x["name"] for x in chosen}]
+    plants += [plant(c["name"], verdancy=0) for c in fillers[: 8 - len(plants)]]
+    kinds = ["table", "chair", "sofa", "lamp", "fish", "bird", "cat"][: ITEM_STEPS.index(items)]
+    rooms = [room("flowering", item(k, "succulent") if i < len(kinds) else None) for i, k in enumerate(kinds + [None] * 7)][:7]
+    return checker(plants, rooms)
 
 
 def typed(plant_types, room_types=("vining",) * 7, items=()):
@@ -50,14 +69,24 @@ def items_home(kinds, colors=None):
 
 
 def duel(a_points, b_points=0):
-    """A two-player game: each player's completed plant (concrete pot, +3) has the given points.
-    (Concrete: a wood or ceramic pot could only be taken once every concrete pot is gone.)"""
-    def home(p):
-        h = plain_home()
-        if p:
-            h[0][0] = anon("foliage", points=p - 3, pot="concrete")
+    """A whole two-player game: A's home of foliage plants around vining rooms, B's of flowering
+    plants around succulent rooms (no room scores), each with completed plants worth the given
+    points, all in concrete pots (+3 each: in a whole game a wood or ceramic pot could only be
+    taken once the 3 concrete pots are gone, terra cotta once every bonus pot is)."""
+    def home(points, ptype, rtype):
+        h = plain_home(ptype, rtype)
+        for count in (1, 2):
+            if points and points - 3 * count > 0:
+                try:
+                    cards = plants_worth(points - 3 * count, (ptype,), count=count)
+                except AssertionError:
+                    continue
+                for i, c in enumerate(cards):
+                    h[0][2 * i] = plant(c["name"], "concrete")
+                return h
+        assert not points, points
         return h
-    return table(player("A", home(a_points)), player("B", home(b_points)))
+    return table(player("A", home(a_points, "foliage", "vining")), player("B", home(b_points, "flowering", "succulent")))
 
 
 FIVE = list(catalog.TYPES)
@@ -70,8 +99,8 @@ CASES = {
     4: (one(total_home(100)), one(total_home(99))),
     5: (one(typed(["vining"] * 5 + ["foliage"] * 3)), one(typed(["vining"] * 4 + ["foliage"] * 4))),
     6: (one(typed(["foliage"] * 8, ["unusual"] * 5 + ["vining"] * 2)), one(typed(["foliage"] * 8, ["unusual"] * 4 + ["vining"] * 3))),
-    7: (one(checker([anon("foliage", points=1, pot="terracotta") for _ in range(8)], [room("vining")] * 7)),
-        one(checker([anon("foliage", points=1, pot="terracotta") for _ in range(7)] + [anon("foliage")], [room("vining")] * 7))),
+    7: (one(checker([anon("foliage", pot="terracotta") for _ in range(8)], [room("vining")] * 7)),
+        one(checker([anon("foliage", pot="terracotta") for _ in range(7)] + [anon("foliage")], [room("vining")] * 7))),
     8: (one(items_home(list(catalog.ITEM_KINDS[:8]))),
         one(items_home(list(catalog.ITEM_KINDS[:7]) + ["table"], ["unusual"] * 7 + ["vining"]))),
     9: (one(total_home(30)), one(total_home(29))),
@@ -141,3 +170,40 @@ def test_solo_family_and_modified_games_earn_no_standard_achievement():
     result = score(table(player("A", home), player_count=2, modification=7))
     assert result.player("A").extra["achievements"] == {"standard": [], "modification": 7}
     assert earned(one(home)) == [1, 2, 3, 4, 5, 6, 9, 10]
+
+
+# ------------------------------------------------------- one table: earning and near misses
+
+
+def test_the_table_holds_the_rulebooks_25_achievements_word_for_word():
+    from pathlib import Path
+
+    from scoring.verdant.achievements import ACHIEVEMENTS, STANDARD
+
+    assert [a.number for a in STANDARD] == list(range(1, 26))
+    found = [d / "shared" / "rules" / "verdant.txt" for d in Path(__file__).resolve().parents]
+    found = [f for f in found if f.exists()]
+    if not found:
+        pytest.skip("rulebook text not available in this checkout")
+    section = found[0].read_text(encoding="utf-8").split("\nAchievements (Standard Game)\n")[1].split("\nAchievements (Rules")[0]
+    for n, text in ACHIEVEMENTS.items():
+        assert f"\n{n}. {text}\n" in section, (n, text)
+
+
+def test_each_threshold_is_the_number_its_text_names():
+    from scoring.verdant.achievements import STANDARD
+
+    for a in STANDARD:
+        if a.number == 13:      # "all items match": every placed item, so the need is the table's
+            assert a.threshold is None
+        elif a.number == 19:    # "both Collector and Decorator": the 5 plant and the 5 room types
+            assert a.threshold == 10
+        else:
+            assert str(a.threshold) in a.text, (a.number, a.text)
+
+
+def test_achievements_on_one_measure_are_the_near_misses_ladders():
+    from scoring.verdant.achievements import STANDARD, ladder
+
+    ladders = {tuple(b.number for b in ladder(a)) for a in STANDARD if len(ladder(a)) > 1}
+    assert ladders == {(1, 2, 3, 4), (9, 10), (11, 12), (14, 15), (16, 17), (20, 21)}

@@ -8,8 +8,10 @@ test_verdant_support.py (plants where row + col is even)::
     R2 P3 R3 P4 R4
     P5 R5 P6 R6 P7
 
-Plants are anonymous (type/points/needs) with all three lightings unless a test says otherwise;
-rooms are catalog cards ("Vining room 3") so every scenario's lighting goals can be scored.
+Plants are any card of their type (``anon()``: the fixture gives each the first catalog card of
+its type the table does not use yet, by name, so every plant has its lighting) unless a test needs
+given points; rooms are catalog cards ("Vining room 3") so every scenario's lighting goals can be
+scored.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,14 +28,15 @@ from hypothesis import strategies as st
 import scoring
 from scoring.core import ValidationError
 from scoring.verdant import GAME, campaign, catalog
-from scoring.verdant.achievements import ACHIEVEMENTS
-from tests.unit.test_verdant_support import anon, checker, errors_of, item, player, score, table
+from scoring.verdant.achievements import ACHIEVEMENTS, near_misses, parsed_player
+from tests.unit.test_verdant_support import anon, card_like, checker, errors_of, item, plant, plants_worth, player, score, table
 
 ALL_LIGHT = ["sun", "semi", "shade"]
 
 
-def p_(ptype="foliage", points=4, needs=5, pot=None, verdancy=None, light=None):
-    return anon(ptype, points=points, needs=needs, pot=pot, verdancy=verdancy, light=light or ALL_LIGHT)
+def p_(ptype="foliage", pot=None, verdancy=None, light=None):
+    """Any plant card of ``ptype`` (see ``anon``)."""
+    return anon(ptype, pot=pot, verdancy=verdancy, light=light)
 
 
 def rooms_of(types, items=None, edges=None):
@@ -175,21 +179,51 @@ def test_the_scenario_option_is_described_for_the_api():
 # ------------------------------------------------------------------------- objectives
 
 
-def score_home(last_points):
-    """Scenario 1 (Apartment Living, Pot Pairs, Matchy Matchy), all goals 0: plants 20 concrete,
-    20 wood, 20 ceramic, ``last_points`` terra cotta (needs 5: no Apartment Living; pots all
-    different: no Pot Pairs; no items) -> 60 + last + pots 3 + 2 + 1."""
-    plants = [p_(points=20, pot="concrete"), p_(points=20, pot="wood"), p_(points=20, pot="ceramic"),
-              p_(points=last_points, pot="terracotta")] + [p_() for _ in range(4)]
-    return home(plants)
+ITEM_STEPS = (0, 1, 3, 6, 9, 12, 16, 20)  # furniture and pets for 0..7 kinds
+SEVEN_KINDS = ["table", "chair", "sofa", "lamp", "fish", "bird", "cat"]  # never all 5 furniture nor all 4 pets
+
+
+def score_home(total):
+    """A home worth exactly ``total`` (69 to 88) in which scenario 1's goals (Apartment Living,
+    Pot Pairs, Matchy Matchy) all score 0, so it scores the same with them or without:
+
+        P0 R0 P1 R1 P2     P0 and P7 foliage, the other 6 plants vining, 7 vining rooms:
+        R2 P3 R3 P4 R4     rooms 3+3+3+4+3+3+3 = 22 with 8 vining plants, less the 4 contacts of
+        P5 R5 P6 R6 P7     the foliage corners = 18 (under 20: no achievement 11)
+
+    4 completed plants needing 5+ (no Apartment Living) in one pot of each kind (3 + 2 + 1 + 0 = 6,
+    no Pot Pairs), the rest incomplete with no verdancy, and 0 to 7 item kinds in rooms, none of
+    its room's colour (no Matchy Matchy, no doubling): total = plants + 6 + 18 + items."""
+    vining = [c for c in catalog.PLANTS if c["type"] == "vining" and c["needs"] >= 5]
+    foliage = [c for c in catalog.PLANTS if c["type"] == "foliage" and c["needs"] >= 5][:2]
+    for items_points in ITEM_STEPS:
+        for four in combinations(foliage + vining, 4):
+            if sum(c["points"] for c in four) == total - 24 - items_points:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError(total)
+    corners = [c for c in four if c["type"] == "foliage"]
+    middle = [c for c in four if c["type"] == "vining"]
+    pots = iter(catalog.POT_KINDS)
+    cells = {}
+    for where, chosen in ((0, corners[:1]), (7, corners[1:2])):
+        cells[where] = plant(chosen[0]["name"], next(pots)) if chosen else p_("foliage")
+    for where in range(1, 7):
+        cells[where] = plant(middle.pop()["name"], next(pots)) if middle else p_("vining")
+    kinds = SEVEN_KINDS[: ITEM_STEPS.index(items_points)]
+    rooms = rooms_of(["vining"] * 7, {i: item(k, "unusual") for i, k in enumerate(kinds)})
+    return home([cells[i] for i in range(8)], rooms)
 
 
 def test_minimum_score_is_met_at_exactly_the_minimum():
-    assert outcome(1, "min_score", score_home(4)) == (True, "70 points (minimum 70)")  # 60 + 4 + 6
+    assert outcome(1, "min_score", score_home(70)) == (True, "70 points (minimum 70)")
 
 
 def test_minimum_score_missed_by_one_says_how_short():
-    assert outcome(1, "min_score", score_home(3)) == (False, "69 points: 1 short of 70")  # 60 + 3 + 6
+    assert outcome(1, "min_score", score_home(69)) == (False, "69 points: 1 short of 70")
 
 
 def test_complete_all_plants_is_met_when_every_plant_has_a_pot():
@@ -199,7 +233,7 @@ def test_complete_all_plants_is_met_when_every_plant_has_a_pot():
 def test_complete_all_plants_misses_with_one_incomplete_plant_and_names_it():
     met, detail = outcome(4, "complete_all_plants", home([p_(pot="terracotta") for _ in range(7)] + [p_(verdancy=4)]))
     assert not met
-    assert detail == "7 of 8 plants completed; incomplete: Foliage plant (4 pts, needs 5) (row 3, col 5)"
+    assert detail == "7 of 8 plants completed; incomplete: Swiss Cheese Plant (row 3, col 5)"
 
 
 def test_five_plant_types_completed_is_met_with_one_completed_plant_of_each_type():
@@ -244,12 +278,13 @@ def _room_with(edge_side, sun, other_than=None):
 
 
 def lighting_home(mismatch):
-    """P0 (sun only) touches R0's left edge (sun) and R2's top edge (sun, or not when ``mismatch``);
-    every other plant takes all three lightings, so only that edge can fail."""
+    """P0, Black-Eyed Susan Vine (sun only), touches R0's left edge (sun) and R2's top edge (sun,
+    or not when ``mismatch``); the 7 other plants take all three lightings, so only that edge can fail."""
     r0 = _room_with("left", True)
     r2 = _room_with("top", not mismatch, other_than=r0)
     rooms = rooms_of(["vining"] * 7, edges={0: r0, 2: r2})
-    return home([p_(light=["sun"])] + [p_() for _ in range(7)], rooms), r2
+    every = [c["name"] for c in catalog.PLANTS if len(c["light"]) == 3]
+    return home([plant("Black-Eyed Susan Vine")] + [plant(n) for n in every[:7]], rooms), r2
 
 
 def test_all_lighting_matching_is_met_when_every_plant_room_edge_shows_a_plant_lighting():
@@ -262,13 +297,13 @@ def test_all_lighting_matching_misses_with_one_edge_and_names_it():
     edge = catalog.room_by_name(r2)["edges"]["top"]
     met, detail = outcome(13, "lighting_all_match", h)
     assert not met
-    assert detail == f"1 edge does not match: Foliage plant (4 pts, needs 5) (row 1, col 1, sun) meets {edge} on the Vining room (row 2, col 1)"
+    assert detail == f"1 edge does not match: Black-Eyed Susan Vine (row 1, col 1, sun) meets {edge} on the Vining room (row 2, col 1)"
 
 
 def test_lighting_mismatches_ignores_plant_to_plant_contacts_under_modification_free_shapes():
     # a plant never touches a plant in a checkerboard; the helper only looks at plant-room edges
     h, _ = lighting_home(True)
-    state = campaign._parsed_player(player("A", h), {})
+    state = parsed_player(player("A", h), {})
     assert len(campaign.lighting_mismatches(state)) == 1
 
 
@@ -389,9 +424,9 @@ def test_four_plants_of_one_type_misses_with_at_most_three_of_each():
 
 
 def plants_points_home(total):
-    """Completed terra cotta plants worth ``total`` printed points (20 + rest)."""
-    values = [20, total - 20] if total > 20 else [total]
-    return home([p_(points=v, pot="terracotta") for v in values] + [p_() for _ in range(8 - len(values))])
+    """Completed terra cotta plants (catalog cards) worth ``total`` printed points."""
+    done = [plant(c["name"], "terracotta") for c in plants_worth(total, most=4)]
+    return home(done + [p_("unusual") for _ in range(8 - len(done))])
 
 
 def test_35_points_from_plants_is_met_at_35():
@@ -458,15 +493,19 @@ def test_collector_and_decorator_misses_with_one_room_type_missing():
 
 def test_a_scenario_is_passed_only_when_every_objective_is_met():
     # scenario 11 (90, no pets, 3+ Green Thumbs): C On Vacation, I Backup Plan, E Coordinated Corridors.
-    # 4 x 20 concrete/wood/ceramic/terracotta = 80, pots 3 + 2 + 1 = 6, 4 incomplete plants with 0
-    # verdancy -> On Vacation 4 x 2 = 8, Coordinated Corridors: rows 1-3 all vining -> 9, 3 Green Thumbs.
-    plants = [p_(points=20, pot=k) for k in catalog.POT_KINDS] + [p_() for _ in range(4)]
-    result = play(11, home(plants), green_thumbs=3)
+    # 8 vining plants around 7 vining rooms: rooms 3+3+3+4+3+3+3 = 22; 4 completed (Jasmine, Common
+    # Ivy, Devil's Ivy, Chestnut Vine: 4 x 11 = 44) in concrete/wood/ceramic/terra cotta pots 3 + 2 + 1 = 6;
+    # 4 incomplete with 0 verdancy -> On Vacation 4 x 2 = 8; Coordinated Corridors: rows 1-3 all
+    # vining -> 9; a foliage table in a room -> 1 item kind = 1.  44 + 6 + 22 + 8 + 9 + 1 = 90.
+    elevens = [c["name"] for c in catalog.PLANTS if c["type"] == "vining" and c["points"] == 11]
+    plants = [plant(n, k) for n, k in zip(elevens, catalog.POT_KINDS)] + [p_("vining") for _ in range(4)]
+    h = home(plants, rooms_of(["vining"] * 7, {0: item("table", "foliage")}))
+    result = play(11, h, green_thumbs=3)
     sc = result.player("A").extra["achievements"]["scenario"]
-    assert result.player("A").total == 80 + 6 + 8 + 9  # 103
+    assert result.player("A").total == 44 + 6 + 22 + 8 + 9 + 1  # 90
     assert sc["number"] == 11 and sc["passed"] is True
     assert [o["met"] for o in sc["objectives"]] == [True, True, True]
-    failed = play(11, home(plants), green_thumbs=2).player("A").extra["achievements"]["scenario"]
+    failed = play(11, h, green_thumbs=2).player("A").extra["achievements"]["scenario"]
     assert failed["passed"] is False and [o["met"] for o in failed["objectives"]] == [True, True, False]
 
 
@@ -479,16 +518,16 @@ def test_the_scenario_result_lists_key_text_met_and_detail_in_the_scenarios_orde
 
 
 def test_a_scenario_game_earns_no_standard_achievements():
-    result = play(1, score_home(20))  # 60 + 20 + 6 = 86: would earn 70+ and 80+ in a standard game
+    result = play(1, score_home(86))  # would earn 70+ and 80+ in a standard game
     assert result.player("A").total == 86
     assert result.player("A").extra["achievements"]["standard"] == []
     assert result.player("A").extra["achievements"]["modification"] is None
 
 
 def test_a_game_without_a_scenario_has_no_scenario_key():
-    result = score(table(player("A", score_home(20)), player_count=2))
+    result = score(table(player("A", score_home(86)), player_count=2))
     assert "scenario" not in result.player("A").extra["achievements"]
-    # 86 points (1, 2), 8 foliage plants (5), 7 vining rooms (6), 80 from plants (9, 10)
+    # 86 points (1, 2), 6 vining plants (5), 7 vining rooms (6), 42 from plants (9, 10)
     assert result.player("A").extra["achievements"]["standard"] == [1, 2, 5, 6, 9, 10]
 
 
@@ -508,7 +547,7 @@ def test_a_flat_declared_list_applies_to_every_player():
 
 
 def test_a_scenario_can_be_played_solo():
-    t = table(player("Solo", score_home(4)), goals=[g["name"] for g in campaign.scenario(1)["goals"]], scenario={"number": 1})
+    t = table(player("Solo", score_home(70)), goals=[g["name"] for g in campaign.scenario(1)["goals"]], scenario={"number": 1})
     result = score(t)
     assert result.player("Solo").extra["solo"]["threshold"] == 70
     assert result.player("Solo").extra["achievements"]["scenario"]["passed"] is True
@@ -518,12 +557,15 @@ def test_goal_cards_other_than_the_assumed_letters_are_a_warning_not_an_error():
     result = play(4, home(), goals=["Going Big", "Backup Plan", "Matchy Matchy"])
     assert result.warnings == (
         'options.goals[0]: scenario 4 lists plant goal J, assumed to be "Against All Odds"; this game used "Going Big" '
-        "(goal letters are unconfirmed: check the letter on your card)",)
+        "(goal letters are unconfirmed: check the letter on your card)",
+        "1 of 2 boards: every board is scored, no winner is named until all are in")  # A's board of a 2-player table
     assert result.player("A").extra["achievements"]["scenario"]["number"] == 4
 
 
 def test_the_assumed_goal_cards_in_any_order_give_no_warning():
-    assert play(4, home(), goals=["Matchy Matchy", "Against All Odds", "Backup Plan"]).warnings == ()
+    warnings = play(4, home(), goals=["Matchy Matchy", "Against All Odds", "Backup Plan"]).warnings
+    assert [w for w in warnings if w.startswith("options.goals")] == []
+    assert warnings == ("1 of 2 boards: every board is scored, no winner is named until all are in",)
 
 
 def test_the_result_serialises_to_json_with_the_scenario():
@@ -611,7 +653,7 @@ def test_a_scenario_in_the_family_variant_is_refused():
 
 def test_a_lighting_scenario_needs_the_lighting_of_every_card():
     h = home()
-    h[0][0] = anon("foliage")  # no light
+    h[0][0] = card_like("foliage", 4, 4)  # Coin Plant by its attributes, no light
     h[0][1] = {"kind": "room", "type": "vining"}  # no edges
     errs = errors(table(player("A", h), player_count=2, goals=["Picking Favorites", "The Spice of Life", "Triple Treatment"],
                         scenario={"number": 13}))
@@ -624,7 +666,7 @@ def test_a_lighting_scenario_needs_the_lighting_of_every_card():
 
 def test_every_problem_is_listed_together_with_the_tables_own():
     h = home()
-    h[0][0] = anon("foliage", verdancy=9)
+    h[0][0] = card_like("foliage", 4, 4, verdancy=9)
     t = table(player("A", h), player_count=2, goals=["Going Big"], scenario={"number": 99, "declared": ["x"]})
     assert set(errors(t)) == {"players[0].home[0][0].verdancy", "options.scenario.number", "options.scenario.declared[0]"}
 
@@ -683,10 +725,12 @@ def test_mutated_scenario_tables_only_ever_give_a_result_or_a_validation_error(d
 
 
 def home87():
-    """Completed plants 20 concrete, 20 wood, 20 ceramic, 20 + 1 terra cotta = 81, pots 3 + 2 + 1 = 6:
-    87 points; 8 foliage plants, 7 vining rooms, nothing else scores."""
-    plants = [p_(points=20, pot=k) for k in catalog.POT_KINDS] + [p_(points=1, pot="terracotta")] + [p_() for _ in range(3)]
-    return home(plants)
+    """8 completed plants (Jasmine, Common Ivy, Devil's Ivy, Chestnut Vine 4 x 11, Corpse Flower 10,
+    then 9s: 81) in concrete, wood, ceramic and terra cotta pots (3 + 2 + 1 = 6): 87 points; no
+    succulent plant around 7 succulent rooms, so no room scores and nothing else does."""
+    cards = plants_worth(81, ("vining", "flowering", "foliage", "unusual"), count=8)
+    pots = ["concrete", "wood", "ceramic"] + ["terracotta"] * 5
+    return home([plant(c["name"], k) for c, k in zip(cards, pots)], rooms_of(["succulent"] * 7))
 
 
 def result_of(home_, **kw):
@@ -697,27 +741,27 @@ def result_of(home_, **kw):
 def test_near_miss_on_points_says_how_short_of_the_next_unfilled_threshold():
     res, tp = result_of(home87())
     assert res.total == 87
-    misses = campaign.near_misses(res, tp, {}, {"standard-1", "standard-2"})
+    misses = near_misses(res, tp, {}, {"standard-1", "standard-2"})
     assert misses[0] == {"shape": "standard-3", "text": "87 points: 3 short of 90+"}
     assert "standard-4" not in {m["shape"] for m in misses}  # only the next rung of the ladder
 
 
 def test_near_miss_counts_plants_of_one_type():
     res, tp = result_of(types_home(["succulent"] * 4 + ["foliage"] * 3 + ["unusual"]))
-    misses = campaign.near_misses(res, tp, {}, set())
+    misses = near_misses(res, tp, {}, set())
     assert {"shape": "standard-5", "text": "4 of 5 succulent plants"} in misses
 
 
 def test_near_misses_leave_out_filled_shapes_and_achievements_this_game_earned():
     res, tp = result_of(home87())  # earns 70+ and 80+
-    shapes = {m["shape"] for m in campaign.near_misses(res, tp, {}, set(), limit=25)}
+    shapes = {m["shape"] for m in near_misses(res, tp, {}, set(), limit=25)}
     assert "standard-1" not in shapes and "standard-2" not in shapes and "standard-3" in shapes
-    assert "standard-3" not in {m["shape"] for m in campaign.near_misses(res, tp, {}, {3}, limit=25)}
+    assert "standard-3" not in {m["shape"] for m in near_misses(res, tp, {}, {3}, limit=25)}
 
 
 def test_near_misses_are_the_closest_first_and_at_most_the_limit():
     res, tp = result_of(types_home(["succulent"] * 4 + ["foliage"] * 3 + ["unusual"]), green_thumbs=4)
-    misses = campaign.near_misses(res, tp, {}, set(), limit=2)
+    misses = near_misses(res, tp, {}, set(), limit=2)
     # 4 of 5 succulent plants (0.8) and 4 of 5 Green Thumbs (0.8) beat everything else (points 0)
     assert misses == [{"shape": "standard-5", "text": "4 of 5 succulent plants"},
                       {"shape": "standard-25", "text": "4 of 5 Green Thumb tokens"}]
@@ -725,25 +769,25 @@ def test_near_misses_are_the_closest_first_and_at_most_the_limit():
 
 def test_near_misses_show_nothing_below_half_way():
     res, tp = result_of(home(), green_thumbs=2)  # 2 of 5 Green Thumbs: under half
-    assert "standard-25" not in {m["shape"] for m in campaign.near_misses(res, tp, {}, set(), limit=25)}
+    assert "standard-25" not in {m["shape"] for m in near_misses(res, tp, {}, set(), limit=25)}
 
 
 def test_near_miss_on_winning_margin_needs_the_best_other_total():
     res, tp = result_of(home87())
-    assert "standard-20" not in {m["shape"] for m in campaign.near_misses(res, tp, {}, set(), limit=25)}
-    misses = campaign.near_misses(res, tp, {}, set(), limit=25, best_other=80)
+    assert "standard-20" not in {m["shape"] for m in near_misses(res, tp, {}, set(), limit=25)}
+    misses = near_misses(res, tp, {}, set(), limit=25, best_other=80)
     assert {"shape": "standard-20", "text": "won by 7: 3 short of winning by 10+"} in misses
 
 
 def test_near_misses_from_the_result_alone_when_the_table_player_does_not_parse():
     res, _ = result_of(home87())
     # 87/90 first, then pots 6/9; plant and room counts need the table player, so none of them
-    assert campaign.near_misses(res.to_dict(), {"home": "garbage"}, {}, set()) == [
+    assert near_misses(res.to_dict(), {"home": "garbage"}, {}, set()) == [
         {"shape": "standard-3", "text": "87 points: 3 short of 90+"},
         {"shape": "standard-14", "text": "6 points from Bonus Pots: 3 short of 9+"}]
 
 
 def test_near_misses_on_goal_points_only_when_goals_are_in_play():
-    assert campaign.near_misses({"total": 10, "categories": [{"key": "goals", "points": 8}]}, None, {}, set()) == []
-    assert campaign.near_misses({"total": 10, "categories": [{"key": "goals", "points": 8}]}, None,
+    assert near_misses({"total": 10, "categories": [{"key": "goals", "points": 8}]}, None, {}, set()) == []
+    assert near_misses({"total": 10, "categories": [{"key": "goals", "points": 8}]}, None,
                                 {"goals": ["Going Big"]}, set()) == [{"shape": "standard-16", "text": "8 points from Goal Cards: 2 short of 10+"}]

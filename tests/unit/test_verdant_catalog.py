@@ -85,7 +85,7 @@ def test_game_is_found_through_the_registry():
     game = scoring.get("verdant")
     assert game is verdant.GAME
     assert game.describe()["players"] == {"min": 1, "max": 5}
-    assert [o.name for o in game.options] == ["variant", "goals", "modification", "goal_sets", "scenario"]
+    assert [o.name for o in game.options] == ["variant", "goals", "modification", "goal_sets", "scenario", "one_card_rows"]
     assert game.default_options() == {"variant": "standard", "goals": [], "modification": None, "goal_sets": {}}
     blank = game.blank_player()
     assert "name" not in blank and len(blank["home"]) == 3 and all(len(r) == 5 for r in blank["home"])

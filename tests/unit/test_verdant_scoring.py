@@ -35,6 +35,7 @@ from tests.unit.test_verdant_support import (
     item,
     plain_home,
     plant,
+    plants_worth,
     player,
     points,
     room,
@@ -96,7 +97,7 @@ def test_one_verdancy_rounds_down_to_zero_with_an_explanation():
     home[0][0] = anon("foliage", verdancy=1)
     result = score(table(player("V", home), player_count=2))
     assert points(result, "V", "verdancy") == 0
-    assert details(result, "V", "verdancy") == ["Verdancy on incomplete plants: Foliage plant (4 pts, needs 5) 1 = 1, halved and rounded down = 0"]
+    assert details(result, "V", "verdancy") == ["Verdancy on incomplete plants: Lucky Bamboo 1 = 1, halved and rounded down = 0"]
 
 
 def test_terra_cotta_pots_score_nothing_and_are_listed():
@@ -191,7 +192,7 @@ def test_each_goal_on_alices_home_as_worked_out_by_hand(goal, expected):
     ("Picking Favorites", 8),       # 4 missing plant types x 2
     ("Color Minimalist", 8),        # 4 missing room types x 2
     ("On Vacation", 16),            # 8 incomplete plants with 0 verdancy x 2
-    ("Every Shade of Green", 1),    # all need 5
+    ("Every Shade of Green", 4),    # the first 8 foliage cards need 6, 8, 6, 6, 7, 4, 7, 7 -> {4, 6, 7, 8}
     ("Clear the Way", 12),          # 3 rows with every room empty x 4
     ("Triple Treatment", 3),        # 7 vining rooms: 1 type x 3
     ("Chaotic Coordinator", 14),    # 7 rooms, none touching a vining plant: 7 x 2
@@ -298,8 +299,8 @@ def _typed_home(plant_types, room_types, items=()):
 
 def test_competitive_collections_scores_each_plant_type_with_friendly_ties():
     a = _typed_home(["vining"] * 3 + ["foliage"] * 3 + ["succulent"] * 2, ["vining"] * 7)
-    b = _typed_home(["vining"] * 3 + ["foliage"] * 2 + ["unusual"] * 3, ["vining"] * 7)
-    c = _typed_home(["flowering"] * 8, ["vining"] * 7)
+    b = _typed_home(["vining"] * 3 + ["foliage"] * 2 + ["unusual"] * 3, ["succulent"] * 7)  # the box has 12 rooms a type
+    c = _typed_home(["flowering"] * 8, ["unusual"] * 7)
     result = score(table(player("A", a), player("B", b), player("C", c), goals=["Competitive Collections"]))
     # vining 3-3-0: A and B tie; foliage 3-2-0: A; succulent 2-0-0: A; unusual 0-3-0: B; flowering 0-0-8: C
     assert [points(result, n, "goals") for n in "ABC"] == [6, 4, 2]
@@ -309,7 +310,7 @@ def test_competitive_collections_scores_each_plant_type_with_friendly_ties():
 
 def test_colorful_competition_scores_each_room_type_and_nobody_wins_an_absent_type():
     a = _typed_home(["foliage"] * 8, ["vining"] * 4 + ["flowering"] * 3)
-    b = _typed_home(["foliage"] * 8, ["vining"] * 4 + ["unusual"] * 3)
+    b = _typed_home(["succulent"] * 8, ["vining"] * 4 + ["unusual"] * 3)  # the box has 12 plants a type
     result = score(table(player("A", a), player("B", b), goals=["Colorful Competition"]))
     # vining 4-4 tie, flowering A, unusual B; succulent and foliage: nobody has one
     assert [points(result, n, "goals") for n in "AB"] == [4, 4]
@@ -318,11 +319,11 @@ def test_colorful_competition_scores_each_room_type_and_nobody_wins_an_absent_ty
 def test_creature_comforts_and_furniture_aficionado_go_to_the_most_with_friendly_ties():
     a = _typed_home(["foliage"] * 8, ["vining"] * 7, [item("cat", "vining"), item("dog", "vining"), item("lamp", "vining"),
                                                      item("sofa", "vining"), item("table", "vining")])
-    b = _typed_home(["foliage"] * 8, ["vining"] * 7, [item("cat", "unusual"), item("bird", "unusual"), item("lamp", "unusual")])
-    c = _typed_home(["foliage"] * 8, ["vining"] * 7, [item("fish", "foliage")])
+    b = _typed_home(["unusual"] * 8, ["succulent"] * 7, [item("cat", "unusual"), item("bird", "unusual"), item("lamp", "unusual")])
+    c = _typed_home(["flowering"] * 8, ["foliage"] * 7, [item("fish", "foliage")])
     result = score(table(player("A", a), player("B", b), player("C", c), goals=["Creature Comforts"]))
     assert [points(result, n, "goals") for n in "ABC"] == [4, 4, 0]  # pets 2, 2, 1
-    assert details(result, "C", "goals") == ["Creature Comforts: 1 pets, fewer than the most (2) = 0"]
+    assert details(result, "C", "goals") == ["Creature Comforts: 1 pet, fewer than the most (2) = 0"]
     result = score(table(player("A", a), player("B", b), player("C", c), goals=["Furniture Aficionado"]))
     assert [points(result, n, "goals") for n in "ABC"] == [4, 0, 0]  # furniture 3, 1, 0
     assert details(result, "C", "goals") == ["Furniture Aficionado: no furniture = 0"]
@@ -339,19 +340,21 @@ def test_three_goal_cards_add_up_one_per_deck():
 
 
 def test_a_tie_is_broken_by_most_green_thumbs():
-    result = score(table(player("A", plain_home(), green_thumbs=1), player("B", plain_home(), green_thumbs=3)))
+    result = score(table(player("A", plain_home(), green_thumbs=1), player("B", plain_home("unusual", "succulent"), green_thumbs=3)))
     assert [p.rank for p in result.players] == [2, 1]
     assert result.winners == ("B",)
     assert result.tiebreak == "Tie on 0 points broken by most Green Thumb tokens (3 vs 1)"
 
 
 def test_a_tie_with_equal_green_thumbs_is_a_shared_victory():
-    result = score(table(player("A", plain_home(), green_thumbs=2), player("B", plain_home(), green_thumbs=2),
+    # homes of plants around rooms of another type score 0 (the box has 12 plants and 12 rooms a type)
+    a, b = plain_home("foliage", "flowering"), plain_home("unusual", "succulent")
+    result = score(table(player("A", a, green_thumbs=2), player("B", b, green_thumbs=2),
                          player("C", plain_home(ptype="vining"), green_thumbs=5)))
     # C's vining plants touch vining rooms: C leads alone
     assert result.winners == ("C",)
-    result = score(table(player("A", plain_home(), green_thumbs=2), player("B", plain_home(), green_thumbs=2),
-                         player("C", plain_home(), green_thumbs=1)))
+    result = score(table(player("A", a, green_thumbs=2), player("B", b, green_thumbs=2),
+                         player("C", plain_home("flowering", "unusual"), green_thumbs=1)))
     assert [p.rank for p in result.players] == [1, 1, 3]
     assert result.winners == ("A", "B")
     # all three are level on 0: Green Thumbs 2, 2, 1 leave A and B level
@@ -381,8 +384,9 @@ def test_family_ties_are_broken_by_most_completed_plants():
     a = plain_home()
     a[0][0] = anon("foliage", pot="ceramic")                           # 5 (plant) + 1 (one item kind) = 6
     a[0][1] = room("vining", item("lamp", "succulent"))
-    b = _typed_home(["foliage"] * 8, ["vining"] * 7, [item("cat", "succulent"), item("dog", "succulent"), item("bird", "succulent")])
+    b = _typed_home(["unusual"] * 8, ["succulent"] * 7, [item("cat", "succulent"), item("dog", "succulent"), item("bird", "succulent")])
     result = score(table(player("A", a), player("B", b), variant="family"))  # B: 3 kinds = 6, no completed plant
+    # (B's succulent rooms touch no succulent plant; A's one item kind: 1)
     assert [p.total for p in result.players] == [6, 6]
     assert result.winners == ("A",)
     assert result.tiebreak == "Tie on 6 points broken by most completed plants (1 vs 0)"
@@ -392,18 +396,31 @@ def test_family_ties_are_broken_by_most_completed_plants():
 
 
 def _solo_home(total):
-    """8 plants; completed ones (terra cotta, allowed in solo) carry points adding up to ``total``."""
-    values = []
-    while total > 0:
-        values.append(min(20, total))
-        total -= values[-1]
-    plants = [anon("foliage", points=v, pot="terracotta") for v in values] + [anon("foliage") for _ in range(8 - len(values))]
-    return checker(plants, [room("vining") for _ in range(7)])
+    """A solo home worth exactly ``total`` (up to 122): completed plants of 4 types around 7
+    flowering rooms (no flowering plant: rooms, Collector and Decorator score 0), in terra cotta
+    pots (allowed any time in solo) or, past 82 points, bonus pots (the solo supply has 4 of
+    each), then up to 7 item kinds (none of its room's colour)."""
+    steps = (0, 1, 3, 6, 9, 12, 16, 20)
+    extra = max(0, total - 82)
+    pots_points = min(extra, 20)  # 4 concrete + 4 wood on the 8 plants
+    items = next(s for s in steps if s >= extra - pots_points)
+    pots_points = extra - items
+    chosen = plants_worth(total - extra)
+    pots = []
+    for kind, worth in (("concrete", 3), ("wood", 2), ("ceramic", 1)):
+        while pots_points >= worth and pots.count(kind) < 4 and len(pots) < len(chosen):
+            pots.append(kind)
+            pots_points -= worth
+    assert pots_points == 0, total
+    plants = [plant(c["name"], pots[i] if i < len(pots) else "terracotta") for i, c in enumerate(chosen)]
+    plants += [anon("unusual") for _ in range(8 - len(plants))]
+    kinds = ["table", "chair", "sofa", "lamp", "fish", "bird", "cat"][: steps.index(items)]
+    return checker(plants, [room("flowering", item(k, "succulent")) for k in kinds] + [room("flowering")] * (7 - len(kinds)))
 
 
 @pytest.mark.parametrize("total, rating", [
     (59, None), (60, "A good start!"), (69, "A good start!"), (70, "You're getting it!"), (80, "Very Good!"),
-    (89, "Very Good!"), (90, "Excellent!"), (99, "Excellent!"), (100, "Elite!"), (160, "Elite!"),
+    (89, "Very Good!"), (90, "Excellent!"), (99, "Excellent!"), (100, "Elite!"), (118, "Elite!"),
 ])
 def test_solo_rating_follows_the_chart(total, rating):
     result = score(table(player("Solo", _solo_home(total))))
@@ -455,7 +472,7 @@ def test_modification_5_each_player_scores_their_own_goal_set_and_most_goals_com
     assert points(result, "Alice", "goals") == 6 + 2
     # Bob: Picking Favorites 8; Creature Comforts: 1 pet, but Alice has 2 (cat, dog) -> 0
     assert points(result, "Bob", "goals") == 8
-    assert details(result, "Bob", "goals")[1] == "Creature Comforts: 1 pets, fewer than the most (2) = 0"
+    assert details(result, "Bob", "goals")[1] == "Creature Comforts: 1 pet, fewer than the most (2) = 0"
 
 
 def test_modification_6_rows_and_corners_follow_the_free_shape():

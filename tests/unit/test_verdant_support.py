@@ -14,6 +14,7 @@ corners, 7 plants).
 from __future__ import annotations
 
 import copy
+import json
 
 import scoring
 from scoring.verdant import catalog
@@ -29,9 +30,20 @@ def plant(name, pot=None, verdancy=None, **extra):
     return cell
 
 
-def anon(ptype, points=4, needs=5, pot=None, verdancy=None, light=None):
-    """A plant entered by its attributes (no catalog identity, so no duplicate check)."""
-    cell = {"kind": "plant", "type": ptype, "points": points, "needs": needs}
+ANY = "_any"  # marks a plant that may be any card of its type (resolved by table())
+
+
+def anon(ptype, points=None, needs=None, pot=None, verdancy=None, light=None):
+    """A plant entered by its attributes.  Without ``points`` and ``needs`` it is *any* card of
+    ``ptype``: :func:`table` gives it the first catalog card of that type no other plant of the
+    table is (with more needs than its verdancy, and the given ``light``), by name.  The box has
+    12 plants of each type and a plant entered by attributes must be a card (docs/rules/verdant.md),
+    so a fixture never invents one."""
+    cell = {"kind": "plant", "type": ptype}
+    if points is not None or needs is not None:
+        cell.update(points=points, needs=needs)
+    else:
+        cell[ANY] = True
     if pot is not None:
         cell["pot"] = pot
     if verdancy is not None:
@@ -39,6 +51,55 @@ def anon(ptype, points=4, needs=5, pot=None, verdancy=None, light=None):
     if light is not None:
         cell["light"] = light
     return cell
+
+
+def unused(t, ptype, n=1):
+    """``n`` names of plant cards of ``ptype`` that no plant of table ``t`` is (to put in a table
+    after it is built)."""
+    taken = {c.get("name") for p in t["players"] for c in _cells(p.get("home", p.get("cards")))}
+    names = [c["name"] for c in catalog.PLANTS if c["type"] == ptype and c["name"] not in taken]
+    assert len(names) >= n, (ptype, n)
+    return names[:n]
+
+
+def card_like(ptype, points, needs, pot=None, verdancy=None):
+    """A plant entered by the attributes of a real card (``points`` and ``needs`` of one of them)."""
+    assert catalog.plants_like(ptype, points, needs), (ptype, points, needs)
+    return anon(ptype, points, needs, pot=pot, verdancy=verdancy)
+
+
+def _cells(home):
+    if isinstance(home, list):
+        for row in home:
+            if isinstance(row, list):
+                yield from (c for c in row if isinstance(c, dict))
+            elif isinstance(row, dict):
+                yield row
+
+
+def resolve(players):
+    """Give every *any* plant (see :func:`anon`) of these players a card of its own, in place."""
+    used = {catalog.plant_by_name(c["name"])["name"] for p in players for c in _cells(p.get("home", p.get("cards")))
+            if c.get("kind") == "plant" and isinstance(c.get("name"), str) and catalog.plant_by_name(c["name"])}
+    # cards a plant entered by its attributes could be are left to it
+    claimed = {(c.get("type"), c.get("points"), c.get("needs")) for p in players for c in _cells(p.get("home", p.get("cards")))
+               if c.get("kind") == "plant" and "points" in c and not c.get(ANY)}
+    for p in players:
+        for c in _cells(p.get("home", p.get("cards"))):
+            if not c.pop(ANY, False) or c.get("kind") != "plant":
+                continue  # a cell a test turned into a room keeps its type
+            light = c.pop("light", None)
+            verdancy = c.get("verdancy") or 0
+            fits = [card for card in catalog.PLANTS
+                    if card["type"] == c["type"] and card["name"] not in used and card["needs"] > verdancy
+                    and (light is None or sorted(card["light"]) == sorted(light))]
+            fits.sort(key=lambda card: (card["type"], card["points"], card["needs"]) in claimed)
+            if not fits:
+                raise AssertionError(f"no {c['type']} plant card is left for this fixture (light {light}, verdancy {verdancy})")
+            used.add(fits[0]["name"])
+            del c["type"]
+            c["name"] = fits[0]["name"]
+    return players
 
 
 def item(kind, color):
@@ -75,8 +136,36 @@ def player(name, home, green_thumbs=0, storage=None):
     return {"name": name, "green_thumbs": green_thumbs, "storage": storage, "home": copy.deepcopy(home)}
 
 
+def resolved(home, *others):
+    """A copy of ``home`` with its *any* plants given cards none of ``others`` (the other homes of
+    its table) has: for a home stored seat by seat, as the web tests do."""
+    homes = [{"home": json.loads(json.dumps(h))} for h in (*others, home)]
+    return resolve(homes)[-1]["home"]
+
+
+def plants_worth(target, types=("vining", "succulent", "foliage", "unusual"), count=None, most=8, exclude=()):
+    """Catalog plants of ``types`` whose printed points add up to exactly ``target``: at most
+    ``most`` of them (exactly ``count`` when given), the highest first, none named in ``exclude``.
+    For fixtures that need a completed-plants total; AssertionError when no such set exists."""
+    pool = sorted((c for c in catalog.PLANTS if c["type"] in types and c["name"] not in exclude),
+                  key=lambda c: (-c["points"], c["id"]))
+    # best[(n, s)] = names of n cards worth s, built card by card (each card once)
+    best = {(0, 0): ()}
+    for card in pool:
+        for (n, s), names in list(best.items()):
+            key = (n + 1, s + card["points"])
+            if n < most and key[1] <= target and key not in best:
+                best[key] = names + (card["name"],)
+    sizes = [count] if count is not None else range(0, most + 1)
+    for n in sizes:
+        if (n, target) in best:
+            return [catalog.plant_by_name(name) for name in best[(n, target)]]
+    raise AssertionError(f"no {count or most} plants of {types} are worth {target}")
+
+
 def table(*players, player_count=None, **options):
-    t = {"options": options, "players": list(players)}
+    # a JSON round trip, not deepcopy: a fixture may repeat one cell object ([anon("foliage")] * 4)
+    t = {"options": options, "players": resolve(json.loads(json.dumps(list(players))))}
     if player_count is not None:
         t["player_count"] = player_count
     return t

@@ -7,11 +7,14 @@ import copy
 import pytest
 
 from scoring.core import ValidationError
+from scoring.verdant.catalog import TYPES
 from tests.unit.test_verdant_support import (
     ALICE_HOME,
     BEA_HOME,
     anon,
     bob_home,
+    card_like,
+    checker,
     errors_of,
     item,
     plain_home,
@@ -20,6 +23,7 @@ from tests.unit.test_verdant_support import (
     room,
     score,
     table,
+    unused,
 )
 
 
@@ -54,8 +58,8 @@ HOME = A + ("home",)
 
 CASES = [
     # (id, keys to set, value, expected path, gist of the message)
-    ("player count below the seats", ("player_count",), 1, "player_count", "at least 2"),
-    ("player count above five", ("player_count",), 6, "player_count", "from 1 to 5"),
+    ("player count below the seats", ("player_count",), 1, "player_count", "at least the 2 boards sent"),
+    ("player count above five", ("player_count",), 6, "player_count", "to 5"),
     ("player count not a number", ("player_count",), "two", "player_count", "whole number"),
     ("unknown variant", ("options", "variant"), "expert", "options.variant", "standard, family"),
     ("modification out of range", ("options", "modification"), 11, "options.modification", "from 1 to 10"),
@@ -67,7 +71,7 @@ CASES = [
     ("empty cell", HOME + (1, 2), None, "players[0].home[1][2]", "is empty"),
     ("cell without a kind", HOME + (1, 2), {"name": "Jasmine"}, "players[0].home[1][2]", "plant or a room card"),
     ("cell that is a number", HOME + (1, 2), 7, "players[0].home[1][2]", "plant or a room card"),
-    ("plant next to plant", HOME + (0, 1), anon("vining"), "players[0].home[0][1]", "is a plant next to the plant at home[0][0]"),
+    ("plant next to plant", HOME + (0, 1), card_like("vining", 5, 5), "players[0].home[0][1]", "is a plant next to the plant at home[0][0]"),
     ("room next to room", HOME + (0, 0), room("vining"), "players[0].home[0][1]", "is a room next to the room at home[0][0]"),
     ("unknown plant name", HOME + (0, 0, "name"), "Jasmin", "players[0].home[0][0].name", 'did you mean "Jasmine"'),
     ("plant name not text", HOME + (0, 0, "name"), 12, "players[0].home[0][0].name", "plant card's name"),
@@ -76,17 +80,17 @@ CASES = [
     ("plant needs disagree", HOME + (0, 0, "needs"), 8, "players[0].home[0][0].needs", "has needs 9"),
     ("plant light disagrees", HOME + (0, 0, "light"), ["shade"], "players[0].home[0][0].light", "prefers sun, semi"),
     ("anonymous plant without type", HOME + (0, 0), {"kind": "plant", "points": 3, "needs": 4}, "players[0].home[0][0].type", "is missing"),
-    ("anonymous plant with a bad type", HOME + (0, 0), anon("cactus"), "players[0].home[0][0].type", "succulent, flowering"),
+    ("anonymous plant with a bad type", HOME + (0, 0), anon("cactus", 4, 5), "players[0].home[0][0].type", "succulent, flowering"),
     ("anonymous plant without points", HOME + (0, 0), {"kind": "plant", "type": "vining", "needs": 4}, "players[0].home[0][0].points", "is missing"),
     ("anonymous plant with huge points", HOME + (0, 0), anon("vining", points=10**9), "players[0].home[0][0].points", "from 0 to 20"),
     ("anonymous plant without needs", HOME + (0, 0), {"kind": "plant", "type": "vining", "points": 4}, "players[0].home[0][0].needs", "is missing"),
-    ("anonymous plant with bad light", HOME + (0, 0), anon("vining", light=["moon"]), "players[0].home[0][0].light", "1 to 3 different lighting"),
-    ("anonymous plant with repeated light", HOME + (0, 0), anon("vining", light=["sun", "sun"]), "players[0].home[0][0].light", "1 to 3 different"),
+    ("anonymous plant with bad light", HOME + (0, 0), anon("vining", 5, 5, light=["moon"]), "players[0].home[0][0].light", "1 to 3 different lighting"),
+    ("anonymous plant with repeated light", HOME + (0, 0), anon("vining", 5, 5, light=["sun", "sun"]), "players[0].home[0][0].light", "1 to 3 different"),
     ("unknown pot", HOME + (0, 0, "pot"), "gold", "players[0].home[0][0].pot", "concrete, wood, ceramic, terracotta"),
     ("pot and verdancy", HOME + (0, 0, "verdancy"), 2, "players[0].home[0][0].verdancy", "both a pot and 2 verdancy"),
     ("verdancy that completes", HOME + (0, 2, "verdancy"), 6, "players[0].home[0][2].verdancy",
      '"Moth Orchid" needs 6 verdancy to complete: an incomplete plant holds 0 to 5'),
-    ("negative verdancy", HOME + (0, 2, "verdancy"), -1, "players[0].home[0][2].verdancy", "from 0 to 99"),
+    ("negative verdancy", HOME + (0, 2, "verdancy"), -1, "players[0].home[0][2].verdancy", "from 0 to 11"),
     ("verdancy as words", HOME + (0, 2, "verdancy"), "lots", "players[0].home[0][2].verdancy", "whole number"),
     ("unknown room name", HOME + (0, 1), room("Garden room 1"), "players[0].home[0][1].name", 'like "Vining room 3"'),
     ("room without type", HOME + (0, 1), {"kind": "room"}, "players[0].home[0][1].type", "is missing"),
@@ -135,7 +139,9 @@ def test_malformed_tables_are_refused(bad, path):
 
 
 def test_six_players_are_refused_with_the_allowed_count():
-    t = table(*[player(f"P{i}", plain_home()) for i in range(6)])
+    # 48 plants of the 5 types in turn (the box has 12 of each)
+    homes = [checker([anon(TYPES[(8 * i + k) % 5]) for k in range(8)], [room("vining")] * 7) for i in range(6)]
+    t = table(*[player(f"P{i}", homes[i]) for i in range(6)])
     with pytest.raises(ValidationError) as exc:
         score(t)
     assert "this game takes 1 to 5" in errors_of(exc)["players"]
@@ -173,7 +179,7 @@ def test_a_fourth_concrete_pot_in_a_two_player_game_is_refused():
     # Alice has 2 concrete pots, Bob 1 (home[2][0]); one more at home[0][0] makes 4 of a supply of 3,
     # and the 4th in reading order is home[2][0]
     t = base()
-    t["players"][1]["home"][0][0] = anon("foliage", pot="concrete")
+    t["players"][1]["home"][0][0] = plant(unused(t, "foliage")[0], "concrete")
     with pytest.raises(ValidationError) as exc:
         score(t)
     errors = errors_of(exc)
@@ -189,7 +195,7 @@ def test_three_concrete_pots_in_a_two_player_game_are_allowed():
 def test_a_terra_cotta_pot_while_bonus_pots_remain_is_refused():
     # supply 3 each; used: concrete 3, wood 3, ceramic 1 -> 2 ceramic left
     t = base()
-    t["players"][1]["home"][0][0] = anon("foliage", pot="terracotta")
+    t["players"][1]["home"][0][0] = plant(unused(t, "foliage")[0], "terracotta")
     with pytest.raises(ValidationError) as exc:
         score(t)
     assert list(errors_of(exc)) == ["players[1].home[0][0].pot"]
@@ -199,10 +205,11 @@ def test_a_terra_cotta_pot_while_bonus_pots_remain_is_refused():
 
 def test_a_terra_cotta_pot_is_allowed_once_every_bonus_pot_is_taken():
     t = base()
+    spare = unused(t, "foliage", 3) + unused(t, "unusual", 2)
     for col, pot in zip((0, 2, 4), ("concrete", "wood", "ceramic")):
-        t["players"][1]["home"][0][col] = anon("foliage", pot=pot)
-    t["players"][1]["home"][2][0] = anon("foliage", pot="ceramic")
-    t["players"][1]["home"][2][2] = anon("foliage", pot="terracotta")
+        t["players"][1]["home"][0][col] = plant(spare.pop(0), pot)
+    t["players"][1]["home"][2][0] = plant(spare.pop(0), "ceramic")
+    t["players"][1]["home"][2][2] = plant(spare.pop(0), "terracotta")
     assert score(t).player("Bob").category("pots").points == 3 + 2 + 1 + 1
 
 
@@ -210,7 +217,7 @@ def test_terra_cotta_is_not_checked_in_solo_family_or_when_only_some_seats_are_s
     home = plain_home()
     home[0][0] = anon("foliage", pot="terracotta")
     assert score(table(player("Solo", home))).player("Solo").category("pots").points == 0
-    assert score(table(player("A", home), player("B", plain_home()), variant="family")).player("A").category("plants").points == 5
+    assert score(table(player("A", home), player("B", plain_home("unusual", "succulent")), variant="family")).player("A").category("plants").points == 5
     assert score(table(player("A", home), player_count=3)).player("A").total >= 0
 
 
@@ -218,7 +225,7 @@ def test_the_family_variant_refuses_verdancy_and_green_thumbs():
     home = plain_home()
     home[0][0] = anon("foliage", verdancy=2)
     with pytest.raises(ValidationError) as exc:
-        score(table(player("A", home, green_thumbs=1), player("B", plain_home()), variant="family"))
+        score(table(player("A", home, green_thumbs=1), player("B", plain_home("unusual", "succulent")), variant="family"))
     errors = errors_of(exc)
     assert "family variant uses no verdancy" in errors["players[0].home[0][0].verdancy"]
     assert "family variant uses no Green Thumb tokens" in errors["players[0].green_thumbs"]

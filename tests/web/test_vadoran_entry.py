@@ -107,7 +107,7 @@ def test_a_bad_number_is_kept_and_reported_next_to_its_field(app, client, token,
     assert state(app, play_id)["achievements"][0] == {"terrain": "grass", "points": "lots"}
     slot = re.search(r'<div id="err-f-achievement-grass" class="field-err on" hx-swap-oob="true">(.*?)</div>', html, re.S)
     assert slot and "must be a whole number from 0 to 30" in slot.group(1)
-    assert "Grass achievement:</b> must be a whole number" in html  # the status names the field
+    assert "<strong>Grass achievement</strong> must be a whole number" in html  # the status names the field
     page = client.get(url(play_id)).get_data(as_text=True)
     assert 'value="lots"' in page
     assert re.search(r'<div id="err-f-achievement-grass" class="field-err on"><p class="error">must be a whole number', page)

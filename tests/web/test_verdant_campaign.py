@@ -12,12 +12,14 @@ import pytest
 
 from app import create_app
 from tests.conftest import csrf_token, new_play
-from tests.unit.test_verdant_support import ALICE_HOME, anon, checker, room
+from tests.unit.test_verdant_support import ALICE_HOME, anon, checker, plant, resolved, room
 from web.backup import dump, export_data, import_data
 
-# Bea takes the concrete and wood pots Alice leaves in the 2-player supply (3 of each).
-BEA_HOME = checker([anon("foliage", pot="concrete"), anon("foliage", pot="wood")]
-                   + [anon("foliage", verdancy=1) for _ in range(6)], [room("vining") for _ in range(7)])
+# Bea takes the concrete and wood pots Alice leaves in the 2-player supply (3 of each): Prayer
+# Plant 3 + concrete 3, Spider Plant 5 + wood 2, six other foliage plants holding 1 verdancy each
+# (6 -> 3): 16 points.
+BEA_HOME = resolved(checker([plant("Prayer Plant", "concrete"), plant("Spider Plant", "wood")]
+                            + [anon("foliage", verdancy=1) for _ in range(6)], [room("vining") for _ in range(7)]), ALICE_HOME)
 GOALS_2 = {"goal-plant": "Going Big", "goal-item": "Thumbs Up", "goal-room": "Double Duty"}
 
 
@@ -130,6 +132,28 @@ def test_a_solo_standard_game_is_refused_because_solo_earns_no_standard_achievem
     data = {"csrf_token": token, "game": "verdant", "players-0": "Alice", "opt-verdant-mode": "standard"}
     response = client.post("/plays", data=data)
     assert response.status_code == 422 and "solo game earns no standard achievements" in response.get_data(as_text=True)
+
+
+def test_the_modification_mode_is_refused_in_solo_and_in_the_family_variant(client, token):
+    # rulebook: "a multiplayer game of Verdant following the standard rules with one rules modification"
+    data = {"csrf_token": token, "game": "verdant", "players-0": "Alice", "opt-verdant-mode": "modification",
+            "opt-verdant-modification": "2"}
+    response = client.post("/plays", data=data)
+    assert response.status_code == 422 and "a solo game earns no rules-modification achievement" in response.get_data(as_text=True)
+    data.update({"players-1": "Bea", "opt-verdant-variant": "family"})
+    response = client.post("/plays", data=data)
+    assert response.status_code == 422
+    assert "the family variant earns no rules-modification achievement" in response.get_data(as_text=True)
+
+
+def test_a_family_game_with_a_modification_fills_no_modification_shape(app, client, token):
+    # an older form without the mode field: the engine itself awards nothing in the family variant
+    pid = new_play(client, token, game="verdant", players=("Alice", "Bea"), variant="family", modification="2")
+    store_seats(app, pid, [[dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row] for row in ALICE_HOME],
+                [[dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row] for row in BEA_HOME])
+    client.post(f"/plays/{pid}/finish", data={"csrf_token": token})
+    assert fill(client, token, pid, 0, "modification-2").status_code == 409
+    assert events(app) == []
 
 
 def test_mode_none_with_a_modification_played_is_kept_as_none(app, client, token):
@@ -257,7 +281,8 @@ def test_a_changed_play_warns_that_its_fill_is_no_longer_earned(app, client, tok
     fill(client, token, pid, 1, "standard-6")  # Bea: 5 rooms of one type
     client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})
     mixed = [room("vining") for _ in range(4)] + [room("succulent") for _ in range(3)]  # 4 of one type now
-    home = checker([anon("foliage", pot="concrete"), anon("foliage", pot="wood")] + [anon("foliage", verdancy=1) for _ in range(6)], mixed)
+    home = resolved(checker([plant("Prayer Plant", "concrete"), plant("Spider Plant", "wood")]
+                            + [anon("foliage", verdancy=1) for _ in range(6)], mixed), ALICE_HOME)
     store_seats(app, pid, ALICE_HOME, home)
     html = result_html(client, pid)
     assert "no longer earns Standard game 6" in html

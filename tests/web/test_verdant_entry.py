@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import mark_done, new_play
@@ -215,3 +217,14 @@ def test_options_form_refuses_a_most_goal_in_solo_next_to_the_goals(client, toke
     response = client.post("/plays", data=data)
     assert response.status_code == 422
     assert "compares players, so it is removed in solo" in response.get_data(as_text=True)
+
+
+def test_the_one_card_rows_reading_is_an_option_of_the_form(app, client, token):
+    html = client.get("/plays/new?game=verdant").get_data(as_text=True)
+    assert 'name="opt-verdant-one_card_rows"' in html
+    pid = new_play(client, token, game="verdant", players=("Ann", "Bob"), modification="6", one_card_rows="on")
+    assert play(app, pid).options["one_card_rows"] is True
+    edit = client.get(f"/plays/{pid}/edit").get_data(as_text=True)
+    assert re.search(r'name="opt-verdant-one_card_rows" value="on" checked', edit)
+    pid = new_play(client, token, game="verdant", players=("Ann", "Bob"))
+    assert "one_card_rows" not in play(app, pid).options

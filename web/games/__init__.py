@@ -4,16 +4,19 @@ for the seat state and controls generated from the game's declared options)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from flask import url_for
 
 import scoring
 from scoring import paths
-from scoring.core import Category, FieldError
+from scoring.core import Category, FieldError, Preview
 from scoring.schema import Node
 
 
@@ -75,6 +78,33 @@ def set_at(state: Any, path: str, text: Any, schema: Node | None = None) -> dict
     value = node.from_form(text) if node is not None and isinstance(text, str) else text
     out = paths.set_(state if isinstance(state, dict) else {}, parts, value)
     return out if isinstance(out, dict) else {}
+
+
+_previews: OrderedDict[bytes, Preview] = OrderedDict()
+_previews_lock = threading.Lock()
+
+
+def preview(game: str, state: Any, options: Any, player_count: int, position: int, others: Sequence[Any] = ()) -> Preview:
+    """``scoring.get(game).preview(...)``, remembered by its arguments (the engines are pure): a
+    seat page and the autosave answers after it, which show the same board, compute it once.
+    The answer is shared: treat it as read-only."""
+    key = hashlib.blake2b(
+        json.dumps([game, scoring.get(game).engine_version, state, options, player_count, position, list(others)],
+                   sort_keys=True, default=str,
+                   ensure_ascii=False).encode(),
+        digest_size=20,
+    ).digest()
+    with _previews_lock:
+        found = _previews.get(key)
+        if found is not None:
+            _previews.move_to_end(key)
+            return found
+    shown = scoring.get(game).preview(state, options, player_count, position, others=others)
+    with _previews_lock:
+        _previews[key] = shown
+        while len(_previews) > 256:
+            _previews.popitem(last=False)
+    return shown
 
 
 def errors_at(errors: Iterable[FieldError], prefix: str, exact: bool = False) -> list[FieldError]:
@@ -314,18 +344,17 @@ def adapter(game: str) -> Adapter:
 
 
 # Each game's adapter module registers itself (and may define a Blueprint ``bp`` of extra routes,
-# registered by web.views.init_app).  A module that does not exist yet is simply skipped.
-GAME_MODULES = ("verdant", "planted", "arizona", "vadoran", "gretchen")
+# registered by web.views.init_app): every module of this package is one (a sixth game's adapter
+# is a new module here, nothing else).
 
 
 def load_modules() -> list:
+    """The game adapters' modules (each registers its adapter when imported); helper modules of
+    an adapter (the Verdant campaign) are imported by it, not listed."""
     import importlib
+    import pkgutil
 
-    modules = []
-    for name in GAME_MODULES:
-        try:
-            modules.append(importlib.import_module(f"web.games.{name}"))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"web.games.{name}":
-                raise
-    return modules
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+    names = {type(a).__module__ for a in _adapters.values()}
+    return [importlib.import_module(name) for name in sorted(names)]

@@ -29,7 +29,6 @@ from scoring.core import Errors, FieldError, normalize_name
 from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
 from scoring.verdant.parse import LIGHTING_GOALS, parse_goals
-from scoring.verdant.preview import expected_kind, preview
 from web import store
 from web.games import Adapter, register, register_player_panel, whole_number
 from web.games import verdant_campaign as campaign
@@ -264,6 +263,8 @@ class VerdantAdapter(Adapter):
             goal_sets = {"players": [[g.strip() for g in line.replace(";", ",").split(",") if g.strip()] for line in lines]}
             goals = []
         options = {"variant": variant, "goals": goals, "modification": modification, "goal_sets": goal_sets}
+        if form.get(p + "one_card_rows"):
+            options["one_card_rows"] = True  # the other reading of the row goals (docs/rules/verdant.md)
         errors += self._campaign_options(options, form, p)
         if not errors:
             errors = self._check_options(options, form, p)
@@ -277,6 +278,7 @@ class VerdantAdapter(Adapter):
         modification chosen above; ``none`` with a modification played sets ``campaign = "none"``.
         Without a mode field (an older form) the mode follows the modification."""
         mode = form.get(p + "mode")
+        chosen = mode is not None  # an older form has no mode field: the mode follows the modification
         modification = options["modification"]
         if mode is None:
             mode = "modification" if modification else "none"
@@ -302,6 +304,13 @@ class VerdantAdapter(Adapter):
             if not modification:
                 errors.append(FieldError(p + "modification", "choose the rules modification played: "
                                                               "its shape is filled for every player"))
+            if family and chosen:
+                errors.append(FieldError(p + "variant", "the family variant earns no rules-modification achievement (rulebook: "
+                                                        "a game under the standard rules): choose standard rules, or the "
+                                                        "achievement mode \"none\""))
+            if players == 1 and chosen:
+                errors.append(FieldError(p + "mode", "a solo game earns no rules-modification achievement (rulebook: a "
+                                                     "multiplayer game): choose none, or play a scenario"))
         elif mode == "standard":
             options["campaign"] = "standard"
             if modification:
@@ -352,7 +361,9 @@ class VerdantAdapter(Adapter):
         state = seat.state if isinstance(seat.state, dict) else {}
         options = play.options if isinstance(play.options, dict) else {}
         home = _home(state)
-        out = preview(state, options, len(play.seats), seat.position)
+        others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
+                  for s in play.seats if s.position != seat.position]  # for the goals that compare players
+        out = scoring.get("verdant").preview(state, options, len(play.seats), seat.position, others=others)
         cell_errors: dict[tuple[int, int], list[tuple[str, str]]] = {}
         other_errors: dict[str, list[str]] = {}
         for e in evaluation.seat_errors[seat.position]:
@@ -373,8 +384,8 @@ class VerdantAdapter(Adapter):
                     "r": r, "c": c,
                     "data": data,
                     "kind": (data or {}).get("kind") if data else None,
-                    "expected": expected_kind(home, r, c),
-                    "score": out["cells"].get((r, c)),
+                    "expected": out.extra["expected"].get(f"home[{r}][{c}]"),
+                    "score": _cell_score(out, r, c),
                     "errors": cell_errors.get((r, c), []),
                     "label": _cell_label(data),
                 })
@@ -388,7 +399,7 @@ class VerdantAdapter(Adapter):
             kind = (data or {}).get("kind") if data else None
             if kind not in ("plant", "room"):
                 kind = None
-            expected = kind or expected_kind(home, r, c)
+            expected = kind or out.extra["expected"].get(f"home[{r}][{c}]")
             query = request.args.get("q", "") if request.method == "GET" else ""
             catalog_plant = cat.plant_by_name(data.get("name") or "") if data and kind == "plant" and isinstance(data.get("name"), str) else None
             rtype = ""
@@ -411,7 +422,7 @@ class VerdantAdapter(Adapter):
                 "room_cards": [x for x in cat.ROOMS if x["type"] == rtype] if rtype else [],
                 "item_kind": str(item.get("kind") or ""),
                 "item_color": str(item.get("color") or ""),
-                "score": out["cells"].get((r, c)),
+                "score": _cell_score(out, r, c),
                 "errors": cell_errors.get((r, c), []),
                 "after_save": request.method == "POST",
             }
@@ -439,6 +450,15 @@ class VerdantAdapter(Adapter):
             "nurture": NURTURE_LABELS,
             "edges": cat.EDGES,
         }
+
+
+def _cell_score(out: scoring.Preview, r: int, c: int) -> dict | None:
+    """One card's points and lines from the engine's preview (None for an empty or broken cell)."""
+    path = f"home[{r}][{c}]"
+    about = out.extra["cells"].get(path)
+    if about is None:
+        return None
+    return {**about, "points": out.points.get(path), "why": list(out.why.get(path, ()))}
 
 
 def _json_object(raw: Any) -> dict:

@@ -21,6 +21,7 @@ from flask import Blueprint, abort, render_template, request
 from markupsafe import Markup, escape
 
 from scoring.verdant import campaign as camp
+from scoring.verdant.achievements import near_misses
 from web import store
 from web.db import dumps, get_db, loads, now, write
 from web.games import whole_number
@@ -246,7 +247,7 @@ def result_context(play, result) -> dict:
             entry["used"] = [s for s in this_play if s.startswith("standard-")]
             entry["no_longer"] = [shape_info(s)["label"] for s in entry["used"] if int(s.split("-")[1]) not in earned]
             others = [t for j, t in enumerate(totals) if j != seat.position]
-            entry["near"] = camp.near_misses(rp, seat.state, play.options, set(filled), best_other=max(others) if others else None)
+            entry["near"] = near_misses(rp, seat.state, play.options, set(filled), best_other=max(others) if others else None)
         elif mode == "scenario":
             entry["scenario"] = ach.get("scenario") or {}
             shape = f"scenario-{number}"
@@ -304,7 +305,7 @@ def player_context(player: dict) -> dict:
     near = []
     if latest is not None:
         result = {"total": latest["total"], "categories": loads(latest["breakdown"], [])}
-        near = camp.near_misses(result, loads(latest["state"], {}), latest["options"], set(filled),
+        near = near_misses(result, loads(latest["state"], {}), latest["options"], set(filled),
                                 best_other=latest["best_other"])
     plays = get_db().execute(  # finished Verdant plays of the player (and merged duplicates): player_stats
         f"SELECT COALESCE(SUM(plays), 0) FROM player_stats WHERE game = 'verdant' "
