@@ -73,7 +73,9 @@ def enter_generic(phone: Phone, player: dict) -> int:
 
 def enter_arizona(phone: Phone, player: dict) -> int:
     """Tap the first number, then per card: its number, the gecko if it has one, its colour chip
-    (the chip moves on to the next card; a colour never seen gets "+ colour" and its name)."""
+    (the chip moves on to the next card; the common colours are chips from the first play on; a
+    colour no chip offers gets "+ colour" and its name).  A card the deck knows: its number and
+    Next.  After the last card the focus is on the wrens (their 0 selected): their number.  Then Done."""
     page = phone.page
     phone.tap(".az-cell .az-num")
     cards = 0
@@ -96,11 +98,10 @@ def enter_arizona(phone: Phone, player: dict) -> int:
                 phone.tap(".az-chip.az-new")
                 phone.type(card["color"])
                 phone.press("Enter")
-    if player.get("wrens"):
-        phone.tap("#wrens")
-        phone.press("Control+A")
+    if player.get("wrens"):  # the last card's chip (or Next) moved on to the wrens, their 0 selected
+        phone.page.locator("#f-wrens:focus").wait_for()
         phone.type(str(player["wrens"]))
-    phone.tap("button[name=next][value=play]")
+    phone.tap("button[name=next][value=play]:visible")
     return cards
 
 

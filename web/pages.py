@@ -121,6 +121,9 @@ def apply_seat_change(
                          typed=request.form)
     except store.Conflict as conflict:
         return conflict_page(found, conflict, position)
+    base = base_version()
+    if state is not None and base is not None and (saved.merged or not saved.changed) and base < saved.play.seats[position].version:
+        g.shown_version = base  # the form does not show the others' changes: it keeps its base (see _status.html)
     adapter(found.game).after_save(saved.play, position)
     return saved
 
@@ -150,6 +153,7 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
     seat_ = found.seats[position]
     return dict(
         live=live_context(found, position),
+        shown_version=g.get("shown_version"),
         save_state="saved" if request.method == "POST" else "",
         holder_name=holder(),
         play=found,
@@ -162,7 +166,8 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
         typed=typed or {},
         action=ActionForm(),
         game=found.game_info,
-        **adapter(found.game).context(found, seat_, evaluation),
+        # the status names each place as the player sees it (an adapter's context may pass its own)
+        **{"field_label": adapter(found.game).field_label, **adapter(found.game).context(found, seat_, evaluation)},
     )
 
 

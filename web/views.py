@@ -262,7 +262,7 @@ def save_seat(play_id: int, position: int):
         # Done with something still to fill or fix: stay, with the problems at the top
         message = FieldError("", "Not done yet: fill or fix what is listed here first.")
         return seat_page(found, position, evaluation, [message], 422, "status" if request.headers.get("HX-Request") else None)
-    if done:  # the seat is done: to the play page (for htmx too: HX-Redirect)
+    if done:  # (an htmx Done, sent through the phone's save queue, goes there too: HX-Redirect)
         return see_other("main.play", play_id=play_id)
     if request.headers.get("HX-Request"):
         return seat_page(found, position, evaluation, block="status")
@@ -595,8 +595,8 @@ def init_app(app: Flask) -> None:
         return {
             "game_title": _title,
             "adapter_stylesheet": lambda name: adapter(name).stylesheet,
+            "game_adapter": adapter,
             "all_games": scoring.games,
-            "table_message": lambda play, error: adapter(play.game).table_message(play, error),
         }
 
 

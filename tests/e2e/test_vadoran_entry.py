@@ -409,7 +409,7 @@ def test_solo_the_sisters_options_are_entered_on_the_seat_page_and_messages_link
     message = page.locator("#seats .error")
     expect(message).to_contain_text("The sister's achievements")
     message.get_by_role("link").click()
-    expect(page).to_have_url(re.compile(r"/seats/0#sister$"))
+    expect(page).to_have_url(re.compile(r"/seats/0#f-options-sister_achievements$"))  # her achievements, at once
     page.fill("#f-options-sister_achievements", "12 9")
     expect(page.locator("#err-f-sister")).to_be_empty()
     page.locator("#garden-text").evaluate("t => { t.value = 'g* g* g*'; t.dispatchEvent(new Event('input', {bubbles: true})); }")

@@ -71,7 +71,7 @@ def test_seat_saves_even_when_incomplete_and_reports_what_is_missing(client, tok
     html = response.get_data(as_text=True)
     assert "<html" not in html and 'id="status"' in html
     assert "1 to fill or fix" in html
-    assert "points" in html and "is missing" in html
+    assert "<strong>Points</strong> is missing" in html  # the field by its name, not its path
 
 
 def test_running_total_appears_for_a_complete_seat_while_others_are_empty(client, token):

@@ -267,12 +267,18 @@ def test_a_phone_sends_back_only_what_it_changed_and_hears_that_its_page_is_stal
     answer = post(b, tb, pid, **{"version": base, "lost_items.pendant": "0", "achievement.water": "", "touched": "garden"})
     assert 'id="vad-live" data-stale="1"' in answer.get_data(as_text=True)
     newer = version(answer.get_data(as_text=True))
+    with app.app_context():
+        assert int(newer) == store.get_play(pid).seats[0].version  # its base is the seat as it is now ...
+    again = post(b, tb, pid, **{"version": newer, "lost_items.pendant": "0", "achievement.water": "", "touched": "garden",
+                                "garden": GARDEN.replace("s s*", "w s*")})
+    assert again.status_code == 200  # ... so its next stroke on the same rows is no conflict with its own
+    newer = version(again.get_data(as_text=True))
     # ... then claims the water achievement, its pendant field still showing 0
     answer = post(b, tb, pid, **{"version": newer, "lost_items.pendant": "0", "achievement.water": "7",
-                                 "touched": "garden achievement.water"})
+                                 "touched": "garden achievement.water", "garden": GARDEN.replace("s s*", "w s*")})
     saved = state(app, pid)
     assert saved["lost_items"]["pendant"] == 1 and saved["achievements"] == [{"terrain": "water", "points": 7}]
-    assert saved["garden"] == GARDEN.splitlines()
+    assert saved["garden"] == GARDEN.replace("s s*", "w s*").splitlines()
     fresh = post(a, ta, pid, **{"version": version(answer.get_data(as_text=True)), "lost_items.pendant": "1"})
     assert 'data-stale' not in fresh.get_data(as_text=True)  # A's page shows the seat as it is
 
@@ -357,8 +363,15 @@ def test_solo_a_message_about_the_sisters_options_is_shown_there_and_linked_from
         assert store.get_play(solo).options["sister_achievements"] == [12, "lots", 9, 8, 7, 6]  # kept as typed
     play = client.get(f"/plays/{solo}").get_data(as_text=True)
     link = re.search(r'<a href="([^"]+)">[^<]*</a>', play.split("on easy the sister claims")[1])
-    assert link and link.group(1) == f"/plays/{solo}/seats/0#sister"
+    assert link and link.group(1) == f"/plays/{solo}/seats/0#f-options-sister_achievements"
     assert "options.sister_achievements" not in play
+
+
+def test_outside_solo_a_message_about_the_sisters_options_links_to_the_plays_options(client, token):
+    play_id = new_play(client, token, game=GAME, players=("Purple", "Green"), sister_achievements="1 2 3 4 5 6 7 8")
+    play = client.get(f"/plays/{play_id}").get_data(as_text=True)
+    assert "The sister&#39;s achievements" in play and 'id="sister"' not in client.get(url(play_id)).get_data(as_text=True)
+    assert re.search(rf'<a href="/plays/{play_id}/edit">Change it in the play&#39;s options</a>', play)
 
 
 def test_solo_the_sisters_options_merge_with_another_phones_change_and_refuse_a_finished_play(app, client, token, solo):

@@ -12,8 +12,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from flask import url_for
-
 import scoring
 from scoring import paths
 from scoring.core import Category, FieldError, Preview
@@ -231,11 +229,23 @@ class Adapter:
         """A value at ``path`` in a player's words (conflict screen, edit log)."""
         return show_value(value)
 
-    def table_message(self, play, error: FieldError) -> dict[str, str]:
-        """A message about the play as a whole (its options), in a player's words, with the
-        address where it is fixed and the words of that link (by default the play's details)."""
-        return {"text": f"{humanize_path(error.path)}: {error.message}", "url": url_for("main.edit_play", play_id=play.id),
-                "where": "Change it in the play's options"}
+    #: Options a player enters on the first seat's page (a solo game's opponent: Arizona's
+    #: ``options.solo.vera_score``); a message about one links to its field there.
+    seat_options: tuple[str, ...] = ()
+
+    def table_message(self, play, error: FieldError) -> dict:
+        """A message about the whole table (an option, the player count) as a player reads it, and
+        where that is entered: ``{"label", "message", "href", "link"}`` (href None: no link).
+        Options are changed on the play's details page, or on the seat page (``seat_options``)."""
+        from flask import url_for
+
+        label, href, link = self.field_label(error.path), None, "Change it in the play's options"
+        on_seat = [p for p in self.seat_options if _inside(p, error.path) or _inside(error.path, p)]
+        if on_seat and play.seats:
+            href, link = url_for("main.seat", play_id=play.id, position=0) + "#" + field_id(on_seat[0]), f"Enter {self.field_label(on_seat[0])}"
+        elif error.path.startswith("options"):
+            href = url_for("main.edit_play", play_id=play.id)
+        return {"label": label, "message": error.message, "href": href, "link": link}
 
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"

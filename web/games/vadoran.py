@@ -101,6 +101,7 @@ def _numbers(text: str) -> list[Any]:
 class VadoranAdapter(Adapter):
     entry_template = "games/vadoran-gardens/entry.html"
     options_template = "games/vadoran-gardens/options.html"
+    seat_options = ("options.difficulty", "options.sister_achievements")  # solo: the sister, on the seat page
     difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}  # the sister's X per mistake
 
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
@@ -172,12 +173,13 @@ class VadoranAdapter(Adapter):
             return f"{sum(t != NO_CARD for r in value if isinstance(r, str) for t in r.split())} squares painted"
         return show_value(value)
 
-    def table_message(self, play, error: FieldError) -> dict[str, str]:
-        """Solo: the sister's options are entered on the seat page (the one seat)."""
-        if (play.options or {}).get("mode") != "solo" or not error.path.startswith(("options.sister", "options.difficulty")):
-            return super().table_message(play, error)
-        return {"text": f"{self.field_label(error.path)}: {error.message}", "where": f"Enter them on {play.seats[0].name}'s seat",
-                "url": url_for("main.seat", play_id=play.id, position=0, _anchor="sister")}
+    def table_message(self, play, error: FieldError) -> dict:
+        """In solo the sister's options are entered on the seat page; else on the play's details."""
+        message, solo = super().table_message(play, error), (play.options or {}).get("mode") == "solo"
+        on_seat = "/seats/" in (message["href"] or "")
+        message.update({"link": f"Enter it on {play.seats[0].name}'s seat"} if solo and on_seat else {} if solo or not on_seat
+                       else {"href": url_for("main.edit_play", play_id=play.id), "link": "Change it in the play's options"})
+        return message
 
     def context(self, play, seat, evaluation) -> dict:
         state = seat.state if isinstance(seat.state, dict) else {}
@@ -246,10 +248,8 @@ def sister(play_id: int, position: int):
         abort(404)
     known_game_or_409(found)
     options = dict(found.options or {})
-    if request.form.get("options.difficulty") in DIFFICULTIES:
-        options["difficulty"] = request.form["options.difficulty"]
-    if "options.sister_achievements" in request.form:
-        options["sister_achievements"] = _numbers(request.form["options.sister_achievements"])
+    options.update({"difficulty": d} if (d := request.form.get("options.difficulty")) in DIFFICULTIES else {})
+    options.update({"sister_achievements": _numbers(t)} if (t := request.form.get("options.sister_achievements")) is not None else {})
     note, status = "", 200
     try:
         if found.finished:  # the seat page is read-only (the play's details page can still correct them)
