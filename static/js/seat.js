@@ -264,7 +264,6 @@
     }
     var mine = live.seats[Number(seatPos)] || {};
     if (live.status === "finished") {
-      if (renderedFinished) return; // the page was drawn finished: its own message is at the top
       say('<strong>This play was finished' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") +
           '.</strong> This seat is read-only now; reopen the play on the <a href="' + live.play_url + '">play page</a> to change it.');
       if (!renderedFinished && (!before || before.status !== "finished")) {
