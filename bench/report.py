@@ -89,6 +89,10 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
         rows.append((what, "<= 45", f"{n} ({row73['taps']} taps + {row73['keys']} keys)", _ok(n <= 45)))
     else:
         rows.append((what, "<= 45", "not measured yet", "-"))
+    for game, e in (r["entry"].get("games", {}) if r["entry"].get("available") else {}).items():
+        if e.get("target"):  # a game's own target in taps for one seat (bench/entry_effort.py SEAT_TARGETS)
+            t = e["target"]
+            rows.append((f"{TITLES.get(game, game)} entry: {t['what']}, taps", f"<= {t['most']}", str(t["taps"]), _ok(t["taps"] <= t["most"])))
     return rows
 
 

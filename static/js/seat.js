@@ -48,6 +48,7 @@
   var queue = load();
   var restored = queue.length > 0;
   var inFlight = null;
+  var pendingRedirect = null;
   var leaving = false; // on the way to another page (Done): a live check must not reload this one
   var retryTimer = null;
   var backoff = 1000;
@@ -181,8 +182,9 @@
     inFlight = null;
     backoff = 1000;
     showNet(null);
-    var redirect = response.headers.get("HX-Redirect") || response.headers.get("HX-Location");
-    if (redirect && !queue.length) { leaving = true; window.location.href = redirect; return; }
+    // (a redirect, Done's, is followed once what was queued after it is sent too)
+    pendingRedirect = response.headers.get("HX-Redirect") || response.headers.get("HX-Location") || pendingRedirect;
+    if (pendingRedirect && !queue.length) { leaving = true; window.location.href = pendingRedirect; return; }
     var retarget = response.headers.get("HX-Retarget");
     var reswap = response.headers.get("HX-Reswap");
     var target = document.querySelector(retarget || item.target) || status();
