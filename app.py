@@ -9,7 +9,8 @@ Settings come from environment variables (see ``docs/architecture.md``):
 - ``SCOREPAD_PAGE_SIZE``  plays per history page (default 25)
 - ``SCOREPAD_ACCESS_CODE`` when set, every device must enter this code once
 - ``SCOREPAD_HTTPS=1``     always mark the session cookie Secure (it is anyway on HTTPS requests)
-- ``SCOREPAD_PROXY=1``     trust one reverse proxy's X-Forwarded-For/Proto/Host
+- ``SCOREPAD_PROXY=1``     trust one reverse proxy's X-Forwarded-For/Proto/Host (under ``serve.py``
+  waitress does it, for the proxy at ``SCOREPAD_PROXY_ADDRESS``; under another server, ProxyFix)
 - ``SCOREPAD_PUBLIC_URL``  the address phones should use (QR codes), e.g. https://scores.example
 """
 
@@ -22,7 +23,7 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, rescore, security, views
+from web import backup, db, errors, limits, rescore, security, views
 from web.extensions import csrf, htmx
 
 
@@ -63,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
+    limits.init_app(app)  # before any route: ids in addresses stay within SQLite's range
     security.init_app(app)  # first: a device without the access code meets nothing else
     csrf.init_app(app)
     htmx.init_app(app)
@@ -71,7 +73,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     backup.init_app(app)
-    if os.environ.get("SCOREPAD_PROXY") == "1":  # behind a reverse proxy that sets X-Forwarded-*
+    # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops
+    # those headers otherwise, so ProxyFix would see nothing); under another server, ProxyFix.
+    if os.environ.get("SCOREPAD_PROXY") == "1" and not app.config.get("SERVER_TRUSTS_PROXY"):
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]

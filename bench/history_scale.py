@@ -27,7 +27,7 @@ def seed(instance: Path, plays: int) -> dict:
     app = server.app_for(instance)
     templates = [
         server.seed_play(app, name, tables.reference(name), "2020-01-01T20:00")
-        for name in tables.LARGE
+        for name in tables.GAMES
         if scoring.get(name).ready
     ]
     from web import store

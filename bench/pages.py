@@ -86,10 +86,10 @@ def seed(instance: Path) -> dict:
     made["result"] = server.seed_play(app, GAME, big, "2026-11-28T20:00")
     made["autosave"] = server.seed_play(app, GAME, big, "2026-11-28T21:00", finish=False)
     for n in range(10):  # 50 finished plays for the history page (two pages of 25)
-        for name in tables.LARGE:
+        for name in tables.GAMES:
             if scoring.get(name).ready:
                 server.seed_play(app, name, tables.reference(name), f"2026-10-{1 + n:02d}T20:{n:02d}")
-    for name in tables.LARGE:  # one play in progress per game: its entry page is the first load
+    for name in tables.GAMES:  # one play in progress per game: its entry page is the first load
         if scoring.get(name).ready:
             made["entry"][name] = server.seed_play(app, name, tables.reference(name), "2026-11-29T20:00", finish=False)
     return made
@@ -257,7 +257,7 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
         "trivial_route": trivial_path,
         "load_tool": load.tool(),
         "seconds_each": seconds,
-        "server": "serve.py (waitress, SCOREPAD_THREADS default 8) on 127.0.0.1",
+        "server": "serve.py (waitress, SCOREPAD_THREADS default 32) on 127.0.0.1",
         "under_load": under_load,
         "weight": weight,
     }

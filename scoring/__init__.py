@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,8 @@ class Game:
     options_schema: Obj | None = None
     #: (state, options, player_count, position, *, others) -> Preview; None: :func:`scoring.core.board_preview`
     previewer: Callable[..., Preview] | None = None
+    #: where the game sits in menus (lower first); ties by title
+    menu_order: int = 100
 
     def preview(
         self, state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
@@ -93,48 +96,41 @@ class Game:
         }
 
 
-# name -> (title, module that defines GAME, players min, max)
-_CATALOG: dict[str, tuple[str, str, int, int]] = {
-    "verdant": ("Verdant", "scoring.verdant", 1, 5),
-    "planted": ("Planted", "scoring.planted", 2, 5),
-    "verdant-arizona": ("Verdant Arizona", "scoring.arizona", 1, 2),
-    "vadoran-gardens": ("Vadoran Gardens", "scoring.vadoran", 1, 4),
-    "gretchens-garden": ("Gretchen's Garden", "scoring.gretchen", 2, 4),
-}
-
 _extra_games: dict[str, Game] = {}
+_found: dict[str, Game] | None = None
 
 
-def _not_ready(table: Table) -> Result:
-    raise ValidationError([FieldError("", "this game's scoring is coming soon")])
-
-
-def _load(name: str) -> Game:
-    if name in _extra_games:
-        return _extra_games[name]
-    title, module_name, lo, hi = _CATALOG[name]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        return Game(name, title, lo, hi, "", _not_ready, dict, ready=False)
-    game = getattr(module, "GAME", None)
-    if not isinstance(game, Game):  # the engine's package exists but does not declare its game yet
-        return Game(name, title, lo, hi, "", _not_ready, dict, ready=False)
-    return game
+def _discover() -> dict[str, Game]:
+    """Every game engine in this package: each subpackage of ``scoring`` that defines
+    ``GAME = scoring.Game(...)`` (a sixth game is a new package here, nothing else), in menu
+    order (``Game.menu_order``, then title)."""
+    global _found
+    if _found is None:
+        engines: list[Game] = []
+        for info in pkgutil.iter_modules(__path__):
+            if not info.ispkg:
+                continue
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            game = getattr(module, "GAME", None)
+            if isinstance(game, Game):
+                engines.append(game)
+        engines.sort(key=lambda g: (g.menu_order, g.title))
+        _found = {g.name: g for g in engines}
+    return _found
 
 
 def games() -> list[Game]:
-    """Every game Scorepad knows, in menu order (ready or coming soon)."""
-    return [_load(name) for name in _CATALOG] + list(_extra_games.values())
+    """Every game Scorepad knows, in menu order (the engines found, then any registered at run time)."""
+    found = _discover()
+    return [_extra_games.get(name, game) for name, game in found.items()] + [
+        g for name, g in _extra_games.items() if name not in found]
 
 
 def get(name: str) -> Game:
     """The game called ``name``; KeyError if there is none."""
-    if name not in _CATALOG and name not in _extra_games:
-        raise KeyError(name)
-    return _load(name)
+    if name in _extra_games:
+        return _extra_games[name]
+    return _discover()[name]
 
 
 def register(game: Game) -> None:
@@ -153,5 +149,5 @@ def score(game: str, table: Table) -> Result:
     """
     found = get(game)
     if not found.ready:
-        return _not_ready(table)
+        raise ValidationError([FieldError("", f"{found.title}'s scoring is coming soon")])
     return found.score(table)

@@ -1,14 +1,71 @@
-"""404, 500 and expired-page (CSRF) responses in the app's style."""
+"""404, 500, expired-page (CSRF), too-large and failing-storage responses in the app's style.
+
+Failing storage (a full disk, a read-only database, a write lock held too long) is a 503 with a
+sentence that says which ("The server cannot save: its disk is full."), for pages, htmx requests
+and the JSON API alike, so a phone can tell a save that did not land from one that did.  Reads
+keep working: only the request that tried to write gets the 503.  The operator sees one line in
+the server's log per kind of failure per minute.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+import sqlite3
+import threading
+import time
+
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
+
+from web.db import BUSY, FULL, READ_ONLY, STORAGE_MESSAGES, storage_failure
+from web.limits import TooLarge
+from web.security import cross_site, refuse_cross_site
+
+STORAGE_CODES = {FULL: "disk-full", READ_ONLY: "read-only", BUSY: "busy"}
+STORAGE_ADVICE = {
+    FULL: "Whoever runs Scorepad needs to free some space on the disk that holds its database.",
+    READ_ONLY: "Whoever runs Scorepad needs to make its database file and its folder writable again.",
+    BUSY: "Other phones are saving at the same moment.",
+}
+LOG_EVERY = 60.0  # seconds between two log lines about the same storage failure
+
+_logged: dict[str, float] = {}
+_log_lock = threading.Lock()
 
 
 def _wants_json() -> bool:
     return request.path.startswith("/api/")
+
+
+def _typed_fields() -> list[tuple[str, str]]:
+    return [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+
+
+def storage_response(kind: str, exc: BaseException | None = None):
+    """The 503 answer to a write the storage refused."""
+    message = STORAGE_MESSAGES[kind]
+    _log_storage(kind, exc)
+    headers = {"Retry-After": "5" if kind == BUSY else "60", "Cache-Control": "no-store"}
+    if _wants_json():
+        body = {"error": STORAGE_CODES[kind], "errors": [{"path": "", "message": message}]}
+        return jsonify(body), 503, headers
+    context = {"message": message, "advice": STORAGE_ADVICE[kind], "fields": _typed_fields(),
+               "action": request.path, "resend": request.method == "POST"}
+    if request.headers.get("HX-Request"):
+        return render_block("errors/storage.html", "content", **context), 503, headers
+    return render_template("errors/storage.html", **context), 503, headers
+
+
+def _log_storage(kind: str, exc: BaseException | None) -> None:
+    now = time.monotonic()
+    with _log_lock:
+        if now - _logged.get(kind, -LOG_EVERY) < LOG_EVERY:
+            return
+        _logged[kind] = now
+    current_app.logger.error(
+        "%s (%s) on %s %s; reads still work. [logged at most once a minute]",
+        STORAGE_MESSAGES[kind], exc, request.method, request.path,
+    )
 
 
 def init_app(app: Flask) -> None:
@@ -26,9 +83,38 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(413)
     def too_large(exc):
+        limit = request.max_content_length or current_app.config["MAX_CONTENT_LENGTH"]
+        size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(1, limit // 1024)} KB"
         if _wants_json():
-            return jsonify({"errors": [{"path": "", "message": "the request is too large (1 MB at most)"}]}), 413
-        return render_template("errors/500.html", message="That was too much to send at once (1 MB at most)."), 413
+            return jsonify({"errors": [{"path": "", "message": f"the request is too large ({size} at most)"}]}), 413
+        return render_template("errors/500.html", message=f"That was too much to send at once ({size} at most)."), 413
+
+    @app.errorhandler(TooLarge)
+    def refused_too_large(exc: TooLarge):
+        problems = [{"path": p.path, "message": p.message} for p in exc.problems]
+        if _wants_json():
+            return jsonify({"errors": problems}), 422
+        context = {"title": "Too long to save", "heading": "That is too long to save",
+                   "problems": exc.problems, "message": "Nothing was saved. Shorten it and send it again."}
+        if request.headers.get("HX-Request"):
+            return render_block("errors/refused.html", "content", **context), 422
+        return render_template("errors/refused.html", **context), 422
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def storage_failed(exc: sqlite3.OperationalError):
+        kind = storage_failure(exc)
+        if kind is None:
+            current_app.logger.exception("Database error on %s %s", request.method, request.path)
+            return server_error(exc)
+        return storage_response(kind, exc)
+
+    @app.errorhandler(OSError)
+    def os_failed(exc: OSError):
+        kind = storage_failure(exc)
+        if kind is None:
+            current_app.logger.exception("Error on %s %s", request.method, request.path)
+            return server_error(exc)
+        return storage_response(kind, exc)
 
     @app.errorhandler(500)
     def server_error(exc):
@@ -39,9 +125,11 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def expired(exc):
         """The page was open too long or the session cookie is gone: show what was typed, with a
-        fresh token, so one tap sends it again."""
-        fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
-        context = {"fields": fields, "action": request.path, "reason": exc.description}
+        fresh token, so one tap sends it again.  Only for a request from this site: one from
+        another site was refused before this (``web/security.py``), and is refused here too."""
+        if cross_site():
+            return refuse_cross_site()
+        context = {"fields": _typed_fields(), "action": request.path, "reason": exc.description}
         if request.headers.get("HX-Request"):
             body = render_block("errors/expired.html", "content", **context)
             return body, 400, {"HX-Retarget": "main", "HX-Reswap": "innerHTML"}

@@ -72,7 +72,9 @@ def revision() -> int | None:
     served from the cache opens no connection of its own (opening one costs more than the rest
     of the answer); under test, on the request's own connection."""
     readers: _Readers | None = current_app.extensions.get("scorepad_revision_readers")
-    if readers is None:
+    if readers is None or current_app.config.get("DATABASE_READ_ONLY"):
+        # (a database served read-only is read the way web.db.get_db opens it: on a read-only
+        # disk a plain connection cannot even open it)
         row = get_db().execute("SELECT n FROM db_revision WHERE id = 1").fetchone()
     else:
         row = readers.connection().execute("SELECT n FROM db_revision WHERE id = 1").fetchone()

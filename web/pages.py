@@ -34,8 +34,11 @@ def who() -> str:
 
 
 def page(template: str, block: str | None = None, status: int = 200, **context):
-    """The whole page, or only ``block`` when htmx asks (and the block is named)."""
-    if block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+    """The whole page, or only ``block`` when htmx asks (and the block is named).  A history
+    restore (Back, ``HX-History-Restore-Request``) gets the whole page; every page answer varies
+    by ``HX-Request`` (``web/security.py`` sends the ``Vary`` header)."""
+    if (block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted")
+            and not request.headers.get("HX-History-Restore-Request")):
         return render_block(template, block, **context), status
     return render_template(template, **context), status
 
@@ -83,8 +86,9 @@ def conflict_page(found: store.Play, conflict: store.Conflict, position: int | N
     name, both values, one tap to keep either; every other change of both phones is kept."""
     seat_ = conflict.seat if conflict.seat is not None else (found.seats[position] if position is not None else None)
     game_adapter = adapter(found.game)
+    state = seat_.state if seat_ is not None else None
     rows = [
-        {"path": path, "label": game_adapter.field_label(path), "yours": game_adapter.value_label(path, yours),
+        {"path": path, "label": game_adapter.field_label_in(path, state), "yours": game_adapter.value_label(path, yours),
          "theirs": game_adapter.value_label(path, theirs), "by": conflict.by.get(path, "another phone")}
         for path, yours, theirs in conflict.conflicts
     ]
@@ -123,6 +127,9 @@ def apply_seat_change(
                          typed=request.form)
     except store.Conflict as conflict:
         return conflict_page(found, conflict, position)
+    base = base_version()
+    if state is not None and base is not None and (saved.merged or not saved.changed) and base < saved.play.seats[position].version:
+        g.shown_version = base  # the form does not show the others' changes: it keeps its base (see _status.html)
     adapter(found.game).after_save(saved.play, position)
     return saved
 
@@ -153,6 +160,7 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
     seat_ = found.seats[position]
     return dict(
         live=live_context(found, position),
+        shown_version=g.get("shown_version"),
         save_state="saved" if request.method == "POST" else "",
         holder_name=holder(),
         play=found,
@@ -166,7 +174,8 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
         action=ActionForm(),
         game=found.game_info,
         # the status names each place as the player sees it (an adapter's context may pass its own)
-        **{"field_label": adapter(found.game).field_label, **adapter(found.game).context(found, seat_, evaluation)},
+        **{"field_label": lambda path: adapter(found.game).field_label_in(path, seat_.state),
+           **adapter(found.game).context(found, seat_, evaluation)},
     )
 
 

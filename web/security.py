@@ -1,5 +1,9 @@
-"""Who may come in, and what the browser is told: the optional access code, its rate limit, and
-the security headers (a Content-Security-Policy with no inline script and no eval)."""
+"""Who may come in, and what the browser is told: the optional access code, its rate limit, the
+refusal of state-changing requests from other sites, and the headers (a Content-Security-Policy
+with no inline script and no eval; ``Vary: HX-Request`` on pages htmx may ask for in part).
+
+The rate limit counts the client's own address: behind a proxy, ``serve.py`` has waitress put the
+real client (from the trusted proxy's ``X-Forwarded-For``) in ``REMOTE_ADDR``."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, current_app, jsonify, redirect, render_template, request, session, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf import FlaskForm
+from jinja2_fragments.flask import render_block
 from wtforms import PasswordField
 from wtforms.validators import DataRequired, Length
 
@@ -21,6 +26,8 @@ CSP = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 OPEN_PATHS = ("/static/", "/access", "/healthz", "/s/")  # /s/TOKEN: a shared result, read-only (web/share.py)
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+DEFAULT_PORTS = {"http": 80, "https": 443}
 
 bp = Blueprint("access", __name__)
 
@@ -135,7 +142,81 @@ def _require_access():
     return redirect(url_for("access.access", next=target), code=303)
 
 
+def _origin(url: str) -> tuple[str, int | None] | None:
+    """(host, port) of an address, the scheme's default port filled in; None if it names none."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port or DEFAULT_PORTS.get(parts.scheme)
+    except ValueError:
+        return None
+    if not parts.hostname:
+        return None
+    return parts.hostname.lower(), port
+
+
+def _own_origins() -> set[tuple[str, int | None]]:
+    own = {o for o in (_origin(request.host_url), _origin(current_app.config.get("PUBLIC_URL") or "")) if o}
+    # The host the browser used, whatever the scheme (a TLS proxy that did not say so is not
+    # another site): the host and port from the Host header.
+    host = _origin("//" + request.host)
+    if host:
+        own.add(host)
+        if host[1] is None:
+            own.update({(host[0], 80), (host[0], 443)})
+    return own
+
+
+def cross_site() -> str | None:
+    """Why this state-changing request came from another site (its ``Sec-Fetch-Site``, else its
+    ``Origin``, else its ``Referer`` says so), or None.  A request with none of these headers (a
+    tool such as curl, an old browser) is not refused here: the CSRF token still guards forms."""
+    if request.method in SAFE_METHODS:
+        return None
+    fetch_site = request.headers.get("Sec-Fetch-Site", "").strip().lower()
+    if fetch_site:
+        return None if fetch_site in ("same-origin", "none") else f"Sec-Fetch-Site: {fetch_site}"
+    for header in ("Origin", "Referer"):
+        value = request.headers.get(header)
+        if value is None or value == "":
+            continue
+        if value == "null" or _origin(value) not in _own_origins():
+            return f"{header}: {value[:100]}"
+        return None
+    return None
+
+
+def refuse_cross_site():
+    """403: another site's page tried to change something here.  No "Send again": nothing of
+    that request is offered back with a fresh token."""
+    reason = cross_site() or "another site"
+    current_app.logger.warning("Refused a %s %s from another site (%s)", request.method, request.path, reason)
+    message = "refused: this request came from another site"
+    if request.path.startswith("/api/"):
+        return jsonify({"error": "cross-site", "errors": [{"path": "", "message": message}]}), 403
+    context = {"title": "Refused", "heading": "Refused: this came from another site", "problems": [],
+               "message": "A page on another site tried to change something on this Scorepad. Nothing was changed. "
+                          "If you meant to do it, open Scorepad itself and do it there."}
+    if request.headers.get("HX-Request"):
+        return render_block("errors/refused.html", "content", **context), 403
+    return render_template("errors/refused.html", **context), 403
+
+
+def _refuse_cross_site():
+    return refuse_cross_site() if cross_site() else None
+
+
+def _history_restore_is_a_page_load():
+    """htmx restores history (Back) with ``HX-Request`` and ``HX-History-Restore-Request``: that
+    request wants the whole page, so every view (the games' own included) sees no ``HX-Request``."""
+    if request.headers.get("HX-History-Restore-Request") == "true":
+        request.environ.pop("HTTP_HX_REQUEST", None)
+        request.environ.pop("HTTP_HX_TARGET", None)
+        request.environ.pop("HTTP_HX_TRIGGER", None)
+
+
 def _headers(response):
+    if not request.path.startswith(("/static/", "/api/")):
+        response.vary.add("HX-Request")  # a page and its htmx fragment share one address
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
@@ -151,5 +232,7 @@ def init_app(app: Flask) -> None:
         limit=int(app.config.get("ACCESS_ATTEMPTS", 5)), window=float(app.config.get("ACCESS_WINDOW", 300))
     )
     app.register_blueprint(bp)
+    app.before_request(_refuse_cross_site)
+    app.before_request(_history_restore_is_a_page_load)
     app.before_request(_require_access)
     app.after_request(_headers)

@@ -11,7 +11,7 @@ import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from scoring import paths
 from scoring.core import FieldError
-from web import aggregates
+from web import aggregates, limits
 from web.db import dumps, get_db, loads, now, write
 from web.evaluate import Evaluation, evaluate_cached
 
@@ -65,6 +65,7 @@ def player_by_name(name: str) -> dict | None:
 
 
 def create_player(name: str, who: str) -> int:
+    limits.check_text("name", name, limits.NAME_MAX)
     db = get_db()
     with write(db):
         player_id = int(db.table("players").insert({"name": name.strip(), "created_at": now()}).last_pk or 0)
@@ -78,6 +79,7 @@ def find_or_create_player(name: str, who: str) -> int:
 
 
 def rename_player(player_id: int, name: str, who: str) -> None:
+    limits.check_text("name", name, limits.NAME_MAX)
     db = get_db()
     old = get_player(player_id)
     with write(db):
@@ -163,6 +165,7 @@ class Seat:
     version: int
     updated_at: str
     done: bool = False
+    damaged: str | None = None  # why the stored state could not be read (it reads as {})
 
 
 @dataclass
@@ -199,6 +202,8 @@ class Play:
 
 
 def create_play(game: str, played_at: str, options: dict, player_ids: list[int], who: str, notes: str = "") -> int:
+    limits.check(options, "The play's options")
+    limits.check_text("notes", notes, limits.NOTES_MAX)
     db = get_db()
     info = scoring.get(game)
     stamp = now()
@@ -247,12 +252,13 @@ def get_play(play_id: int) -> Play:
             position=r["position"],
             player_id=r["player_id"],
             name=r["name"],
-            state=_as_dict(loads(r["state"], {})),
+            state=_read_state(r["state"])[0],
             complete=bool(r["complete"]),
             total=r["total"],
             rank=r["rank"],
             version=r["version"],
             updated_at=r["updated_at"],
+            damaged=_read_state(r["state"])[1],
             done=bool(r["done"]),
         )
         for r in db.execute(
@@ -264,10 +270,10 @@ def get_play(play_id: int) -> Play:
         id=row["id"],
         game=row["game"],
         played_at=row["played_at"],
-        options=_as_dict(loads(row["options"], {})),
+        options=_read_state(row["options"])[0],
         status=row["status"],
         notes=row["notes"] or "",
-        winners=loads(row["winners"], []),
+        winners=_read_list(row["winners"]),
         tiebreak=row["tiebreak"],
         seats=seats,
         created_at=row["created_at"],
@@ -351,6 +357,77 @@ def _as_dict(value: Any) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def _read_state(text: Any) -> tuple[dict, str | None]:
+    """A stored JSON object (a seat state, a play's options) and, when it could not be read,
+    why (it then reads as ``{}``: the page names the damage and the rest stays usable)."""
+    try:
+        value = loads(text, {})
+    except (ValueError, TypeError, RecursionError):
+        return {}, "the stored entry is not valid JSON"
+    if not isinstance(value, dict):
+        return {}, f"the stored entry is {type(value).__name__}, not an object"
+    return value, None
+
+
+def _read_list(text: Any) -> list:
+    try:
+        value = loads(text, [])
+    except (ValueError, TypeError, RecursionError):
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _read_any(text: Any) -> Any:
+    """A logged JSON value, or the stored text itself when it does not parse."""
+    try:
+        return loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return text
+
+
+REPAIRED = "damaged entry set aside"
+
+
+def repair_seat(play_id: int, position: int, state: dict, damaged: list[str], who: str) -> None:
+    """Replace a seat's damaged stored state by ``state`` (the damage set aside), as a new version
+    of the seat: logged with the stored state (or text) as it was, so nothing is lost.  ``damaged``
+    names what was set aside.  A finished play is not changed (:class:`Finished`)."""
+    db = get_db()
+    with write(db):
+        play_row = db.execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
+        row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
+        if play_row is None or row is None:
+            raise NotFound((play_id, position))
+        if play_row["status"] == FINISHED:
+            raise Finished(play_id)
+        readable, why = _read_state(row["state"])
+        old: Any = readable if why is None else row["state"]  # not an object: kept as the text it was
+        touched = [paths.format(p) for p in paths.diff(readable, state)] or [""]
+        version = play_row["version"] + 1
+        stamp = now()
+        db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play_id])
+        db.execute("UPDATE seats SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+                   [dumps(state), version, stamp, row["id"]])
+        db.table("seat_versions").insert(
+            {"seat_id": row["id"], "version": version, "state": dumps(state), "paths": dumps(touched),
+             "change_id": None, "who": who, "at": stamp}
+        )
+        _log(play_id, row["id"], row["player_id"], who, REPAIRED, old, {"state": state, "set_aside": damaged})
+        _recompute(play_id)
+
+
+def last_repair(play_id: int, seat_id: int) -> dict | None:
+    """The newest "damaged entry set aside" entry of a seat, if nothing was saved after it."""
+    row = get_db().execute(
+        "SELECT action, new, at FROM edit_log WHERE play_id = ? AND seat_id = ? ORDER BY id DESC LIMIT 1",
+        [play_id, seat_id],
+    ).fetchone()
+    if row is None or row["action"] != REPAIRED:
+        return None
+    new = _read_any(row["new"])
+    return {"at": row["at"], "set_aside": new.get("set_aside", []) if isinstance(new, dict) else []}
+
+
 def _state_at(seat_id: int, version: int) -> Any:
     row = get_db().execute(
         "SELECT state FROM seat_versions WHERE seat_id = ? AND version = ?", [seat_id, version]
@@ -422,7 +499,7 @@ def change_seat(
             raise Deleted(play_id)
         if play_row["status"] == FINISHED:
             raise Finished(play_id)
-        current = _as_dict(loads(row["state"], {}))
+        current = _read_state(row["state"])[0]
         if change_id:
             seen = db.execute(
                 "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [row["id"], change_id]
@@ -468,6 +545,8 @@ def change_seat(
         else:
             new_state = _apply(current, mine)
             touched = [paths.format(p) for p in paths.diff(current, new_state)]
+            if touched:
+                limits.check(new_state)  # too long to store: refused (web/limits.py), nothing written
             was_done = bool(row["done"])
             want_done = was_done if done is None else done
             changed = bool(touched) or want_done != was_done
@@ -605,6 +684,8 @@ def change_play(
             raise Deleted(play_id)
         current = _details(play)
         picture = {**current, **{k: v for k, v in (fields or {}).items() if k in PLAY_FIELDS}}
+        limits.check(picture["options"], "The play's options")
+        limits.check_text("notes", picture["notes"], limits.NOTES_MAX)
         base = play.version if base_version is None else base_version
         base_details = current if base >= play.version else _details_at(play_id, base)
         if base_details is paths.MISSING:
@@ -669,7 +750,7 @@ def play_log(play_id: int) -> list[dict]:
         "LEFT JOIN players p ON p.id = e.player_id WHERE e.play_id = ? ORDER BY e.id DESC",
         [play_id],
     ).fetchall()
-    return [dict(r, old=loads(r["old"]), new=loads(r["new"])) for r in rows]
+    return [dict(r, old=_read_any(r["old"]), new=_read_any(r["new"])) for r in rows]
 
 
 def log(play_id: int | None, player_id: int | None, who: str, action: str, old: Any, new: Any) -> None:
@@ -697,7 +778,7 @@ def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any)
 
 def _play_row(row) -> dict:
     data = dict(row)
-    data["winners"] = loads(data.get("winners"), [])
+    data["winners"] = _read_list(data.get("winners"))
     return data
 
 

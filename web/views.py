@@ -25,7 +25,7 @@ import scoring
 from scoring import jsontext
 from scoring.core import FieldError, ValidationError
 from web import api as plays_api
-from web import check, live, manage, store, story, words
+from web import check, damage, limits, live, manage, store, story, words
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
@@ -34,6 +34,7 @@ from web.games import adapter, errors_at, field_id, lines_at, load_modules, play
 from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
+    HOLDER_COOKIE,
     apply_seat_change,
     base_version,
     change_id,
@@ -270,7 +271,7 @@ def seat(play_id: int, position: int):
     if found.deleted:  # the play page says so, with the button that restores it
         return see_other("main.play", play_id=play_id)
     known_game_or_409(found)
-    return seat_page(found, position, found.evaluate())
+    return damage.guarded_seat_page(found, position, who())
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>")
@@ -283,6 +284,9 @@ def save_seat(play_id: int, position: int):
     known_game_or_409(found)
     game_adapter = adapter(found.game)
     state, form_errors = game_adapter.state_from_form(request.form, found.seats[position].state)
+    too_large = limits.state_problems(state)
+    if too_large:  # refused, never stored: the page keeps what was typed
+        return seat_page(found, position, found.evaluate(), too_large, 422, "status", typed=request.form)
     done = True if request.form.get("next") == "play" else (False if request.form.get("next") == "undone" else None)
     saved = apply_seat_change(found, position, state=state, done=done)
     if not isinstance(saved, store.Saved):
@@ -294,10 +298,10 @@ def save_seat(play_id: int, position: int):
         # Done with something still to fill or fix: stay, with the problems at the top
         message = FieldError("", "Not done yet: fill or fix what is listed here first.")
         return seat_page(found, position, evaluation, [message], 422, "status" if request.headers.get("HX-Request") else None)
+    if done:  # (an htmx Done, sent through the phone's save queue, goes there too: HX-Redirect)
+        return see_other("main.play", play_id=play_id)
     if request.headers.get("HX-Request"):
         return seat_page(found, position, evaluation, block="status")
-    if done:
-        return see_other("main.play", play_id=play_id)
     return see_other("main.seat", play_id=play_id, position=position)
 
 
@@ -420,9 +424,16 @@ def edit_play(play_id: int):
             except store.Finished:
                 option_errors = {"": FINISHED_MESSAGE}
             except store.Conflict as conflict:
-                option_errors = {c[0]: f"was changed on another phone meanwhile (now {words.play_value(c[0], c[2])}): "
-                                       "check it and save again" for c in conflict.conflicts}
-                found = get_play_or_404(play_id)
+                found = get_play_or_404(play_id)  # the form's next save is based on what is stored now
+                for path, _, theirs in conflict.conflicts:
+                    message = f"was changed on another phone meanwhile (it is now {words.play_value(path, theirs)}): check it and save again"
+                    if path == "notes":
+                        form.notes.errors = [*form.notes.errors, f"The notes {message}."]
+                    elif path == "played_at":
+                        form.played_at.errors = [*form.played_at.errors, f"The date {message}."]
+                    else:
+                        key = path.removeprefix("options.").split(".")[0].split("[")[0]
+                        option_errors[f"opt-{game.name}-{key}"] = f"This option {message}."
             else:
                 return see_other("main.play", play_id=play_id)
     status = 422 if request.method == "POST" else 200
@@ -458,13 +469,13 @@ def history():
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
         game = None
-    try:
-        player_id = int(request.args.get("player") or 0) or None
-        page_no = max(1, int(request.args.get("page") or 1))
-    except ValueError:
-        player_id, page_no = None, 1
+    raw_player, raw_page = request.args.get("player") or "", request.args.get("page") or ""
+    player_id = limits.query_int(raw_player) or None
+    page_no = max(1, limits.query_int(raw_page) or 1)  # text that is not a number: page 1
     size = current_app.config["PAGE_SIZE"]
-    plays, more = store.history(game, player_id, page_no, size)
+    if limits.overflows(raw_page) or limits.overflows(raw_player) or (page_no - 1) * size > limits.ID_MAX:
+        abort(404)  # a number past anything SQLite can hold
+    plays, more = store.history(game, player_id, page_no, size)  # past the last page: "No older plays."
     return page(
         "plays/history.html",
         "results" if request.headers.get("HX-Request") else None,
@@ -522,6 +533,22 @@ def set_device_name():
     response = make_response(see_other("main.settings"))
     name = (form.name.data or "").strip()
     response.set_cookie("scorepad_name", name, max_age=10 * 365 * 86400, samesite="Lax", httponly=True)
+    return response
+
+
+@bp.post("/plays/<int:play_id>/seats/<int:position>/holder")
+def set_holder(play_id: int, position: int):
+    """ "This is Ann's phone": who holds this phone, for the edit log ("Ann's phone") and the play
+    page ("open on Ann's phone").  ``name`` empty: forget it."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats) or not ActionForm().validate():
+        abort(400)
+    name = (request.form.get("name") or "").strip()[:60]
+    response = make_response(see_other("main.seat", play_id=play_id, position=position))
+    if name:
+        response.set_cookie(HOLDER_COOKIE, name, max_age=400 * 86400, samesite="Lax", httponly=True)
+    else:
+        response.delete_cookie(HOLDER_COOKIE)
     return response
 
 
@@ -640,6 +667,7 @@ def init_app(app: Flask) -> None:
         return {
             "game_title": _title,
             "adapter_stylesheet": lambda name: adapter(name).stylesheet,
+            "game_adapter": adapter,
             "all_games": scoring.games,
         }
 

@@ -139,6 +139,7 @@ OPTIONS = (
 )
 
 GAME = Game(
+    menu_order=30,
     name=NAME,
     title=TITLE,
     min_players=1,

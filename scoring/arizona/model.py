@@ -265,6 +265,12 @@ class YesNo(Bool):
     def type_error(self, value: Any) -> str | None:
         return None if yes_no(Errors(), value, "", "") is not None else "must be true or false"
 
+    def from_form(self, text: str) -> Any:
+        """A form's text as the state keeps it: a yes/no word becomes true or false; anything
+        else stays as typed, for the parser to name (``"on"`` -> True, ``""`` -> False)."""
+        value = yes_no(Errors(), text, "", "")
+        return text if value is None else value
+
 
 CARD_SCHEMA = Obj(
     {

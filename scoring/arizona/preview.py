@@ -9,7 +9,7 @@ are its gecko's (1 per scoring line it is in; None for a card without a gecko, w
 its lines' and quadrants'), its why every explanation line naming it.  ``Preview.extra`` holds
 what the entry screen lights up: ``lines`` (8: rows 1-4, columns 1-4) and ``quadrants`` (4),
 each ``{"label", "cells": [[r, c], ...], "paths", "complete", "scores", "one_color",
-"points"}`` (``scores``: in order for a line, one colour for a quadrant; ``one_color``: the line
+"points", "lines"}`` (``lines``: the score's lines about it: its order, its geckos, its colours) (``scores``: in order for a line, one colour for a quadrant; ``one_color``: the line
 earns the advanced colour point under the table's reading).
 
 >>> cells = [[{"number": 4 * r + c + 1, "color": "pink"} for c in range(4)] for r in range(4)]
@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Errors, FieldError, Preview, ValidationError, seat_errors, why_by_path
+from ..core import Category, Errors, FieldError, Preview, ValidationError, seat_errors, why_by_path
 from .model import SIZE, Card, Display, Line, Rules, card_path, lenient_rules, parse_card, parse_table
-from .rules import earns_color_point, gecko_points, in_order, one_color, score_display
+from .rules import earns_color_point, gecko_line, gecko_points, in_order, one_color, score_display
 
 
 def _cell(grid: Any, r: int, c: int) -> Card | None:
@@ -47,7 +47,7 @@ def typed_display(state: Any) -> Display:
     return Display(tuple(tuple(_cell(grid, r, c) for c in range(SIZE)) for r in range(SIZE)))
 
 
-def _area(area: Line, scores: bool, points: int, label: str, colored: bool = False) -> dict[str, Any]:
+def _area(area: Line, scores: bool, points: int, label: str, colored: bool = False, why: Sequence[str] = ()) -> dict[str, Any]:
     return {
         "label": label,
         "cells": [list(cell) for cell in area.cells],
@@ -56,7 +56,16 @@ def _area(area: Line, scores: bool, points: int, label: str, colored: bool = Fal
         "scores": scores,
         "one_color": colored,
         "points": points,
+        "lines": list(why),
     }
+
+
+def _why(area: Line, categories: Sequence[Category], line_of_cards: bool = True) -> list[str]:
+    """The score's lines about this row or column (``line_of_cards``) or quadrant: those naming
+    exactly its cards (its order, its colours), and for a row or column its geckos' line."""
+    texts = [text for c in categories if c.key != "geckos" for text, refs in c.lines if refs == area.paths]
+    geckos = gecko_line(area) if line_of_cards else None
+    return texts[:1] + ([geckos[0][0]] if geckos else []) + texts[1:]
 
 
 def _colour_point(area: Line, rules: Rules) -> bool:
@@ -102,11 +111,11 @@ def preview(
     for r, c, _card in display.cards():
         points[card_path(r, c)] = geckos.get((r, c))
     lines = [
-        _area(area, in_order(area), _line_points(area, rules), area.label, _colour_point(area, rules))
+        _area(area, in_order(area), _line_points(area, rules), area.label, _colour_point(area, rules), _why(area, categories))
         for area in display.lines()
     ]
     quadrants = [
-        _area(area, one_color(area), 2 if one_color(area) else 0, area.label.removesuffix(" quadrant"))
+        _area(area, one_color(area), 2 if one_color(area) else 0, area.label.removesuffix(" quadrant"), why=_why(area, categories, False))
         for area in display.quadrants()
     ]
     started = any(area["complete"] for area in lines + quadrants)

@@ -83,17 +83,25 @@ def gecko_points(display: Display) -> dict[tuple[int, int], int]:
     }
 
 
+def gecko_line(area: Line) -> tuple[Explained, int] | None:
+    """The geckos' line of one row or column that scores and holds geckos (and their points), else None."""
+    geckos = [(cell, card) for cell, card in zip(area.cells, area.cards) if card is not None and card.gecko]
+    if not geckos or not in_order(area):
+        return None
+    text = _geckos_text([card for _, card in geckos])
+    return line(f"{_line_text(area)}, {text} = {len(geckos)}", *(card_path(r, c) for (r, c), _ in geckos)), len(geckos)
+
+
 def score_geckos(display: Display) -> Category:
     """1 point per gecko in each row or column that scores, so a gecko in a scoring row and a
     scoring column scores 2.  Each line names the gecko cards it counts."""
     lines: list[Explained] = []
     points = 0
     for area in display.lines():
-        geckos = [(cell, card) for cell, card in zip(area.cells, area.cards) if card is not None and card.gecko]
-        if geckos and in_order(area):
-            points += len(geckos)
-            text = _geckos_text([card for _, card in geckos])
-            lines.append(line(f"{_line_text(area)}, {text} = {len(geckos)}", *(card_path(r, c) for (r, c), _ in geckos)))
+        found = gecko_line(area)
+        if found:
+            lines.append(found[0])
+            points += found[1]
     earned = gecko_points(display)
     for (r, c), scored in earned.items():
         if scored:
@@ -193,6 +201,7 @@ __all__ = [
     "chain",
     "colors_text",
     "earns_color_point",
+    "gecko_line",
     "gecko_points",
     "in_order",
     "one_color",

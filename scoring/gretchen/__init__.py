@@ -47,7 +47,7 @@ from .catalog import (  # the entry screen's catalog API
     leaf_capacity,
 )
 from .preview import preview
-from .rules import score_player
+from .rules import ALOE_VERA_CAP, score_player
 from .schema import CALICO_READINGS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PLAYER
 from .state import (
     TITLE,
@@ -59,7 +59,7 @@ from .state import (
 )
 
 __all__ = [
-    "COLORS", "FLOWERS", "GAME", "MAX_LEAVES", "MAX_WATER", "MONEY_PLANT_CAPACITY", "PLANTS", "POT_COLORS",
+    "ALOE_VERA_CAP", "COLORS", "FLOWERS", "GAME", "MAX_LEAVES", "MAX_WATER", "MONEY_PLANT_CAPACITY", "PLANTS", "POT_COLORS",
     "POT_KINDS", "POT_SIZES", "SEASONS", "SPECIAL_PLANTS", "SUCCULENTS", "Plant", "PotKind", "blank_player",
     "catalog_search", "find_plant", "leaf_capacity", "place_name", "preview", "score",
 ]
@@ -136,6 +136,7 @@ OPTIONS_LIST = (
 )
 
 GAME = scoring.Game(
+    menu_order=50,
     name=NAME,
     title=TITLE,
     min_players=MIN_PLAYERS,

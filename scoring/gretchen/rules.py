@@ -132,11 +132,11 @@ def pots(player: PlayerState, money_plant_pot_scores: bool) -> Scored:
             out.add(money.index, POT_POINTS)
         else:  # a preview without the Money Plant yet: its pot still scores
             out.points += POT_POINTS
-        out.say(f"Money Plant's pot, counted by the option money_plant_pot_scores = {POT_POINTS}", *where,
+        out.say(f"Money Plant's pot, counted as a pot card (this play's option) = {POT_POINTS}", *where,
                 subjects=(money.index,) if money else ())
     else:
         out.say("Money Plant's pot: printed on the player board, not a pot card = 0 "
-                "(READINGS.md; the option money_plant_pot_scores counts it)", *where,
+                "(an option counts it)", *where,
                 subjects=(money.index,) if money else ())
     return out
 
@@ -308,10 +308,10 @@ def aloe_vera(ctx: Context) -> Outcome:
     ``aloe_vera_max_4`` (the BGA tooltip's reading)."""
     w = ctx.player.watering_can
     if not ctx.options.aloe_vera_max_4:
-        return _same(ctx, w, f"{w} water in your watering can x 1 = {w} (no cap, READINGS.md)", ("watering_can",))
+        return _same(ctx, w, f"{w} water in your watering can x 1 = {w} (no cap)", ("watering_can",))
     got = min(w, ALOE_VERA_CAP)
-    return _same(ctx, got, f"{w} water in your watering can x 1, at most {ALOE_VERA_CAP} (the tooltip's \"max 4\", "
-                 f"option aloe_vera_max_4) = {got}", ("watering_can",))
+    return _same(ctx, got, f"{w} water in your watering can x 1, at most {ALOE_VERA_CAP} (this play's option, "
+                 f"the online game's tooltip) = {got}", ("watering_can",))
 
 
 def moon_cactus(ctx: Context) -> Outcome:

@@ -129,6 +129,7 @@ def default_options() -> dict[str, Any]:
 
 
 GAME = Game(
+    menu_order=20,
     name="planted",
     title="Planted",
     min_players=MIN_PLAYERS,

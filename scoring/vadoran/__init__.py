@@ -35,6 +35,7 @@ OPTIONS = (
 )
 
 GAME = Game(
+    menu_order=40,
     name=GAME_NAME,
     title=TITLE,
     min_players=MIN_PLAYERS,

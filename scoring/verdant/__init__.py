@@ -123,6 +123,7 @@ OPTIONS = (
 )
 
 GAME = scoring.Game(
+    menu_order=10,
     name="verdant",
     title="Verdant",
     min_players=1,

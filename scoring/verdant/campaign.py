@@ -101,6 +101,102 @@ def all_shapes() -> list[dict[str, Any]]:
             + [modification(n) for n in MODIFICATIONS])
 
 
+MODE_WORDS = {"standard": "Standard game", "scenario": "Scenario", "modification": "Rules modification"}
+SHAPE_IDS = frozenset(s["shape"] for s in all_shapes())
+
+
+def describe(shape: str) -> dict[str, Any]:
+    """A shape id as a player reads it: ``{"shape", "mode", "number", "label", "text"}``; KeyError
+    for a shape the plant does not have.
+
+    >>> describe("standard-18")["label"], describe("scenario-4")["text"][:24]
+    ('Standard game 18', 'Goals J, I, B; Minimum s')
+    """
+    if shape not in SHAPE_IDS:
+        raise KeyError(shape)
+    mode, _, n = shape.partition("-")
+    number = int(n)
+    if mode == "standard":
+        text = str(_STANDARD[number]["text"])
+    elif mode == "scenario":
+        s = _SCENARIOS[number]
+        text = f"Goals {', '.join(g['letter'] for g in s['goals'])}; " + "; ".join(o["text"] for o in s["objectives"])
+    else:
+        text = str(_MODIFICATIONS[number]["text"])
+    return {"shape": shape, "mode": mode, "number": number, "label": f"{MODE_WORDS[mode]} {number}", "text": text}
+
+
+def mode_of(options: Any) -> tuple[str, int | None]:
+    """The achievement mode of a play, ``(mode, number)``, from its options: a scenario wins, then
+    ``campaign`` ("standard" or "none"), then a rules modification; else ``("none", None)``.
+
+    >>> mode_of({"scenario": {"number": 4}}), mode_of({"campaign": "none", "modification": 2}), mode_of({"modification": 2})
+    (('scenario', 4), ('none', None), ('modification', 2))
+    """
+    options = options if isinstance(options, dict) else {}
+    scen = options.get("scenario")
+    if isinstance(scen, dict) and isinstance(scen.get("number"), int) and scen["number"] in SCENARIOS:
+        return "scenario", int(scen["number"])
+    if options.get("campaign") in ("standard", "none"):
+        return str(options["campaign"]), None
+    mod = options.get("modification")
+    if isinstance(mod, int) and not isinstance(mod, bool) and mod in MODIFICATIONS:
+        return "modification", mod
+    return "none", None
+
+
+MODES = ("none", "standard", "scenario", "modification")
+_ELSE_NONE = 'choose standard rules, or the achievement mode "none"'
+
+
+def mode_problems(mode: str, options: Mapping[str, Any], players: int, chosen: bool = True) -> list[tuple[str, str]]:
+    """Why a play with these ``options`` and ``players`` cannot earn achievements in ``mode`` (the
+    rulebook's conditions), as ``(the option concerned, why)``: "modification", "variant" or
+    "mode".  ``chosen``: the mode was chosen (not only implied by a modification).
+
+    >>> mode_problems("standard", {"variant": "standard", "modification": None}, 1)
+    [('mode', 'a solo game earns no standard achievements (rulebook): play a scenario, or choose none')]
+    >>> mode_problems("scenario", {"variant": "family", "modification": 3}, 2)[0][0]
+    'modification'
+    """
+    modification, family, solo = options.get("modification"), options.get("variant") == "family", players == 1
+    refusals = {  # mode -> (what is wrong, the option concerned, why)
+        "scenario": [(modification, "modification", "a scenario is played with the standard rules: choose no rules modification"),
+                     (family, "variant", "a scenario is played with the standard rules, not the family variant")],
+        "modification": [
+            (not modification, "modification", "choose the rules modification played: its shape is filled for every player"),
+            (family and chosen, "variant", "the family variant earns no rules-modification achievement (rulebook: a game "
+                                           f"under the standard rules): {_ELSE_NONE}"),
+            (solo and chosen, "mode", "a solo game earns no rules-modification achievement (rulebook: a multiplayer "
+                                      "game): choose none, or play a scenario")],
+        "standard": [(modification, "modification", "a standard game plays no rules modification: choose none, or the "
+                                                    'achievement mode "rules modification"'),
+                     (family, "variant", f"the family variant earns no achievements: {_ELSE_NONE}"),
+                     (solo, "mode", "a solo game earns no standard achievements (rulebook): play a scenario, or choose none")],
+        "none": [],
+    }
+    if mode not in refusals:
+        return [("mode", "choose none, standard game, scenario or rules modification")]
+    return [(key, why) for wrong, key, why in refusals[mode] if wrong]
+
+
+def declared_by_player(options: Any, n_players: int) -> list[list[str]]:
+    """Each player's declared objectives (``options.scenario.declared``: one list for everybody,
+    or one list per player).
+
+    >>> declared_by_player({"scenario": {"declared": ["no_hand_trowel"]}}, 2), declared_by_player({}, 1)
+    ([['no_hand_trowel'], ['no_hand_trowel']], [[]])
+    """
+    scen = options.get("scenario") if isinstance(options, dict) else None
+    raw = scen.get("declared") if isinstance(scen, dict) else None
+    if not isinstance(raw, list) or not raw:
+        return [[] for _ in range(n_players)]
+    if all(isinstance(d, list) for d in raw):
+        lists = [[k for k in d if isinstance(k, str)] for d in raw]
+        return (lists + [[] for _ in range(n_players)])[:n_players]
+    return [[k for k in raw if isinstance(k, str)] for _ in range(n_players)]
+
+
 # -------------------------------------------------------------------------- the option
 
 

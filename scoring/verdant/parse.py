@@ -194,6 +194,20 @@ def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | 
 # ------------------------------------------------------------------------------- cards
 
 
+def lighting_in_play(options: Any, n_players: int = 1) -> bool:
+    """A lighting goal is among the goal cards of any player: the lighting of plants and of room
+    edges then scores (elsewhere it may be left out).
+
+    >>> lighting_in_play({"goals": ["perfect conditions"]}), lighting_in_play({"goals": ["Going Big"]}), lighting_in_play(None)
+    (True, False, False)
+    """
+    opts = options if isinstance(options, dict) else {}
+    mod = opts.get("modification")
+    modification = mod if isinstance(mod, int) and not isinstance(mod, bool) else None
+    sets, _ = parse_goals(Errors(), {"options": opts}, max(n_players, 1), modification, False)
+    return any(name in LIGHTING_GOALS for player in sets for deck in player for name in deck)
+
+
 def _item(errors: Errors, value: Any, where: str) -> Item | None:
     if not isinstance(value, dict):
         errors.add(where, 'must be a furniture or pet token: {"kind": "lamp", "color": "vining"}, or null for none')

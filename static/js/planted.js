@@ -1,71 +1,36 @@
-// Planted entry: steppers step in place (the buttons post the form when JavaScript is off), a
-// plant picked from the list saves at once, Enter closes the keyboard instead of posting.
+// Planted entry: what is Planted's own (the steppers are static/js/stepper.js, saving is seat.js).
+// A plant picked from the card list saves at once and sets its growth stepper's most from the
+// list (data-spaces) before the server answers; Enter closes the keyboard instead of posting;
+// a field is marked invalid while its message slot (aria-describedby) holds a message.
 (function () {
   "use strict";
   var form = document.getElementById("entry");
   if (!form) return;
 
-  // With JavaScript the steppers step in place: they no longer submit, nor post their value.
-  form.querySelectorAll("button[data-step]").forEach(function (button) {
-    button.type = "button";
-    button.removeAttribute("name");
-  });
-
-  function fold(text) {
-    return (text || "").normalize("NFKD").replace(/[^0-9a-z]/gi, "").toLowerCase();
-  }
-
-  // The most a stepper allows: a plant's spaces (from the card region, kept fresh by the
-  // server), or the copies left on the table.
-  function most(box) {
-    var from = box.dataset.maxFrom && document.getElementById(box.dataset.maxFrom);
-    var max = parseInt((from || box).dataset.max, 10);
-    var name = box.closest(".pl-slot") && box.closest(".pl-slot").querySelector(".pl-name");
-    if (name && name.list) {
-      // a plant picked a moment ago: its number of spaces is in the list
-      for (var i = 0; i < name.list.options.length; i++) {
-        var option = name.list.options[i];
-        if (fold(option.value) === fold(name.value) && option.dataset.spaces) {
-          return parseInt(option.dataset.spaces, 10);
-        }
-      }
-    }
-    return isNaN(max) ? Infinity : max;
-  }
-
   function changed(input) {
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  form.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-step]");
-    if (!button) return;
-    event.preventDefault();
-    var box = button.closest(".pl-step");
-    var input = box.querySelector("input");
-    if (input.readOnly) return;
-    var value = parseInt(input.value, 10);
-    if (isNaN(value) || String(value) !== input.value.trim()) value = 0;
-    var next = value + parseInt(button.dataset.step, 10);
-    if (next < 0 || (next > value && next > most(box))) {
-      box.classList.remove("bump");
-      void box.offsetWidth;
-      box.classList.add("bump");
-      return;
+  function picked(input) {
+    if (!input.list) return null;
+    for (var i = 0; i < input.list.options.length; i++) {
+      if (input.list.options[i].value === input.value) return input.list.options[i];
     }
-    input.value = String(next);
-    changed(input);
-  });
+    return null;
+  }
+
+  // A plant picked from the list caps its growth stepper at its spaces at once (and again after an
+  // answer to an older save swapped in the card as it was before the pick).
+  function cap(input) {
+    var option = picked(input);
+    var card = input.closest(".pl-slot").querySelector(".pl-card");
+    if (option && card && option.getAttribute("data-spaces")) card.setAttribute("data-max", option.getAttribute("data-spaces"));
+    return option;
+  }
 
   form.addEventListener("input", function (event) {
     var input = event.target;
-    if (!input.classList.contains("pl-name") || !input.list) return;
-    for (var i = 0; i < input.list.options.length; i++) {
-      if (input.list.options[i].value === input.value) {
-        changed(input); // picked from the list: save now, not after the typing delay
-        return;
-      }
-    }
+    if (input.classList.contains("pl-name") && cap(input)) changed(input); // picked: save now, not after the typing delay
   });
 
   form.addEventListener("keydown", function (event) {
@@ -77,6 +42,37 @@
   });
 
   form.addEventListener("focusin", function (event) {
-    if (event.target.matches(".pl-step input")) event.target.select();
+    if (event.target.matches("[data-stepper] input")) event.target.select();
   });
+
+  function markInvalid() {
+    form.querySelectorAll("input[aria-describedby]").forEach(function (input) {
+      var slot = document.getElementById(input.getAttribute("aria-describedby"));
+      if (slot && slot.querySelector(".error")) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    });
+  }
+  // After a save, the server's values (#pl-values): a field this phone has not changed since the
+  // server last said its value (value === defaultValue) takes the server's value, so a change merged
+  // in from another phone shows here and the next save of the whole form does not undo it.  A
+  // field with a change of this phone still on its way keeps what was typed.
+  function sync() {
+    var box = document.getElementById("pl-values");
+    var values;
+    try { values = JSON.parse(box.getAttribute("data-values")); } catch (e) { return; }
+    form.querySelectorAll("input[name]").forEach(function (input) {
+      if (input.type === "hidden" || !Object.prototype.hasOwnProperty.call(values, input.name)) return;
+      var server = values[input.name];
+      if (input.value === server) input.defaultValue = server;
+      else if (input.value === input.defaultValue) { input.value = server; input.defaultValue = server; }
+    });
+  }
+
+  function settled() {
+    sync();
+    markInvalid();
+    form.querySelectorAll(".pl-name").forEach(cap);
+  }
+  document.addEventListener("htmx:afterSettle", settled);
+  document.addEventListener("htmx:oobAfterSwap", settled);
 })();

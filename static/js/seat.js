@@ -48,6 +48,8 @@
   var queue = load();
   var restored = queue.length > 0;
   var inFlight = null;
+  var pendingRedirect = null;
+  var leaving = false; // on the way to another page (Done): a live check must not reload this one
   var retryTimer = null;
   var backoff = 1000;
 
@@ -180,8 +182,9 @@
     inFlight = null;
     backoff = 1000;
     showNet(null);
-    var redirect = response.headers.get("HX-Redirect") || response.headers.get("HX-Location");
-    if (redirect && !queue.length) { window.location.href = redirect; return; }
+    // (a redirect, Done's, is followed once what was queued after it is sent too)
+    pendingRedirect = response.headers.get("HX-Redirect") || response.headers.get("HX-Location") || pendingRedirect;
+    if (pendingRedirect && !queue.length) { leaving = true; window.location.href = pendingRedirect; return; }
     var retarget = response.headers.get("HX-Retarget");
     var reswap = response.headers.get("HX-Reswap");
     var target = document.querySelector(retarget || item.target) || status();
@@ -228,7 +231,7 @@
   // the last live answer (at first: what the page was rendered from)
   var seen = { version: Number(root.getAttribute("data-live-version")), status: root.getAttribute("data-live-status"), seats: [] };
   function poll() {
-    if (document.hidden || !liveUrl) return;
+    if (document.hidden || !liveUrl || leaving) return;
     var headers = {};
     if (etag) headers["If-None-Match"] = etag;
     fetch(liveUrl, { headers: headers, cache: "no-store", credentials: "same-origin" })
@@ -238,7 +241,7 @@
         etag = response.headers.get("ETag");
         return response.json();
       })
-      .then(function (live) { if (live) changed(live); })
+      .then(function (live) { if (live && !leaving) changed(live); })
       .catch(function () { /* offline: the save queue says so */ });
   }
 
@@ -271,6 +274,8 @@
       return;
     }
     if (live.status === "finished") {
+      var ro = document.querySelector(".ro-banner");
+      if (ro) ro.hidden = true; // one message at the top: this one (it says who finished)
       say('<strong>This play was finished' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") +
           '.</strong> This seat is read-only now; reopen the play on the <a href="' + live.play_url + '">play page</a> to change it.');
       if (!renderedFinished && (!before || before.status !== "finished")) {

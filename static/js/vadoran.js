@@ -1,13 +1,23 @@
-/* Vadoran Gardens entry: paint the garden with pointer events (tap or drag), grow it, steppers.
+/* Vadoran Gardens entry: paint the garden with pointer events (tap or drag), a garden that grows
+ * by itself at its edges, two-finger panning, quick-mode rows.
  *
  * The garden lives in the form's textarea (compact text: one line per row, one token per square),
  * which is what the form posts.  A stroke (pointer down ... up) changes the squares under the
- * finger, writes the textarea once and fires one "change": htmx then autosaves.  The areas and
- * their outlines come back from the server (#vad-areas in the live block, computed by the engine)
- * and are drawn when they match the garden on screen.
+ * finger, writes the textarea once and fires one "change": the page's save queue (seat.js) then
+ * saves it.  Painting a square on the last column or row adds a blank one beyond it at once (the
+ * finger can go on into it); on the first column or row, when the stroke ends.  Squares are at
+ * least 40 px: a garden wider than the screen scrolls inside its box (two fingers, or the Move
+ * brush).  The areas and their outlines come back from the server (#vad-areas in the live block,
+ * computed by the engine) and are drawn when they belong to the garden on screen.
+ * Steppers are the shared ones (stepper.js).
  */
 (function () {
   "use strict";
+
+  var CELL_MIN = 40, CELL_MAX = 56; // px: a finger's square, and the most a small garden is drawn at
+  // A finger held this close to the box's side for DWELL ms scrolls the garden on (SPEED px/ms),
+  // painting what passes under it: a row goes on past the screen's edge in one stroke.
+  var EDGE = 16, DWELL = 300, SPEED = 0.16;
 
   /* The token grammar comes from the engine (scoring/vadoran/garden.py, grammar()): the page
    * writes it into the form's data-grammar attribute, so nothing here restates it. */
@@ -16,15 +26,9 @@
     var sand = null;
     Object.keys(g.terrains).forEach(function (letter) { if (g.terrains[letter] === "sand") sand = letter; });
     return {
-      letters: g.terrains,
-      none: g.no_card,
-      mark: g.markers,
-      sand: sand,
-      token: new RegExp(g.token),
-      task: new RegExp(g.task),
-      ret: new RegExp(g["return"]),
-      maxRows: g.max_rows,
-      maxColumns: g.max_columns
+      letters: g.terrains, none: g.no_card, mark: g.markers, sand: sand,
+      token: new RegExp(g.token), task: new RegExp(g.task), ret: new RegExp(g["return"]),
+      maxRows: g.max_rows, maxColumns: g.max_columns
     };
   }
 
@@ -37,9 +41,11 @@
     var startRows = +form.dataset.startRows || 1, startColumns = +form.dataset.startColumns || 1;
     var readonly = form.classList.contains("readonly");
     var scroller = form.querySelector("#garden-scroll");
-    var brush = Object.keys(LETTERS)[0];
+    var pressed = form.querySelector(".brush[aria-pressed=true]");
+    var brush = pressed ? pressed.dataset.brush : Object.keys(LETTERS)[0];
     var rows = [];
-    var stroke = null;
+    var stroke = null, pan = null, fingers = {};
+    var cell = CELL_MAX;
     var areas = null; // the last areas from the server: {garden, owners, marks}
 
     function parseToken(token) {
@@ -49,61 +55,48 @@
       var task = G.task.exec(m[2]);
       var rest = m[2].replace(G.task, "");
       var ret = G.ret.exec(rest);
-      return {
-        t: m[1].toLowerCase(),
-        task: task ? task[0] : null,
-        tablet: rest.indexOf(G.mark.tablet) >= 0,
-        ret: ret ? ret[0] : null
-      };
+      return { t: m[1].toLowerCase(), task: task ? task[0] : null, tablet: rest.indexOf(G.mark.tablet) >= 0, ret: ret ? ret[0] : null };
     }
-
     function tokenOf(sq) {
       if (!sq) return G.none;
       if (sq.raw) return sq.raw;
       return sq.t + (sq.task || "") + (sq.tablet ? G.mark.tablet : "") + (sq.ret || "");
     }
+    function width() { return rows[0] ? rows[0].length : 0; }
+    function blankRow() { var r = []; for (var i = 0; i < width(); i++) r.push(null); return r; }
 
     form.classList.add("js");
     var details = form.querySelector("details.as-text");
     if (details) details.open = false;
 
-    function load() {
-      var lines = text.value.split(/\r?\n/);
+    function load(source) {
+      var lines = source.split(/\r?\n/);
       while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
-      rows = lines.map(function (line) {
-        return line.trim() ? line.trim().split(/\s+/).map(parseToken) : [];
-      });
-      var width = 0;
-      rows.forEach(function (r) { width = Math.max(width, r.length); });
-      if (!width) {
+      rows = lines.map(function (line) { return line.trim() ? line.trim().split(/\s+/).map(parseToken) : []; });
+      var most = 0;
+      rows.forEach(function (r) { most = Math.max(most, r.length); });
+      if (!most) {
         rows = [];
-        for (var i = 0; i < startRows; i++) {
-          var blank = [];
-          for (var j = 0; j < startColumns; j++) blank.push(null);
-          rows.push(blank);
-        }
-        width = startColumns;
+        for (var i = 0; i < startRows; i++) { rows.push([]); for (var j = 0; j < startColumns; j++) rows[i].push(null); }
+        most = startColumns;
       }
-      rows.forEach(function (r) { while (r.length < width) r.push(null); });
+      rows.forEach(function (r) { while (r.length < most) r.push(null); });
     }
+    function gardenText() { return rows.map(function (r) { return r.map(tokenOf).join(" "); }).join("\n"); }
 
-    function gardenText() {
-      return rows.map(function (r) { return r.map(tokenOf).join(" "); }).join("\n");
-    }
-
-    function cellLabel(sq, r, c) {
+    function cellLabel(sq, r, c, letter) {
       var what = !sq ? "no card" : sq.raw ? "unreadable " + sq.raw : LETTERS[sq.t];
       if (sq && sq.task) what += ", task";
       if (sq && sq.tablet) what += ", tablet";
       if (sq && sq.ret) what += ", return location";
-      return "row " + (r + 1) + ", column " + (c + 1) + ": " + what;
+      return "Garden row " + (r + 1) + ", square " + (c + 1) + ": " + what + (letter ? ", area " + letter : "");
     }
-
+    // A mark on a square is drawn by CSS from data-text: the square's name is its whole text.
     function mark(cls, content) {
       var span = document.createElement("span");
       span.className = "mk " + cls;
       span.setAttribute("aria-hidden", "true");
-      span.textContent = content;
+      if (content) span.dataset.text = content;
       return span;
     }
 
@@ -118,40 +111,44 @@
       var label = button.querySelector(".lbl");
       button.textContent = "";
       if (label) button.appendChild(label);
-      if (sq && sq.task) button.appendChild(mark("task", "✱"));
+      if (sq && sq.task) button.appendChild(mark("task", ""));
       if (sq && sq.tablet) button.appendChild(mark("tablet", G.mark.tablet));
       if (sq && sq.ret) button.appendChild(mark("ret", G.mark["return"]));
       if (sq && sq.raw) button.appendChild(mark("raw", "?"));
-      button.setAttribute("aria-label", cellLabel(sq, r, c));
+      button.setAttribute("aria-label", cellLabel(sq, r, c, label ? label.dataset.text : ""));
+    }
+    function newCell(r, c) {
+      var td = document.createElement("td");
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "sq";
+      b.dataset.r = r;
+      b.dataset.c = c;
+      if (readonly) b.disabled = true;
+      td.appendChild(b);
+      drawCell(b);
+      return td;
     }
 
     function draw() {
       var body = document.createElement("tbody");
       rows.forEach(function (row, r) {
         var tr = document.createElement("tr");
-        row.forEach(function (sq, c) {
-          var td = document.createElement("td");
-          var b = document.createElement("button");
-          b.type = "button";
-          b.dataset.r = r;
-          b.dataset.c = c;
-          if (readonly) b.disabled = true;
-          td.appendChild(b);
-          tr.appendChild(td);
-          drawCell(b);
-        });
+        row.forEach(function (sq, c) { tr.appendChild(newCell(r, c)); });
         body.appendChild(tr);
       });
       table.replaceChild(body, table.tBodies[0]);
-      var width = rows[0] ? rows[0].length : 0;
-      table.setAttribute("aria-label", "The visible garden, " + rows.length + " rows by " + width + " columns");
-      // Squares stay at least 26 px: a wider garden scrolls sideways inside its box.
-      table.style.minWidth = width * 26 + "px";
-      table.style.maxWidth = width * 56 + "px";
-      requestAnimationFrame(function () {
-        form.classList.toggle("wide", scroller.scrollWidth > scroller.clientWidth + 1);
-      });
+      size();
       decorate();
+    }
+
+    /* Squares fill the box's width, from 40 to 56 px; a wider garden scrolls inside its box.
+     * During a stroke the size stays put, so no square moves under the finger. */
+    function size() {
+      table.setAttribute("aria-label", "The visible garden, " + rows.length + " rows by " + width() + " squares");
+      if (!stroke) cell = Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor(scroller.clientWidth / Math.max(1, width()))));
+      table.style.width = width() * cell + "px";
+      if (!stroke) form.classList.toggle("wide", width() * cell > scroller.clientWidth + 1); // (the brushes move)
     }
 
     /* Outline the areas the server found, when they are the areas of the garden on screen. */
@@ -159,14 +156,10 @@
       var live = document.getElementById("vad-areas");
       if (live) {
         try {
-          areas = {
-            garden: live.dataset.garden,
-            owners: JSON.parse(live.dataset.owners || "[]"),
-            marks: JSON.parse(live.dataset.marks || "[]")
-          };
+          areas = { garden: live.dataset.garden, owners: JSON.parse(live.dataset.owners || "[]"), marks: JSON.parse(live.dataset.marks || "[]") };
         } catch (e) { areas = null; }
       }
-      var fresh = areas && areas.garden === gardenText();
+      var fresh = !!areas && areas.garden === gardenText();
       table.classList.toggle("stale", !fresh);
       if (!fresh) return;
       var owners = areas.owners, seen = {};
@@ -177,19 +170,22 @@
         var old = b.querySelector(".lbl");
         if (old) old.remove();
         var info = a >= 0 ? areas.marks[a] : null;
-        if (!info || !info.letter) return;
-        b.classList.add("in-area", info.scores ? "scores" : "fails");
-        if (owner(r - 1, c) !== a) b.classList.add("e-t");
-        if (owner(r, c + 1) !== a) b.classList.add("e-r");
-        if (owner(r + 1, c) !== a) b.classList.add("e-b");
-        if (owner(r, c - 1) !== a) b.classList.add("e-l");
-        if (!seen[a]) {
-          seen[a] = true;
-          var lbl = document.createElement("span");
-          lbl.className = "lbl";
-          lbl.textContent = info.letter;
-          b.insertBefore(lbl, b.firstChild);
+        var letter = "";
+        if (info && info.letter) {
+          b.classList.add("in-area", info.scores ? "scores" : "fails");
+          if (owner(r - 1, c) !== a) b.classList.add("e-t");
+          if (owner(r, c + 1) !== a) b.classList.add("e-r");
+          if (owner(r + 1, c) !== a) b.classList.add("e-b");
+          if (owner(r, c - 1) !== a) b.classList.add("e-l");
+          if (!seen[a]) {
+            seen[a] = true;
+            letter = info.letter;
+            var lbl = mark("lbl", letter);
+            lbl.className = "lbl";
+            b.insertBefore(lbl, b.firstChild);
+          }
         }
+        b.setAttribute("aria-label", cellLabel(rows[r][c], r, c, letter));
       });
     }
 
@@ -198,14 +194,14 @@
       text.dispatchEvent(new Event("change", { bubbles: true }));
     }
 
-    /* What one brush does to one square; returns true when the square changed. */
+    /* What one brush does to one square; true when the square changed. */
     function paint(r, c) {
       var sq = rows[r][c];
       var before = tokenOf(sq);
       if (brush === G.none) {
         rows[r][c] = null;
       } else if (LETTERS[brush]) {
-        if (!sq || sq.raw) sq = rows[r][c] = { t: brush, task: null, tablet: false, ret: null };
+        sq = rows[r][c] = sq && !sq.raw ? sq : { t: brush, task: null, tablet: false, ret: null };
         if (sq.t !== brush && sq.ret) sq.ret = G.mark["return"]; // the return location takes this terrain's item
         sq.t = brush;
         if (brush === G.sand) { sq.task = null; sq.ret = null; }
@@ -215,10 +211,28 @@
         var has = !!sq[key];
         if (stroke.on === null) stroke.on = !has;
         if (has === stroke.on) return false;
-        sq[key] = stroke.on ? (key === "task" ? G.mark.task : key === "tablet" ? true : G.mark["return"])
-          : (key === "tablet" ? false : null);
+        sq[key] = stroke.on ? (key === "task" ? G.mark.task : key === "tablet" ? true : G.mark["return"]) : (key === "tablet" ? false : null);
       }
       return tokenOf(rows[r][c]) !== before;
+    }
+
+    /* A painted square on the edge: a blank column or row beyond it (right and below at once,
+     * left and above when the stroke ends, so nothing moves under the finger). */
+    function growFrom(r, c) {
+      if (!rows[r][c]) return;
+      if (c === width() - 1 && width() < G.maxColumns) {
+        rows.forEach(function (row, i) { row.push(null); table.rows[i].appendChild(newCell(i, row.length - 1)); });
+        size();
+        stroke.grew = true;
+      }
+      if (r === rows.length - 1 && rows.length < G.maxRows) {
+        rows.push(blankRow());
+        var tr = table.tBodies[0].insertRow();
+        for (var j = 0; j < width(); j++) tr.appendChild(newCell(rows.length - 1, j));
+        stroke.grew = true;
+      }
+      if (c === 0) stroke.left = true;
+      if (r === 0) stroke.top = true;
     }
 
     function touch(button) {
@@ -226,10 +240,27 @@
       var key = button.dataset.r + "," + button.dataset.c;
       if (stroke.seen[key]) return;
       stroke.seen[key] = true;
-      if (paint(+button.dataset.r, +button.dataset.c)) {
-        stroke.changed = true;
-        drawCell(button);
+      var r = +button.dataset.r, c = +button.dataset.c;
+      if (paint(r, c)) { stroke.changed = true; drawCell(button); }
+      growFrom(r, c);
+    }
+    /* While a stroke lasts: a finger held at the box's side scrolls it on and paints on. */
+    function follow(now) {
+      if (!stroke || stroke.id === null) return;
+      var box = scroller.getBoundingClientRect();
+      var dir = stroke.x >= box.right - EDGE ? 1 : stroke.x <= box.left + EDGE ? -1 : 0;
+      if (dir && stroke.y > box.top && stroke.y < box.bottom) {
+        stroke.edge = stroke.edge || now;
+        if (now - stroke.edge >= DWELL) {
+          var before = scroller.scrollLeft;
+          scroller.scrollLeft = before + dir * Math.max(1, Math.round(SPEED * (now - (stroke.t || now))));
+          if (scroller.scrollLeft !== before || dir > 0) touch(squareAt(Math.min(Math.max(stroke.x, box.left + 2), box.right - 2), stroke.y));
+        }
+      } else {
+        stroke.edge = 0;
       }
+      stroke.t = now;
+      requestAnimationFrame(follow);
     }
 
     function squareAt(x, y) {
@@ -240,9 +271,31 @@
 
     function end() {
       if (!stroke) return;
-      var changed = stroke.changed;
+      var done = stroke;
       stroke = null;
-      if (changed) commit();
+      form.classList.remove("painting");
+      var left = done.left && width() < G.maxColumns, top = done.top && rows.length < G.maxRows;
+      if (left) rows.forEach(function (row) { row.unshift(null); });
+      if (top) rows.unshift(blankRow());
+      if (left || top || done.grew) draw(); else size();
+      if (left) scroller.scrollLeft += cell;
+      if (top) window.scrollBy(0, cell);
+      if (done.changed || left || top || done.grew) commit();
+    }
+    function cancel() { // a second finger: this was the start of a pan, not a stroke
+      if (!stroke) return;
+      var before = stroke.before;
+      stroke = null;
+      form.classList.remove("painting");
+      load(before);
+      draw();
+    }
+
+    function fingerCount() { return Object.keys(fingers).length; }
+    function middle() {
+      var x = 0, y = 0, ids = Object.keys(fingers);
+      ids.forEach(function (id) { x += fingers[id].x; y += fingers[id].y; });
+      return { x: x / ids.length, y: y / ids.length };
     }
 
     table.addEventListener("pointerdown", function (e) {
@@ -250,20 +303,44 @@
       var b = e.target.closest(".sq");
       if (!b) return;
       e.preventDefault();
-      stroke = { id: e.pointerId, seen: {}, on: null, changed: false };
+      if (e.pointerType === "touch") fingers[e.pointerId] = { x: e.clientX, y: e.clientY };
+      if (fingerCount() >= 2) {
+        cancel();
+        pan = { at: middle(), left: scroller.scrollLeft, top: window.scrollY };
+        return;
+      }
+      if (pan) return;
+      stroke = { id: e.pointerId, seen: {}, on: null, changed: false, before: gardenText(), x: e.clientX, y: e.clientY };
+      form.classList.add("painting");
       touch(b);
+      requestAnimationFrame(follow);
     });
     document.addEventListener("pointermove", function (e) {
-      if (!stroke || e.pointerId !== stroke.id) return;
-      touch(squareAt(e.clientX, e.clientY));
+      if (fingers[e.pointerId]) fingers[e.pointerId] = { x: e.clientX, y: e.clientY };
+      if (pan) {
+        var m = middle();
+        scroller.scrollLeft = pan.left - (m.x - pan.at.x);
+        window.scrollTo(window.scrollX, pan.top - (m.y - pan.at.y));
+        return;
+      }
+      if (stroke && e.pointerId === stroke.id) {
+        stroke.x = e.clientX;
+        stroke.y = e.clientY;
+        touch(squareAt(e.clientX, e.clientY));
+      }
     });
-    document.addEventListener("pointerup", function (e) { if (stroke && e.pointerId === stroke.id) end(); });
-    document.addEventListener("pointercancel", function (e) { if (stroke && e.pointerId === stroke.id) end(); });
+    function lift(e) {
+      delete fingers[e.pointerId];
+      if (pan) { if (!fingerCount()) pan = null; return; }
+      if (stroke && e.pointerId === stroke.id) end();
+    }
+    document.addEventListener("pointerup", lift);
+    document.addEventListener("pointercancel", lift);
     // Keyboard: Enter or Space on a square paints it (a pointer tap already did).
     table.addEventListener("click", function (e) {
       var b = e.target.closest(".sq");
       if (!b || readonly || e.detail !== 0 || brush === "move") return;
-      stroke = { id: null, seen: {}, on: null, changed: false };
+      stroke = { id: null, seen: {}, on: null, changed: false, before: gardenText() };
       touch(b);
       end();
     });
@@ -280,44 +357,13 @@
       button.addEventListener("click", pick);
     });
 
-    form.querySelectorAll("button.grow").forEach(function (button) {
-      button.addEventListener("click", function (e) {
-        e.preventDefault();
-        var width = rows[0] ? rows[0].length : 0;
-        var blank = function () { var r = []; for (var i = 0; i < width; i++) r.push(null); return r; };
-        if (button.value === "above" && rows.length < G.maxRows) rows.unshift(blank());
-        else if (button.value === "below" && rows.length < G.maxRows) rows.push(blank());
-        else if (button.value === "right" && width < G.maxColumns) rows.forEach(function (r) { r.push(null); });
-        else return;
-        draw();
-        commit();
-        if (button.value === "right") scroller.scrollLeft = scroller.scrollWidth;
-      });
-    });
-
-    // Typing the garden as text redraws the grid (htmx saves the text itself).
-    text.addEventListener("input", function () { load(); draw(); });
-
+    // Typing the garden as text redraws the grid (the form saves the text itself).
+    text.addEventListener("input", function () { load(text.value); draw(); });
     document.body.addEventListener("htmx:afterSettle", function () { decorate(); });
+    window.addEventListener("resize", function () { if (!stroke) size(); });
 
-    load();
+    load(text.value);
     draw();
-  }
-
-  /* Steppers: − and + change the number and save; without JavaScript they post the form. */
-  function initSteppers(form) {
-    form.querySelectorAll(".stepper .step").forEach(function (button) {
-      button.addEventListener("click", function (e) {
-        e.preventDefault();
-        var input = button.parentNode.querySelector("input");
-        var n = parseInt(input.value, 10);
-        if (isNaN(n)) n = 0;
-        n += +button.dataset.step;
-        var most = input.dataset.max ? +input.dataset.max : Infinity; // the page writes the engine's limit
-        input.value = Math.max(0, Math.min(most, n));
-        input.dispatchEvent(new Event("change", { bubbles: true }));
-      });
-    });
   }
 
   /* Quick mode: another blank area row (the page shows a few; without JavaScript the button posts). */
@@ -330,25 +376,60 @@
       e.preventDefault();
       var next = 0;
       list.querySelectorAll(".qa-row").forEach(function (r) { next = Math.max(next, +r.dataset.index + 1); });
-      var html = tpl.innerHTML.replace(/__i__/g, String(next));
       var holder = document.createElement("div");
-      holder.innerHTML = html;
+      holder.innerHTML = tpl.innerHTML.replace(/__i__/g, String(next)).replace(/__n__/g, String(next + 1));
       var row = holder.firstElementChild;
       list.appendChild(row);
       row.querySelector("select").focus();
     });
   }
 
+  /* What this phone changed since the page was loaded (the form's "touched" list, written before
+   * the save reads the form): the server takes those fields and keeps the seat's own values for the
+   * rest, so a field another phone changed meanwhile is never sent back stale.  And when a save's
+   * answer says this page shows values older than the seat's (data-stale), the page reloads as soon
+   * as nothing is waiting, no finger paints and no field is being typed into. */
+  function initTouched(form) {
+    var touched = document.createElement("input");
+    touched.type = "hidden";
+    touched.name = "touched";
+    touched.value = "";
+    form.appendChild(touched);
+    function mark(e) {
+      var name = e.target && e.target.name;
+      if (!name || name === "touched" || (" " + touched.value + " ").indexOf(" " + name + " ") >= 0) return;
+      touched.value = (touched.value + " " + name).trim();
+    }
+    form.addEventListener("input", mark, true);
+    form.addEventListener("change", mark, true);
+    var waiting = false;
+    function reloadWhenIdle() {
+      var live = document.getElementById("vad-live");
+      if (!waiting && !(live && live.dataset.stale)) return;
+      waiting = true;
+      var active = document.activeElement;
+      var typing = active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.type !== "radio";
+      var last = +(sessionStorage.getItem("vadoran:refreshed") || 0);
+      if (typing || form.classList.contains("htmx-request") || form.classList.contains("painting") || Date.now() - last < 5000) {
+        setTimeout(reloadWhenIdle, 700); // (at most every 5 s, should the seat never match the form)
+        return;
+      }
+      sessionStorage.setItem("vadoran:refreshed", String(Date.now()));
+      window.location.reload();
+    }
+    document.body.addEventListener("htmx:afterSettle", reloadWhenIdle);
+    form.addEventListener("focusout", function () { setTimeout(reloadWhenIdle, 50); });
+    document.addEventListener("pointerup", function () { setTimeout(reloadWhenIdle, 50); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.querySelector("form.vad");
     if (!form) return;
+    if (!form.classList.contains("readonly")) initTouched(form);
     // These buttons post the form without JavaScript; here the script does their work, and
-    // without a name htmx does not send them along with the next autosave.
-    form.querySelectorAll("button[name=grow], button[name=step], button[name=add_area]").forEach(function (b) {
-      b.removeAttribute("name");
-    });
+    // without a name they are not sent along with a save.
+    form.querySelectorAll("button[name=grow], button[name=add_area]").forEach(function (b) { b.removeAttribute("name"); });
     init(form);
-    initSteppers(form);
     initQuick(form);
   });
 })();

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, mark_done
+from tests.e2e.conftest import SHOTS, assert_accessible, mark_done
 from tests.unit.test_verdant_support import ALICE_HOME
 
 # Rowan's home: foliage plants (cards Ivy does not have: each plant card exists once) and vining
@@ -84,6 +84,7 @@ def _play_a_standard_game(page, base, game):
         expect(ivy).to_contain_text("78 points: 2 short of 80+")
         page.locator("#vd-campaign").scroll_into_view_if_needed()
         shot(page, "verdant-campaign-result")
+        assert_accessible(page, "the Verdant result with the campaign panel")
         page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-result-panel.png"))
     ivy.locator("label.choice").first.click()
     ivy.locator("button", has_text="Fill for Ivy").click()
@@ -108,13 +109,16 @@ def test_two_standard_games_grow_two_leaves_on_the_players_plant(live_server, ne
     expect(page.locator(f'.vd-shape-filled a[href="/plays/{second_play}/result"]')).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     shot(page, "verdant-campaign-plant")
+    assert_accessible(page, "the player page with the achievement plant")
     page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-plant-panel.png"))
     page.emulate_media(color_scheme="dark")
     shot(page, "verdant-campaign-plant-dark")
+    assert_accessible(page, "the player page with the achievement plant, dark")
     page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-plant-panel-dark.png"))
     page.goto(f"{live_server}/plays/{second_play}/result")
     page.locator("#vd-campaign").scroll_into_view_if_needed()
     shot(page, "verdant-campaign-result-dark")
+    assert_accessible(page, "the Verdant result with the campaign panel, dark")
     page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-result-panel-dark.png"))
     page.emulate_media(color_scheme="light")
 

@@ -281,3 +281,44 @@ def test_a_fuzzed_board_previews_to_its_score_whenever_it_scores(board, advanced
         return
     assert preview.complete is True
     assert preview.total == result.players[0].total
+
+
+# ------------------------------------------------------------ each area's own lines (its popover)
+
+ROBIN = [
+    [(1, "yellow", True), (5, "yellow", False), (20, "pink", False), (34, "white", True)],
+    [(2, "yellow", False), (6, "yellow", False), (10, "white", True), (31, "pink", False)],
+    [(3, "pink", False), (7, "white", False), (25, "pink", False), (32, "white", False)],
+    [(4, "white", False), (8, "pink", False), (9, "white", False), (33, "pink", False)],
+]
+
+
+def test_each_line_and_quadrant_carries_the_scores_lines_about_it():
+    state = {"grid": [[cell(n, col, g) for n, col, g in row] for row in ROBIN]}
+    preview = shown(state, {"advanced": True})
+    areas = {a["label"]: a for a in preview.extra["lines"] + preview.extra["quadrants"]}
+    # row 1 scores 1 for its order, 2 for the geckos on 1 and 34, 0 for colour: 3, as its points say
+    assert areas["Row 1"]["lines"] == [
+        "Row 1: 1 < 5 < 20 < 34 ascending = 1",
+        "Row 1: 1 < 5 < 20 < 34 ascending, geckos on 1 and 34 = 2",
+        "Row 1: 2 yellow, 1 pink, 1 white, not one colour = 0",
+    ] and areas["Row 1"]["points"] == 3
+    # column 1's gecko line is column 1's, not row 1's (both hold card 1)
+    assert areas["Column 1"]["lines"][1] == "Column 1: 1 < 2 < 3 < 4 ascending, gecko on 1 = 1"
+    assert areas["Column 3"]["lines"] == ["Column 3: 20 > 10 < 25 > 9 not in order = 0",
+                                          "Column 3: 2 pink, 2 white, not one colour = 0"]
+    assert areas["Top-left"]["lines"] == ["Top-left quadrant (1, 5, 2, 6): all 4 yellow = 2"]
+    # every line shown for an area is a line of the score, and every scoring line of the score is
+    # shown for some area (no point is explained nowhere)
+    all_lines = {text for c in preview.categories for text, _ in c.lines}
+    shown_lines = {text for a in areas.values() for text in a["lines"]}
+    assert shown_lines <= all_lines
+    assert {text for c in preview.categories for text, _ in c.lines if not text.endswith("= 0")} <= shown_lines
+
+
+def test_an_area_not_complete_yet_says_so_in_its_lines():
+    state = {"grid": [[cell(n, col, g) for n, col, g in row] for row in ROBIN]}
+    state["grid"][0][0] = {"number": None, "color": "", "gecko": False}
+    areas = {a["label"]: a for a in shown(state).extra["lines"] + shown(state).extra["quadrants"]}
+    assert areas["Row 1"]["lines"] == ["Row 1: 3 of 4 cards entered so far = 0"]
+    assert areas["Top-left"]["lines"] == ["Top-left quadrant: 3 of 4 cards entered so far = 0"]

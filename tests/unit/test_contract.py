@@ -55,9 +55,14 @@ def test_cli_help_answers():
     assert "python -m scoring" in done.stdout and "verdant" in done.stdout
 
 
-def test_every_catalog_game_is_listed_and_unknown_games_are_refused():
-    names = [g.name for g in scoring.games()]
-    assert names[:5] == ["verdant", "planted", "verdant-arizona", "vadoran-gardens", "gretchens-garden"]
+def test_every_engine_package_is_found_in_menu_order_and_unknown_games_are_refused():
+    from pathlib import Path
+
+    packages = {p.parent.name for p in (Path(scoring.__file__).parent).glob("*/__init__.py")}
+    found = [g for g in scoring.games() if g.name != "stub"]
+    assert {g.__class__ for g in found} == {scoring.Game} and len(found) == len(packages)
+    assert [g.menu_order for g in found] == sorted(g.menu_order for g in found)
+    assert found[0].name == "verdant"  # the first game of the menu
     with pytest.raises(KeyError):
         scoring.get("chess")
 

@@ -74,10 +74,11 @@ def test_aloe_vera_with_and_without_the_cap_of_4(water, uncapped, capped):
 
 
 def test_the_aloe_vera_line_names_the_reading():
-    assert aloe(7).details == ("Aloe Vera (special): 7 water in your watering can x 1 = 7 (no cap, READINGS.md)",)
+    # the reading in a player's words (no file names or option ids on a player's screen)
+    assert aloe(7).details == ("Aloe Vera (special): 7 water in your watering can x 1 = 7 (no cap)",)
     assert aloe(7, aloe_vera_max_4=True).details == (
-        'Aloe Vera (special): 7 water in your watering can x 1, at most 4 (the tooltip\'s "max 4", option '
-        "aloe_vera_max_4) = 4",)
+        "Aloe Vera (special): 7 water in your watering can x 1, at most 4 (this play's option, the online game's "
+        "tooltip) = 4",)
 
 
 # ------------------------------------------------------------------------------- one board

@@ -141,14 +141,14 @@ def test_each_pot_card_scores_two_and_the_money_plant_pot_does_not_by_default():
                "Ann", "pots")
     assert pots.points == 8  # 4 pot cards x 2
     assert pots.details[0] == "4 pot cards (2 gray starting, 2 bought) x 2 = 8"
-    assert "not a pot card = 0" in pots.details[1] and "READINGS.md" in pots.details[1]
+    assert "not a pot card = 0" in pots.details[1] and "an option counts it" in pots.details[1]
 
 
 def test_option_money_plant_pot_scores_adds_two_for_its_pot():
     result = score(player("Ann"), others(), money_plant_pot_scores=True)
     pots = cat(result, "Ann", "pots")
     assert pots.points == 6  # 2 starting pots x 2 + Money Plant pot 2
-    assert pots.details[1] == "Money Plant's pot, counted by the option money_plant_pot_scores = 2"
+    assert pots.details[1] == "Money Plant's pot, counted as a pot card (this play's option) = 2"
     assert cat(result, "Bo", "pots").points == 6
 
 

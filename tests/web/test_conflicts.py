@@ -123,3 +123,48 @@ def test_resolve_refuses_garbage(client, token):
     for changes in ("not json", "[1]"):
         response = client.post(f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "changes": changes})
         assert response.status_code == 400
+
+
+def _details(client, play_id):
+    html = client.get(f"/plays/{play_id}/edit").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    version = re.search(r'name="version" value="(\d+)"', html).group(1)
+    return token, version
+
+
+def test_two_phones_editing_different_play_details_keep_both(app):
+    phone_a, phone_b = app.test_client(), app.test_client()
+    token_a = csrf_token(phone_a)
+    play_id = new_play(phone_a, token_a)
+    token_a, version = _details(phone_a, play_id)
+    token_b, version_b = _details(phone_b, play_id)
+    assert version == version_b
+    base = {"played_at": "2026-11-28T20:30", "opt-stub-bonus": "0"}
+    assert phone_a.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_a, "version": version,
+                                                        "notes": "at Rosa's"}).status_code == 303
+    # phone B saw the old details and changes only the date: merged, the notes stay
+    assert phone_b.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_b, "version": version,
+                                                        "played_at": "2026-11-27T19:00", "notes": ""}).status_code == 303
+    with app.app_context():
+        from web import store
+
+        play = store.get_play(play_id)
+    assert play.notes == "at Rosa's" and play.played_at == "2026-11-27T19:00"
+
+
+def test_two_phones_changing_the_same_play_detail_differently_is_asked_not_overwritten(app):
+    phone_a, phone_b = app.test_client(), app.test_client()
+    token_a = csrf_token(phone_a)
+    play_id = new_play(phone_a, token_a)
+    token_a, version = _details(phone_a, play_id)
+    token_b, _ = _details(phone_b, play_id)
+    base = {"played_at": "2026-11-28T20:30", "opt-stub-bonus": "0"}
+    phone_a.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_a, "version": version, "notes": "Rosa's"})
+    response = phone_b.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_b, "version": version,
+                                                            "notes": "Theo's"})
+    assert response.status_code == 422
+    assert "was changed on another phone" in response.get_data(as_text=True)
+    with app.app_context():
+        from web import store
+
+        assert store.get_play(play_id).notes == "Rosa's"

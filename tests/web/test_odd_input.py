@@ -8,10 +8,11 @@ import pytest
 from tests.conftest import new_play
 
 ENTRY_POSTS = {
-    "planted": {"propagation": "²", "plants-0-growth": "--5", "step": "plants-²-growth:+1"},
+    "planted": {"propagation": "²", "plants[0].growth": "--5", "step": "plants[²].growth:+1"},
     "verdant-arizona": {"g-0-0-number": "²", "g-0-1-number": "³", "g-0-1-color": "red", "wrens": "²"},
-    "gretchens-garden": {"places": "1", "place-0-kind": "pot", "place-0-size": "²", "place-0-plant": "x",
-                         "place-0-leaves": "²", "money_plant_leaves": "²", "watering_can": "³"},
+    "gretchens-garden": {"places": "1", "display[0].pot": "red:²", "display[0].plant.name": "x",
+                         "display[0].plant.leaves": "²", "money_plant_leaves": "²", "watering_can": "³",
+                         "step": "display[²].plant.leaves:+1"},
     "vadoran-gardens": {"lost_items.tool": "²", "achievement.grass": "²"},
     "verdant": {"green_thumbs": "--5"},
 }

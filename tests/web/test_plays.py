@@ -71,7 +71,7 @@ def test_seat_saves_even_when_incomplete_and_reports_what_is_missing(client, tok
     html = response.get_data(as_text=True)
     assert "<html" not in html and 'id="status"' in html
     assert "1 to fill or fix" in html
-    assert "points" in html and "is missing" in html
+    assert "<strong>Points</strong> is missing" in html  # the field by its name, not its path
 
 
 def test_running_total_appears_for_a_complete_seat_while_others_are_empty(client, token):
@@ -217,3 +217,17 @@ def test_verdant_solo_result_shows_the_rating_from_the_chart(client, token):
     html = client.get(play_url + "/result").get_data(as_text=True)
     # 89 points (worked out in tests/unit/test_verdant_review.py) -> "80+ Very Good!"
     assert "Solo rating for Sol: <strong>Very Good!</strong> (80+ on the rulebook" in html
+
+
+def test_a_phone_says_whose_it_is_and_the_edit_log_names_that_person(client, token):
+    play_id = new_play(client, token, players=("Ann", "Bob"))
+    page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    assert "Whose phone is this?" in page
+    response = client.post(f"/plays/{play_id}/seats/0/holder", data={"csrf_token": token, "name": "Ann"})
+    assert response.status_code == 303
+    assert "This is Ann's phone." in client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
+    save(client, token, play_id, 0, {"points": 3})
+    log = client.get(f"/plays/{play_id}/log").get_data(as_text=True)
+    assert "Ann&#39;s phone" in log or "Ann's phone" in log
+    client.post(f"/plays/{play_id}/seats/0/holder", data={"csrf_token": token, "name": ""})
+    assert "Whose phone is this?" in client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)

@@ -204,3 +204,24 @@ def test_the_api_sends_no_cross_origin_permission(client):
     preflight = client.options("/api/plays", headers={"Origin": "https://evil.example",
                                                        "Access-Control-Request-Method": "POST"})
     assert "Access-Control-Allow-Origin" not in preflight.headers
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "change"),
+    [
+        ("verdant", ["Ann", "Bob"], {"home[0][0]": {"kind": "plant", "name": "Jasmine", "pot": "concrete"}}),
+        ("planted", ["Ann", "Bob"], {"plants[0].growth": 2}),
+        ("verdant-arizona", ["Ann", "Bob"], {"grid[1][2].number": 10, "grid[1][2].color": "white"}),
+        ("vadoran-gardens", ["Ann", "Bob"], {"lost_items.pendant": 1}),
+        ("gretchens-garden", ["Ann", "Bob"], {"money_plant_leaves": 4, "watering_can": 2}),
+    ],
+)
+def test_the_documented_paths_of_each_game_are_accepted(client, game, players, change):
+    play_id = start(client, game=game, players=players)["id"]
+    response = patch(client, play_id, 0, {"base_version": 1, "set": change})
+    assert response.status_code == 200, response.get_json()
+    state = response.get_json()["state"]
+    from scoring import paths
+
+    for path, value in change.items():
+        assert paths.get(state, paths.parse(path)) == value

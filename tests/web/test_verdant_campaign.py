@@ -398,3 +398,97 @@ def test_shapes_marked_by_hand_are_filled_all_or_none(app, client, token, monkey
                            data={"csrf_token": token, "shape": ["scenario-3", "scenario-4"]})
     assert response.status_code == 409
     assert [e for e in events(app) if e["player_id"] == alice] == []
+
+
+# ------------------------------------------------------------- what the page showed (issue 14)
+
+
+def shown_version(client, pid) -> str:
+    """The play's version as the result page's campaign forms carry it."""
+    html = result_html(client, pid).split('id="vd-campaign"')[1]
+    return re.search(r'name="version" value="(\d+)"', html).group(1)
+
+
+def test_a_fill_from_a_page_of_an_older_version_of_the_play_is_refused_and_writes_nothing(app, client, token):
+    pid = played(client, token, app)
+    version = shown_version(client, pid)
+    client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})  # another phone reopens and finishes again
+    assert client.post(f"/plays/{pid}/finish", data={"csrf_token": token}).status_code == 303
+    stale = client.post(f"/verdant/plays/{pid}/campaign/fill",
+                        data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": version})
+    assert stale.status_code == 409 and "changed on another phone since this page was shown" in stale.get_data(as_text=True)
+    assert events(app) == []
+    fresh = client.post(f"/verdant/plays/{pid}/campaign/fill",
+                        data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": shown_version(client, pid)})
+    assert fresh.status_code == 303 and [e["shape"] for e in events(app)] == ["standard-1"]
+
+
+def test_a_fill_after_the_play_was_reopened_is_refused_inside_the_write(app, client, token):
+    pid = played(client, token, app)
+    version = shown_version(client, pid)
+    client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})
+    refused = client.post(f"/verdant/plays/{pid}/campaign/fill",
+                          data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": version})
+    assert refused.status_code == 409 and "Finish the play first" in refused.get_data(as_text=True)
+    assert events(app) == []
+
+
+def test_an_undo_of_a_fill_another_phone_replaced_is_refused(app, client, token):
+    pid = played(client, token, app)
+    alice = player_id(app, "Alice")
+    fill(client, token, pid, 0, "standard-1")
+    page = result_html(client, pid)
+    event = re.search(r'name="event" value="(\d+)"', page.split('id="vd-camp-0"')[1]).group(1)
+    version = shown_version(client, pid)
+    # another phone undoes it and fills it again: the page above shows a fill that is gone
+    client.post(f"/verdant/players/{alice}/campaign/undo", data={"csrf_token": token, "shape": "standard-1"})
+    fill(client, token, pid, 0, "standard-1")
+    stale = client.post(f"/verdant/players/{alice}/campaign/undo", data={
+        "csrf_token": token, "shape": "standard-1", "play": str(pid), "version": version, "event": event})
+    assert stale.status_code == 409 and "changed on another phone" in stale.get_data(as_text=True)
+    assert sorted(filled(client, alice)) == ["standard-1"]
+    assert [e["action"] for e in events(app)] == ["fill", "undo", "fill"]
+
+
+def test_an_undo_from_a_result_page_of_an_older_version_is_refused(app, client, token):
+    pid = played(client, token, app)
+    alice = player_id(app, "Alice")
+    fill(client, token, pid, 0, "standard-1")
+    version = shown_version(client, pid)
+    client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})
+    stale = client.post(f"/verdant/players/{alice}/campaign/undo",
+                        data={"csrf_token": token, "shape": "standard-1", "play": str(pid), "version": version})
+    assert stale.status_code == 409 and filled(client, alice) == ["standard-1"]
+
+
+def test_declarations_from_a_stale_page_over_another_phones_declarations_are_refused(app, client, token):
+    pid = played(client, token, app, mode="scenario", scenario="14", finish=False)
+    version = shown_version(client, pid)
+    client.post(f"/verdant/plays/{pid}/campaign/declare",
+                data={"csrf_token": token, "version": version, "declared-0": "no_watering_can"})
+    stale = client.post(f"/verdant/plays/{pid}/campaign/declare", data={"csrf_token": token, "version": version})
+    assert stale.status_code == 409
+    assert get_play(app, pid).options["scenario"]["declared"] == [["no_watering_can"], []]
+
+
+# ------------------------------------------------------------------ the panel's words (issue 17)
+
+
+def test_a_play_outside_the_campaign_shows_no_achievements_panel(app, client, token):
+    pid = new_play(client, token, game="verdant", players=("Alice", "Bea"))
+    store_seats(app, pid, ALICE_HOME, BEA_HOME)
+    html = result_html(client, pid)
+    assert 'id="vd-campaign"' not in html and "No achievements" not in html
+    pid = new_play(client, token, game="verdant", players=("Alice", "Bea"), mode="none", modification="2")
+    store_seats(app, pid, ALICE_HOME, BEA_HOME)
+    html = result_html(client, pid)
+    assert "<h2>Achievement campaign</h2>" in html and "No achievements" not in html
+
+
+def test_near_misses_are_named_by_their_achievement_not_close(app, client, token):
+    pid = played(client, token, app)
+    html = result_html(client, pid)
+    near = html.split('class="vd-near"')[1].split("</ul>")[0]
+    assert re.search(r'<span class="vd-near-tag">Standard game \d+</span> 78 points: 2 short of 80\+', near)
+    panel = html.split('id="vd-campaign"')[1]
+    assert ">close<" not in panel.lower() and "standard-" not in re.sub(r'value="[^"]*"', "", near)

@@ -220,9 +220,32 @@ class Adapter:
         """The name of a place in a seat as a player sees it ("Propagation jars", "row 2, card 3")."""
         return humanize_path(path)
 
+    def field_label_in(self, path: str, state: Any) -> str:
+        """:meth:`field_label` with the seat's state at hand, for a game that names a place by what
+        is on it ("Growth on Croton"); by default the same as :meth:`field_label`."""
+        return self.field_label(path)
+
     def value_label(self, path: str, value: Any) -> str:
         """A value at ``path`` in a player's words (conflict screen, edit log)."""
         return show_value(value)
+
+    #: Options a player enters on the first seat's page (a solo game's opponent: Arizona's
+    #: ``options.solo.vera_score``); a message about one links to its field there.
+    seat_options: tuple[str, ...] = ()
+
+    def table_message(self, play, error: FieldError) -> dict:
+        """A message about the whole table (an option, the player count) as a player reads it, and
+        where that is entered: ``{"label", "message", "href", "link"}`` (href None: no link).
+        Options are changed on the play's details page, or on the seat page (``seat_options``)."""
+        from flask import url_for
+
+        label, href, link = self.field_label(error.path), None, "Change it in the play's options"
+        on_seat = [p for p in self.seat_options if _inside(p, error.path) or _inside(error.path, p)]
+        if on_seat and play.seats:
+            href, link = url_for("main.seat", play_id=play.id, position=0) + "#" + field_id(on_seat[0]), f"Enter {self.field_label(on_seat[0])}"
+        elif error.path.startswith("options"):
+            href = url_for("main.edit_play", play_id=play.id)
+        return {"label": label, "message": error.message, "href": href, "link": link}
 
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
@@ -331,18 +354,17 @@ def adapter(game: str) -> Adapter:
 
 
 # Each game's adapter module registers itself (and may define a Blueprint ``bp`` of extra routes,
-# registered by web.views.init_app).  A module that does not exist yet is simply skipped.
-GAME_MODULES = ("verdant", "planted", "arizona", "vadoran", "gretchen")
+# registered by web.views.init_app): every module of this package is one (a sixth game's adapter
+# is a new module here, nothing else).
 
 
 def load_modules() -> list:
+    """The game adapters' modules (each registers its adapter when imported); helper modules of
+    an adapter (the Verdant campaign) are imported by it, not listed."""
     import importlib
+    import pkgutil
 
-    modules = []
-    for name in GAME_MODULES:
-        try:
-            modules.append(importlib.import_module(f"web.games.{name}"))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"web.games.{name}":
-                raise
-    return modules
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+    names = {type(a).__module__ for a in _adapters.values()}
+    return [importlib.import_module(name) for name in sorted(names)]

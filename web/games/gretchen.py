@@ -1,331 +1,250 @@
-"""Gretchen's Garden entry screen: the row of pots as the player sees it, left to right.
+"""Gretchen's Garden entry screen: the row of pots as the player sees it, left end on top.
 
-The form has one group of fields per place of the row (``place-<i>-kind``, ``-color``, ``-size``,
-``-plant``, ``-leaves``, ``-flower``) plus ``money_plant_leaves`` and ``watering_can``.  Row
-changes (add a pot at either end, move, remove, undo) and the no-JavaScript steppers are buttons
-named ``op``: a plain post applies them and redirects back; with htmx they post to this module's
-``row`` route, which saves and answers the re-rendered row.  The web layer never computes a point:
-the per-pot lines are the engine's preview (``scoring.gretchen.preview``), filed by contract path
-(``display[i]``), and every limit shown (the Money Plant's pot, the watering can, the pot sizes)
-is the engine's own constant.
+Fields are named by contract path (``display[2].plant.leaves``); a pot is one choice ``display[i].pot``
+(``red:12``), a plant one choice ``display[i].plant.name``; ``places``: how many places the form shows.
+The entry form is a whole picture of the seat; row changes (add, move, remove, undo) post to the
+``row`` route, which saves ``set={"display": row}`` with the form's version (a stale phone's row change
+over another phone's change of the row is a conflict).  Every number, line and limit is the engine's.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, redirect, request, session, url_for
+from flask import Blueprint, abort, g, has_request_context, redirect, request, session, url_for
 from jinja2_fragments.flask import render_block
 
-import scoring
-from scoring import gretchen
-from scoring.core import FieldError
+from scoring import gretchen, paths
+from scoring.schema import Obj
 from web import store
-from web.games import Adapter, register, whole_number
-from web.pages import base_version, conflict_page, get_play_or_404, seat_context, seat_page, who
+from web.games import Adapter, register, show_value, state_from_paths, whole_number
+from web.pages import apply_seat_change, get_play_or_404, seat_context
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
-MULTI_SIZES = gretchen.POT_SIZES["purple"]  # 6, 8, 12: the chips offered for a coloured pot
-COLOR_LABELS: dict[str, str] = {}
-
-# Which slot next to the card an error path (after ``display[i].``) is shown in, and its label.
-FIELD_SLOTS = {
-    "pot.color": ("pot", "Pot colour"),
-    "pot.size": ("pot", "Pot size"),
-    "pot": ("pot", "Pot"),
-    "plant.name": ("plant", "Plant"),
-    "plant": ("plant", "Plant"),
-    "plant.leaves": ("leaves", "Leaves"),
-    "plant.flower": ("flower", "Flower"),
-    "money_plant": ("place", "Money Plant"),
-    "": ("place", "This place"),
-}
-TOP_SLOTS = {"display": ("row", "The row"), "money_plant_leaves": ("money", "Money Plant leaves"),
-             "watering_can": ("can", "Watering can")}
+SCHEMA = gretchen.GAME.player_schema or Obj({})
+POT = {k: SCHEMA.at(("display", 0, "pot", k)) for k in ("color", "size")}
+PLANT_NAMES = frozenset(p.name for p in gretchen.PLANTS)
+PLACE = re.compile(r"display\[(\d+)\](?:\.(.+))?$")
+TOP = {"display": "The row of pots", "money_plant_leaves": "Money Plant leaves", "watering_can": "Watering can"}
+PARTS = {"pot": "pot", "pot.color": "pot colour", "pot.size": "pot size", "plant": "plant", "plant.name": "plant",
+         "plant.leaves": "leaves", "plant.flower": "flower", "money_plant": "Money Plant"}
 
 
 # ------------------------------------------------------------------------ form -> state
 
 
-def _number(raw: Any) -> Any:
-    """A typed count: a whole number when it reads as one, else the text as typed (the engine
-    then names the field and what is allowed).  Empty means 0."""
-    text = (raw or "").strip() if isinstance(raw, str) else raw
-    if text in ("", None):
-        return 0
-    number = whole_number(text)
-    return text if number is None else number
+def pot_value(pot: Any) -> str:
+    """A pot as the pot picker's choice carries it: ``red:12`` (``:8`` without a colour)."""
+    pot = pot if isinstance(pot, dict) else {}
+    return ":".join("" if pot.get(k) is None else str(pot.get(k)) for k in ("color", "size"))
 
 
-def _pot_from_form(form: Mapping[str, str], i: int) -> dict:
-    color = (form.get(f"place-{i}-color") or "").strip() or None
-    raw_size = (form.get(f"place-{i}-size") or "").strip()
-    size: Any = whole_number(raw_size)
-    if size is None:
-        size = raw_size or None
-    sizes = gretchen.POT_SIZES.get(color or "")
-    if sizes is not None and size not in sizes:
-        # A size chip left over from another colour: a one-size pot (gray, rainbow) takes its
-        # size, a coloured pot asks for one of 6, 8, 12 (the engine says "is missing").
-        size = sizes[0] if len(sizes) == 1 else None
-    name = (form.get(f"place-{i}-plant") or "").strip()
-    plant = None
-    if name:
-        found = gretchen.find_plant(name)
-        plant = {
-            "name": found.name if found else name,
-            "leaves": _number(form.get(f"place-{i}-leaves")),
-            "flower": form.get(f"place-{i}-flower") in ("on", "true", "1"),
-        }
-    return {"pot": {"color": color, "size": size}, "plant": plant}
+def read_pot(text: str) -> dict:
+    color, _, size = (text or "").partition(":")
+    return {k: node.from_form(v) if node else v for (k, node), v in zip(POT.items(), (color, size))}
 
 
-def blank_pot() -> dict:
-    return {"pot": {"color": None, "size": None}, "plant": None}
-
-
-def state_from_form(form: Mapping[str, str], old_state: dict, op: str | None = None) -> dict:
-    """The seat state as posted (values kept as typed), then the row change ``op`` applied."""
-    state = dict(old_state) if isinstance(old_state, dict) else {}
-    state.pop("name", None)
-    try:
-        count = int(form.get("places", ""))
-    except ValueError:
-        count = -1
-    if 0 <= count <= 40:
-        display = []
+def read_form(form: Mapping[str, str], old_state: Any) -> dict:
+    """The seat as the form shows it: every field read at its contract path (typed as the schema
+    says; text that does not read stays as typed, for the engine to name), one stepper tap without
+    JavaScript (``step``) applied.  The row is the form's own (``places``), not the stored one."""
+    state = {k: v for k, v in old_state.items() if k != "name"} if isinstance(old_state, dict) else {}
+    count = whole_number(form.get("places", ""), max_digits=2)
+    fields = {k: v for k, v in form.items() if k != "step" and not k.startswith("display")}
+    if count is not None:
+        row: list[dict] = []
         for i in range(count):
-            kind = form.get(f"place-{i}-kind")
-            if kind == "money":
-                display.append({"money_plant": True})
-            elif kind == "pot":
-                display.append(_pot_from_form(form, i))
-        state["display"] = display
-    if "money_plant_leaves" in form:
-        state["money_plant_leaves"] = _number(form.get("money_plant_leaves"))
-    if "watering_can" in form:
-        state["watering_can"] = _number(form.get("watering_can"))
-    if op:
-        apply_op(state, op)
-    return state
+            if f"display[{i}].money_plant" in form:
+                row.append({"money_plant": True})
+                continue
+            row.append({"pot": read_pot(form.get(f"display[{i}].pot", ":")),
+                        "plant": {"name": "", "leaves": 0, "flower": False}})
+            fields.update({k: v for k, v in form.items() if k.startswith(f"display[{i}].plant.")})
+        state["display"] = row
+    state = state_from_paths(fields, state, SCHEMA)
+    for place in state.get("display", []) if count is not None else []:
+        plant = place.get("plant") if isinstance(place, dict) else None
+        if isinstance(plant, dict):  # no name: an empty pot; a known plant in the catalog's spelling
+            found = gretchen.find_plant(plant.get("name"))
+            place["plant"] = {**plant, "name": found.name if found else plant["name"]} if plant.get("name") else None
+    return step(state, form.get("step", ""))
 
 
-def _undo_key() -> str:
-    args = request.view_args or {}
-    return f"gretchen-undo-{args.get('play_id')}-{args.get('position')}"
-
-
-def _int(text: str) -> int | None:
+def step(state: dict, tap: str) -> dict:
+    """A stepper's or Full's tap without JavaScript (``display[2].plant.leaves:+1``, ``:full``), within 0 and the most."""
+    where, _, how = tap.rpartition(":")
+    match = PLACE.match(where)
     try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
+        parts = paths.parse(where)
+    except paths.PathError:
+        return state
+    top = getattr(SCHEMA.at(parts), "maximum", None)
+    if match and match.group(2) == "plant.leaves":
+        place = paths.get(state, parts[:2])
+        plant = place.get("plant") if isinstance(place, dict) else None
+        top = gretchen.leaf_capacity(place.get("pot"), plant.get("name")) if isinstance(plant, dict) else None
+    now = paths.get(state, parts)
+    now = now if isinstance(now, int) and not isinstance(now, bool) else 0
+    new = {"full": top, "+1": now + 1, "-1": now - 1}.get(how)
+    if top is None or new is None or not 0 <= new <= top:
+        return state
+    out = paths.set_(state, parts, new)
+    return out if isinstance(out, dict) else state
 
 
-def _step(value: Any, delta: int, cap: int) -> int:
-    current = value if isinstance(value, int) and not isinstance(value, bool) else 0
-    return max(0, min(cap, current + delta))
+def is_money(place: Any) -> bool:
+    return isinstance(place, dict) and place.get("money_plant") is True  # the Money Plant's place
 
 
-def apply_op(state: dict, op: str) -> None:
-    """Apply one row change: ``add:left``, ``add:right``, ``remove:<i>``, ``undo``, ``left:<i>``,
-    ``right:<i>`` (move one place), ``step:<field>:<delta>`` and ``full:<field>`` (steppers
-    without JavaScript)."""
-    display = state.get("display")
-    if not isinstance(display, list):
-        display = state["display"] = []
+def add_points(display: list) -> tuple[int, int]:
+    """Where "+ Add a pot here" puts a bought pot: next to the Money Plant on the left, inside the gray
+    starting pot on the right (rulebook, Pots: bought pots go between), so a row typed top down reads in order."""
+    gray = [isinstance(p, dict) and isinstance(p.get("pot"), dict) and p["pot"].get("color") == "gray" for p in display]
+    money = next((i for i, p in enumerate(display) if is_money(p)), None)
+    left = money if money is not None else int(bool(gray) and gray[0])
+    return left, max(left, len(display) - 1 if len(display) > max(1, left + 1) and gray[-1] else len(display))
+
+
+def apply_op(display: list, op: str, undo: Any) -> tuple[list, Any]:
+    """One row change: ``add:left`` / ``add:right`` (``add:left:red:12`` with its pot), ``add:money``,
+    ``remove:<i>``, ``undo``, ``left:<i>`` / ``right:<i>`` (move one place).  Returns the new row and what
+    Undo keeps (the last removed pot, until the row changes again; ``...``: unchanged)."""
+    display = list(display)
     verb, _, arg = op.partition(":")
-    if verb in ("add", "remove", "undo", "left", "right"):
-        # The last removed pot can be put back until the row changes again.
-        if verb == "add":
-            session.pop(_undo_key(), None)
-            if arg == "money":
-                if not any(_is_money(p) for p in display):
-                    display.append({"money_plant": True})
-            else:
-                display.insert(0 if arg == "left" else len(display), blank_pot())
-        elif verb == "remove":
-            i = _int(arg)
-            if i is not None and 0 <= i < len(display) and not _is_money(display[i]):
-                session[_undo_key()] = {"at": i, "place": display.pop(i)}
-        elif verb == "undo":
-            undo = session.pop(_undo_key(), None)
-            if isinstance(undo, dict) and isinstance(undo.get("place"), dict):
-                at = max(0, min(len(display), _int(str(undo.get("at"))) or 0))
-                display.insert(at, undo["place"])
-        else:  # move one place left or right
-            i = _int(arg)
-            j = None if i is None else (i - 1 if verb == "left" else i + 1)
-            if i is not None and j is not None and 0 <= i < len(display) and 0 <= j < len(display):
-                session.pop(_undo_key(), None)
-                display[i], display[j] = display[j], display[i]
-    elif verb in ("step", "full"):
-        field, _, delta = arg.partition(":")
-        d = _int(delta) or 0
-        if field == "money_plant_leaves":
-            cap = gretchen.MONEY_PLANT_CAPACITY
-            state[field] = cap if verb == "full" else _step(state.get(field), d, cap)
-        elif field == "watering_can":
-            state[field] = _step(state.get(field), d, gretchen.MAX_WATER)
-        elif field.startswith("place-") and field.endswith("-leaves"):
-            i = _int(field[len("place-"):-len("-leaves")])
-            if i is not None and 0 <= i < len(display):
-                place = display[i]
-                plant = place.get("plant") if isinstance(place, dict) else None
-                if isinstance(plant, dict):
-                    cap = gretchen.leaf_capacity(place.get("pot"), plant.get("name"))
-                    plant["leaves"] = cap if verb == "full" else _step(plant.get("leaves"), d, cap)
-
-
-def _is_money(place: Any) -> bool:
-    return isinstance(place, dict) and place.get("money_plant") is True
+    where, _, kind = arg.partition(":")
+    i = whole_number(where, max_digits=3)
+    j = (i or 0) + (-1 if verb == "left" else 1)
+    if verb == "add" and where == "money" and not any(is_money(p) for p in display):
+        display.append({"money_plant": True})
+    elif verb == "add" and where in ("left", "right"):
+        display.insert(add_points(display)[where == "right"], {"pot": read_pot(kind or ":"), "plant": None})
+    elif verb == "remove" and i is not None and i < len(display) and not is_money(display[i]):
+        return display, {"at": i, "place": display.pop(i)}
+    elif verb == "undo" and isinstance(undo, dict) and isinstance(undo.get("place"), dict):
+        display.insert(max(0, min(len(display), whole_number(str(undo.get("at"))) or 0)), undo["place"])
+    elif verb in ("left", "right") and i is not None and 0 <= j < len(display) and i < len(display):
+        display[i], display[j] = display[j], display[i]
+    else:
+        return display, ...
+    return display, None
 
 
 # ------------------------------------------------------------------------ state -> screen
 
 
-def _label(i: int, money_at: int | None) -> str:
-    """The label shown on the card: the engine's name of the place ("left 2"), capitalised."""
-    return gretchen.place_name(i, money_at).capitalize()
+def _board() -> dict:
+    """The seat this request is about (labels name the plant at a place), read once per request."""
+    if not has_request_context():
+        return {}
+    if "gg_board" not in g:
+        args = request.view_args or {}
+        try:
+            g.gg_board = store.get_play(int(args["play_id"])).seats[int(args["position"])].state
+        except (KeyError, IndexError, ValueError, store.NotFound):
+            g.gg_board = {}
+    return g.gg_board if isinstance(g.gg_board, dict) else {}
 
 
-def _errors_by_slot(errors, places: int) -> tuple[list[dict[str, list[str]]], dict[str, list[str]]]:
-    per_place: list[dict[str, list[str]]] = [{} for _ in range(places)]
-    top: dict[str, list[str]] = {}
-    for e in errors:
-        path = e.path or ""
-        if path.startswith("display[") and "]" in path:
-            i = _int(path[len("display["):path.index("]")])
-            rest = path[path.index("]") + 1:].lstrip(".")
-            if i is not None and 0 <= i < places:
-                slot, label = FIELD_SLOTS.get(rest, ("place", "This place"))
-                per_place[i].setdefault(slot, []).append(f"{label} {e.message}")
-                continue
-        slot, label = TOP_SLOTS.get(path, ("row", path or "This seat"))
-        top.setdefault(slot, []).append(f"{label} {e.message}")
-    return per_place, top
-
-
-def places_view(state: dict, errors, seen) -> tuple[list[dict], dict[str, list[str]]]:
-    """Each place of the row as the card shows it; ``seen`` is the engine's preview of the seat
-    (its lines about each place, by contract path)."""
-    display = state.get("display") if isinstance(state, dict) else None
-    if not isinstance(display, list):
-        display = []
-    money = [i for i, p in enumerate(display) if _is_money(p)]
-    money_at = money[0] if len(money) == 1 else None
-    per_place, top = _errors_by_slot(errors, len(display))
-    places = []
-    for i, raw in enumerate(display):
-        view: dict[str, Any] = {"i": i, "label": _label(i, money_at), "errors": per_place[i],
-                                "first": i == 0, "last": i == len(display) - 1}
-        if _is_money(raw):
-            view.update(kind="money", label="Money Plant")
-        else:
-            raw = raw if isinstance(raw, dict) else {}
-            pot = raw.get("pot") if isinstance(raw.get("pot"), dict) else {}
-            plant = raw.get("plant") if isinstance(raw.get("plant"), dict) else None
-            color = pot.get("color") if isinstance(pot.get("color"), str) else None
-            name = plant.get("name") if plant and isinstance(plant.get("name"), str) else ""
-            found = gretchen.find_plant(name)
-            view.update(
-                kind="pot",
-                color=color.strip().lower().replace("grey", "gray") if color else None,
-                size=pot.get("size"),
-                name=name,
-                leaves=plant.get("leaves", 0) if plant else 0,
-                flower=bool(plant.get("flower")) if plant else False,
-                plant=found,
-                cap=gretchen.leaf_capacity(pot, name),
-                lines=list(seen.why.get(f"display[{i}]", ())),
-                points=seen.points.get(f"display[{i}]"),
-            )
-        places.append(view)
-    return places, top
-
-
-def _shown(value: Any) -> str:
-    return "" if value is None else str(value)
+def place_text(place: Any, short: bool = False) -> str:
+    """A place in words: "red 12 pot: Jellybean Plant, 12 leaves, flower" (short: "Jellybean Plant")."""
+    if is_money(place):
+        return "Money Plant"
+    got = place if isinstance(place, dict) else {}
+    pot, plant = (got[k] if isinstance(got.get(k), dict) else {} for k in ("pot", "plant"))
+    if short:
+        return str(plant.get("name") or "")
+    kind = " ".join(str(v) for v in (pot.get("color"), pot.get("size")) if v not in (None, ""))
+    flower = ", flower" if plant.get("flower") else ""
+    return (f"{kind} pot" if kind else "a pot") + (f": {plant.get('name')}, {show_value(plant.get('leaves'))} leaves{flower}"
+                                                   if plant else "")
 
 
 class GretchenAdapter(Adapter):
     entry_template = TEMPLATE
 
+    def field_label(self, path: str, short: bool = False) -> str:
+        """"Place 3 (Jellybean Plant): leaves"; ``short``, on the place's own card: "Leaves"."""
+        match = PLACE.match(path)
+        if not match:
+            return TOP.get(path, super().field_label(path))
+        if short:
+            return PARTS.get(match.group(2) or "", "This place").capitalize()
+        display = _board().get("display")
+        i = int(match.group(1))
+        name = place_text(display[i], short=True) if isinstance(display, list) and i < len(display) else ""
+        where = f"Place {i + 1}" + (f" ({name})" if name else "")
+        return f"{where}: {PARTS[match.group(2)]}" if match.group(2) in PARTS else where
+
+    def value_label(self, path: str, value: Any) -> str:
+        match = PLACE.match(path)
+        part = match.groups() if match else ("", "-")
+        if path == "display" and isinstance(value, list):
+            return f"{len(value)} places: " + "; ".join(place_text(p) for p in value)
+        if part[1] is None or (part[1] == "pot" and isinstance(value, dict)):
+            return place_text(value if part[1] is None else {"pot": value})
+        if part[1] == "plant" and value in (None, paths.MISSING):
+            return "no plant (an empty pot)"
+        if part[1] == "plant.flower":
+            return "flower" if value else "no flower"
+        return show_value(value)
+
     def state_from_form(self, form, old_state):
-        # An htmx autosave carries the last tapped button's name too: only a plain post (no
-        # JavaScript) applies the op of the button that submitted it.
-        op = None if request.headers.get("HX-Request") else form.get("op")
-        return state_from_form(form, old_state, op), []
+        return read_form(form, old_state), []
 
     def context(self, play, seat, evaluation) -> dict:
-        seat_result = evaluation.seat_result(seat.position)
         others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
                   for s in play.seats if s.position != seat.position]
-        mine = {**(seat.state if isinstance(seat.state, dict) else {}), "name": seat.name}
-        seen = scoring.get(GAME).preview(mine, play.options, len(play.seats), seat.position, others=others)
-        places, top = places_view(seat.state, evaluation.seat_errors[seat.position], seen)
+        board = seat.state if isinstance(seat.state, dict) else {}
+        seen = gretchen.GAME.preview({**board, "name": seat.name}, play.options, len(play.seats), seat.position,
+                                     others=others)
+        display = board.get("display")
+        display = display if isinstance(display, list) else []
+        money = [i for i, p in enumerate(display) if is_money(p)]
         undo = session.get(f"gretchen-undo-{play.id}-{seat.position}")
+        g.gg_board = board  # the labels below name the plants of this seat
         return {
-            "places": places,
-            "top_errors": top,
-            "undo": undo if isinstance(undo, dict) else None,
-            "undo_text": _undo_text(undo),
-            "plants": gretchen.PLANTS,
-            "pot_colors": gretchen.POT_COLORS,
-            "color_labels": COLOR_LABELS,
-            "multi_sizes": MULTI_SIZES,
-            "pot_sizes": gretchen.POT_SIZES,
-            "shown": _shown,
-            "money_capacity": gretchen.MONEY_PLANT_CAPACITY,
-            "max_water": gretchen.MAX_WATER,
-            "preview": seen,
-            "category": lambda key: next((c for c in seat_result.categories if c.key == key), None)
-            if seat_result else None,
+            "places": display, "money_at": money[0] if len(money) == 1 else None, "has_money": bool(money),
+            "row_url": url_for("gretchen.row", play_id=play.id, position=seat.position), "add_at": add_points(display),
+            "blank": bool(seen.extra.get("untouched")) and not seat.done, "preview": seen,  # no points as if entered
+            "undo": undo if isinstance(undo, dict) and isinstance(undo.get("place"), dict) else None,
+            "gg": gretchen, "pot_value": pot_value, "place_text": place_text,
+            "plant_names": PLANT_NAMES, "field_label": self.field_label, "part_label": lambda path: self.field_label(path, short=True),
+            "aloe_cap": gretchen.ALOE_VERA_CAP if play.options.get("aloe_vera_max_4") else None,
         }
-
-
-def _undo_text(undo: Any) -> str:
-    if not isinstance(undo, dict) or not isinstance(undo.get("place"), dict):
-        return ""
-    place = undo["place"]
-    pot = place.get("pot") if isinstance(place.get("pot"), dict) else {}
-    bits = " ".join(_shown(v) for v in (pot.get("color"), pot.get("size")) if v not in (None, ""))
-    text = f"{bits} pot" if bits else "a pot"
-    plant = place.get("plant")
-    if isinstance(plant, dict) and plant.get("name"):
-        text += f" with {plant['name']}"
-    return text
 
 
 ADAPTER = GretchenAdapter()
 register(GAME, ADAPTER)
 
 
-# ------------------------------------------------------------------------ the row route (htmx)
+# ------------------------------------------------------------------------ the row route
 
 bp = Blueprint("gretchen", __name__)
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/gretchen/row")
 def row(play_id: int, position: int):
-    """Apply a row change (add, move, remove, undo), save, answer the new row and the status."""
-
+    """A row change of the row as this phone showed it, saved as ``display`` with the form's version
+    (without JavaScript the whole form came along: the money and the can typed are kept too)."""
     found = get_play_or_404(play_id)
     if found.game != GAME or not 0 <= position < len(found.seats):
         abort(404)
-    if found.finished:
-        body, status = seat_page(found, position, found.evaluate(),
-                                  [FieldError("", "This play is finished: reopen it to change a score.")], 409, "status")
-        return body, status, {"HX-Retarget": "#gg-status", "HX-Reswap": "outerHTML"}
-    state = state_from_form(request.form, found.seats[position].state, request.form.get("op"))
-    try:
-        found, evaluation, _ = store.save_seat(play_id, position, state, who(), base_version())
-    except store.Conflict as conflict:
-        return conflict_page(found, conflict)
-    if not request.headers.get("HX-Request"):
+    picture = read_form(request.form, found.seats[position].state)
+    key = f"gretchen-undo-{play_id}-{position}"
+    display, undo = apply_op(picture.get("display", []), request.form.get("op", ""), session.get(key))
+    htmx = bool(request.headers.get("HX-Request"))
+    extra = {} if htmx else {k: picture[k] for k in ("money_plant_leaves", "watering_can") if k in request.form}
+    saved = apply_seat_change(found, position, set={"display": display, **extra}, action="row changed")
+    if not isinstance(saved, store.Saved):
+        if htmx and isinstance(saved, tuple) and len(saved) == 2:  # finished: the message goes in the status
+            return (*saved, {"HX-Retarget": "#gg-status", "HX-Reswap": "outerHTML"})
+        return saved  # the conflict page
+    if undo is not ...:
+        session[key] = undo
+    if not htmx:
         return redirect(url_for("main.seat", play_id=play_id, position=position), code=303)
-    context = {**seat_context(found, position, evaluation), "oob_status": True}
-    html = render_block(TEMPLATE, "row", **context) + render_block(TEMPLATE, "status", **context)
-    return html + render_block(TEMPLATE, "total", **context)
+    context = {**seat_context(saved.play, position, saved.evaluation), "oob_status": True}
+    return render_block(TEMPLATE, "row", **context) + render_block(TEMPLATE, "status", **context)

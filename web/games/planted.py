@@ -1,73 +1,109 @@
-"""Planted's entry screen: six plant slots (a name picked from the card list and a growth stepper),
-the propagation jars, and a stepper per Decoration and Tool card with the copies left on the table.
-
-Field names of the entry form (the state contract in docs/api/planted.md):
-
-``plants-<i>-name``, ``plants-<i>-growth`` (i = 0..5), ``propagation``, ``decorations-<key>``,
-``tools-<key>``, and ``step`` (``"<field>:+1"`` / ``"<field>:-1"``): the stepper buttons are submit
-buttons, so a phone without JavaScript still steps (the page posts and comes back).  With
-JavaScript, ``static/js/planted.js`` steps in place and htmx autosaves.
-"""
+"""Planted's entry screen: six plant slots (a name from the card list, a growth stepper), the
+propagation jars, a stepper per Decoration and Tool card with the copies left on the table.
+Fields are named by contract path (``plants[2].growth``, ``decorations.plant_stand``) and read
+through the engine's ``player_schema``; points, card lines and messages come from the engine, by
+path.  Without JavaScript a stepper button posts ``step`` = ``plants[2].growth:+1``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-import scoring
+from scoring import paths
 from scoring.core import Category, FieldError
-from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, find_item, find_plant
-from scoring.planted.parse import MAX_PLANTS, MAX_PROPAGATION
-from web.games import Adapter, register, whole_number
+from scoring.planted import GAME
+from scoring.planted.catalog import BEGINNERS, DECORATIONS, PLANTS, TOOLS, find_item, find_plant
+from scoring.planted.schema import MAX_PLANTS
+from web.games import Adapter, apply_step, register, show_value, state_from_paths
 
-PLANT_KINDS = {"floor": "Floor", "shelf": "Shelf", "hanging": "Hanging"}
-
-
-def _number(raw: Any) -> Any:
-    """A typed count as the state keeps it: digits become an int, empty becomes 0, anything else
-    stays the text as typed (the engine then names the field and what is allowed)."""
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    if raw is None:
-        return 0
-    text = str(raw).strip()
-    if text == "":
-        return 0
-    number = whole_number(text, "+-")
-    return str(raw) if number is None else number
+DECKS = {"decorations": DECORATIONS, "tools": TOOLS}
+WORDS = {"plants": "Plants", "propagation": "Propagation jars", "decorations": "Decoration cards", "tools": "Tool cards"}
 
 
-def _count(value: Any) -> int | None:
-    """An entered count as a whole number, or None when it is not one."""
-    value = _number(value)
-    return value if isinstance(value, int) else None
+def _plants(state: Any) -> list[dict]:
+    """The seat's plant slots, at least six (an entry that is not a plant reads as an empty slot)."""
+    raw = state.get("plants") if isinstance(state, dict) else None
+    plants = [p if isinstance(p, dict) else {} for p in raw] if isinstance(raw, list) else []
+    return plants + [{"name": "", "growth": 0} for _ in range(MAX_PLANTS - len(plants))]
 
 
-def _old_plants(old_state: dict) -> list[dict]:
-    plants = old_state.get("plants") if isinstance(old_state, dict) else None
-    plants = [p if isinstance(p, dict) else {} for p in plants] if isinstance(plants, list) else []
-    return (plants + [{} for _ in range(MAX_PLANTS)])[: max(MAX_PLANTS, len(plants))]
+def _plant(entry: dict):
+    name = entry.get("name")
+    return find_plant(name) if isinstance(name, str) else None
 
 
-def _items(state: dict, key: str) -> dict:
+def _counts(state: Any, key: str) -> dict[str, Any]:
+    """A seat's Decoration or Tool counts by card key (the contract also takes a card's name)."""
     raw = state.get(key) if isinstance(state, dict) else None
-    return raw if isinstance(raw, dict) else {}
+    out: dict[str, Any] = {}
+    for name, value in raw.items() if isinstance(raw, dict) else ():
+        card = getattr(find_item(DECKS[key], str(name)), "key", str(name))
+        have = out.get(card)
+        out[card] = have + value if isinstance(have, int) and isinstance(value, int) else (value if have in (None, 0) else have)
+    return out
 
 
-def _item_value(counts: dict, item) -> Any:
-    """A seat's count of one card, read by key or by name (the contract accepts both)."""
-    total: Any = 0
-    for name, value in counts.items():
-        if find_item(DECORATIONS + TOOLS, str(name)) is item:
-            if isinstance(_number(value), int) and isinstance(total, int):
-                total += _number(value)
-            else:
-                total = value
-    return total
+def _card_name(key: str) -> str:
+    item = find_item(DECORATIONS + TOOLS, key)
+    return item.name if item else key
+
+
+def _slot_label(index: int) -> str:
+    return "Beginner plant" if index == 0 else f"Plant {index + 1}"
+
+
+def _parse(path: str) -> paths.Path:
+    try:
+        return paths.parse(path)
+    except paths.PathError:
+        return ()
+
+
+def _no_room(state: dict, step: str) -> bool:
+    """A growth + on a slot with no plant yet, or on a plant whose spaces are all covered."""
+    where, _, delta = step.rpartition(":")
+    parts = _parse(where)
+    if delta != "+1" or len(parts) != 3 or (parts[0], parts[2]) != ("plants", "growth") or not isinstance(parts[1], int):
+        return False
+    entry = (_plants(state) + [{}] * parts[1])[parts[1]]
+    plant, growth = _plant(entry), entry.get("growth")
+    return plant is None or (isinstance(growth, int) and growth >= plant.spaces)
 
 
 class PlantedAdapter(Adapter):
     entry_template = "games/planted/entry.html"
+
+    def field_label(self, path: str, state: Any = None) -> str:
+        """A place as the player sees it: "Beginner plant", "Plant 3 (Croton)", "Growth on Croton",
+        "Propagation jars", "Plant Stand cards" (``state``: the seat, for the plant's name)."""
+        parts = _parse(path)
+        if path and not parts:  # a card written by its name ("decorations.Plant Stand")
+            head, _, card = path.partition(".")
+            return f"{_card_name(card)} cards" if head in DECKS and card else path
+        if len(parts) >= 2 and parts[0] == "plants" and isinstance(parts[1], int):
+            label, plant = _slot_label(parts[1]), _plant((_plants(state) + [{}] * parts[1])[parts[1]])
+            if parts[2:] == ("growth",):
+                return f"Growth on {plant.name}" if plant else f"Growth on {'the ' if parts[1] == 0 else ''}{label.lower()}"
+            return f"{label} ({plant.name})" if plant and parts[2:] != ("name",) else label
+        if len(parts) == 2 and parts[0] in DECKS:
+            return f"{_card_name(str(parts[1]))} cards"
+        if len(parts) == 1 and parts[0] in WORDS:
+            return WORDS[str(parts[0])]
+        return super().field_label(path)
+
+    def field_label_in(self, path: str, state: Any) -> str:
+        return self.field_label(path, state)
+
+    def value_label(self, path: str, value: Any) -> str:
+        """A plant slot as "Croton, 2 Growth tokens"; card counts as "Plant Stand 1, Workbench 2"."""
+        if isinstance(value, dict) and "name" in value:
+            n = value.get("growth") or 0
+            return f"{show_value(value['name'])}, {n} Growth token{'' if n == 1 else 's'}" if value["name"] else "empty"
+        if isinstance(value, list):
+            return "; ".join(self.value_label(path, v) for v in value if isinstance(v, dict) and v.get("name")) or "no plants"
+        if isinstance(value, dict):
+            return ", ".join(f"{_card_name(str(k))} {v}" for k, v in value.items() if v not in (0, None, "")) or "none"
+        return show_value(value)
 
     def result_rows(self, result) -> list[dict]:
         """Read like the paper score pad (Plant 1 ... Plant 6, Propagation, Decorations)."""
@@ -75,158 +111,70 @@ class PlantedAdapter(Adapter):
             return _pad_rows(result)
         return super().result_rows(result)
 
-    # ------------------------------------------------------------------ form -> state
-
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
-        old_state = old_state if isinstance(old_state, dict) else {}
-        old_plants = _old_plants(old_state)
-        plants = []
-        for i, old in enumerate(old_plants):
-            name = form.get(f"plants-{i}-name", old.get("name", ""))
-            name = name.strip() if isinstance(name, str) else name
-            growth = _number(form.get(f"plants-{i}-growth", old.get("growth", 0)))
-            plants.append({"name": name, "growth": growth})
-        state: dict[str, Any] = {
-            "plants": plants,
-            "propagation": _number(form.get("propagation", old_state.get("propagation", 0))),
-        }
-        for key, deck in (("decorations", DECORATIONS), ("tools", TOOLS)):
-            old = _items(old_state, key)
-            state[key] = {
-                item.key: _number(form.get(f"{key}-{item.key}", old.get(item.key, 0))) for item in deck
-            }
-        _apply_step(state, form.get("step", ""))
+        """The whole seat as the form shows it: six slots and every card by its key, the typed values
+        read as the schema says (digits become numbers, other text stays as typed for the engine)."""
+        old = dict(old_state) if isinstance(old_state, dict) else {}
+        old["plants"] = _plants(old)
+        for key, deck in DECKS.items():
+            old[key] = {item.key: 0 for item in deck} | _counts(old, key)
+        state = state_from_paths({k: v for k, v in form.items() if k != "step"}, old, GAME.player_schema)
+        step = form.get("step", "")
+        if step and not _no_room(state, step):
+            state = apply_step(state, step, GAME.player_schema)
         return state, []
-
-    # ------------------------------------------------------------------ template context
 
     def context(self, play, seat, evaluation) -> dict:
         state = seat.state if isinstance(seat.state, dict) else {}
-        errors: dict[str, list[str]] = {}
-        for e in evaluation.seat_errors[seat.position]:
-            errors.setdefault(e.path, []).append(e.message)
-
         others = [s for s in play.seats if s.position != seat.position]
-        taken = {}  # plant name -> the other player holding it
-        for other in others:
-            for entry in _old_plants(other.state if isinstance(other.state, dict) else {}):
-                plant = find_plant(entry.get("name") or "")
-                if plant:
-                    taken[plant.name] = other.name
-
-        # The engine's preview of this seat: each plant's and card's points by contract path.
-        options = play.options if isinstance(play.options, dict) else {}
-        preview = scoring.get("planted").preview(state, options, max(1, len(play.seats)), seat.position)
-
+        taken = {p.name for o in others for entry in _plants(o.state) if (p := _plant(entry))}
+        preview = GAME.preview(state, play.options if isinstance(play.options, dict) else {}, max(1, len(play.seats)),
+                               seat.position)
         slots = []
-        for i, entry in enumerate(_old_plants(state)):
-            name = entry.get("name") or ""
-            growth = entry.get("growth", 0)
-            plant = find_plant(name) if isinstance(name, str) else None
+        for i, entry in enumerate(_plants(state)):
+            plant, name, growth = _plant(entry), entry.get("name"), entry.get("growth")
             points = preview.points.get(f"plants[{i}]")
-            # the growth spaces to draw as covered: the tokens typed, once the engine scores them
-            covered = (_count(growth) or 0) if points is not None and plant is not None else 0
-            slots.append(
-                {
-                    "index": i,
-                    "name": name if isinstance(name, str) else str(name),
-                    "growth": growth,
-                    "plant": plant,
-                    "kind": PLANT_KINDS.get(plant.type, "") if plant else "",
-                    # growth spaces in the order tokens fill them: lowest first
-                    "spaces": [(v, n < covered) for n, v in enumerate(reversed(plant.growth))] if plant else [],
-                    "max": plant.spaces if plant else 0,
-                    "points": points,
-                    "full": plant is not None and covered == plant.spaces,
-                }
-            )
-
-        if not any(slot["name"] for slot in slots):
-            errors.pop("plants", None)  # an untouched seat: the placeholder says what to do, no red yet
-
-        result = evaluation.seat_result(seat.position)
-        categories = {c.key: c for c in result.categories} if result else {}
-        decoration_lines = preview.category("decorations")
-
-        def cards(key: str, deck) -> list[dict]:
-            mine = _items(state, key)
-            out = []
-            for item in deck:
-                elsewhere = sum(_count(_item_value(_items(o.state, key), item)) or 0 for o in others)
-                value = _item_value(mine, item)
-                # the engine's explanation of this card's points (decorations held only), by its path
-                about = decoration_lines.lines_about(f"{key}.{item.key}") if decoration_lines and key == "decorations" else ()
-                line = about[0] if about else ""
-                out.append(
-                    {
-                        "key": item.key,
-                        "name": item.name,
-                        "text": item.text,
-                        "deck": item.count,
-                        "value": value,
-                        "line": line,
-                        "elsewhere": elsewhere,
-                        "left": max(0, item.count - elsewhere),
-                    }
-                )
-            return out
-
+            slots.append({
+                "index": i, "path": f"plants[{i}]", "label": _slot_label(i), "plant": plant, "points": points,
+                "name": "" if name is None else str(name), "growth": growth, "max": plant.spaces if plant else 0,
+                # the growth spaces drawn as covered: the tokens typed, once the engine scores them
+                "covered": growth if points is not None and plant is not None and isinstance(growth, int) else 0,
+            })
+        errors = list(evaluation.seat_errors[seat.position])
+        if not any(slot["name"] for slot in slots):  # an untouched seat: no red next to the plants yet
+            errors = [e for e in errors if e.path != "plants"]
         return {
-            "slots": slots,
-            "propagation": state.get("propagation", 0),
-            "max_propagation": MAX_PROPAGATION,
-            "decorations": cards("decorations", DECORATIONS),
-            "tools": cards("tools", TOOLS),
-            "field_errors": errors,
-            "categories": categories,
+            "slots": slots, "propagation": state.get("propagation", 0), "field_errors": errors, "preview": preview,
+            "decks": [(key, _cards(state, others, key, preview)) for key in DECKS],
             "beginner_options": [p for p in BEGINNERS if p.name not in taken],
             "plant_options": [p for p in PLANTS if not p.beginner and p.name not in taken],
-            "kinds": PLANT_KINDS,
         }
 
 
-def _apply_step(state: dict, step: str) -> None:
-    """One tap of a stepper posted without JavaScript: ``"plants-2-growth:+1"``.  Only a whole
-    number steps, within 0 and the field's most (the plant's spaces, the deck's copies)."""
-    field, _, delta_text = (step or "").partition(":")
-    if delta_text not in ("+1", "-1"):
-        return
-    delta = int(delta_text)
-    parts = field.split("-")
-    if len(parts) == 3 and parts[0] == "plants" and whole_number(parts[1]) is not None and parts[2] == "growth":
-        i = int(parts[1])
-        if i >= len(state["plants"]):
-            return
-        plant = find_plant(state["plants"][i]["name"] or "")
-        top = plant.spaces if plant else 0
-        target = state["plants"][i]
-        key = "growth"
-    elif field == "propagation":
-        top, target, key = MAX_PROPAGATION, state, "propagation"
-    elif len(parts) == 2 and parts[0] in ("decorations", "tools"):
-        item = find_item(DECORATIONS if parts[0] == "decorations" else TOOLS, parts[1])
-        if item is None:
-            return
-        top, target, key = item.count, state[parts[0]], item.key
-    else:
-        return
-    value = target.get(key)
-    if isinstance(value, int) and value + delta >= 0 and (delta < 0 or value + delta <= top):
-        target[key] = value + delta
+def _cards(state: dict, others: list, key: str, preview) -> list[dict]:
+    """Each Decoration or Tool card: this seat's count, who else holds copies, the copies left
+    for this seat, and the engine's lines about it (a Decoration's points, by its path)."""
+    mine, out = _counts(state, key), []
+    for item in DECKS[key]:
+        held = [(o.name, n) for o in others if isinstance(n := _counts(o.state, key).get(item.key), int) and n > 0]
+        path = f"{key}.{item.key}"
+        out.append({
+            "key": item.key, "path": path, "name": item.name, "text": item.text, "value": mine.get(item.key, 0),
+            "held": held, "left": max(0, item.count - sum(n for _, n in held)), "lines": preview.why.get(path, ()),
+        })
+    return out
 
 
 register("planted", PlantedAdapter())
 
 
 def _pad_rows(result) -> list[dict]:
-    """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the
-    table's footer).  A plant row explains itself with the Plants lines about that row's plant
-    (the row's ``ref``, e.g. ``plants[2]``)."""
-
+    """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the footer);
+    a plant row takes the Plants lines about that row's plant (its ``ref``, e.g. ``plants[2]``)."""
     rows: list[dict] = []
     labels = [entry["row"] for entry in result.players[0].extra.get("pad", []) if entry["row"] != "Total"]
     for label in labels:
-        cells = []
+        cells: list[Category | None] = []
         for player in result.players:
             entry = next((e for e in player.extra.get("pad", []) if e["row"] == label), None)
             if entry is None:
@@ -240,4 +188,3 @@ def _pad_rows(result) -> list[dict]:
                 cells.append(Category(key, label, entry["points"], player.category(key).details))
         rows.append({"key": label.lower().replace(" ", "-"), "label": label, "cells": cells})
     return rows
-

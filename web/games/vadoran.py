@@ -1,14 +1,8 @@
-"""Vadoran Gardens entry: a painted garden, lost items found, achievements claimed, and a quick
-mode that enters the areas directly.
-
-The garden is kept in the seat state in the engine's compact text form (one string per row, one
-token per square: ``g* g* g*7 . w5``), which is also what the page posts: a ``garden`` textarea,
-one row per line.  With JavaScript the textarea is painted through a grid (static/js/vadoran.js);
-without it the textarea is edited by hand.  Areas, their outlines and their points come from the
-engine's preview (``scoring.get("vadoran-gardens").preview``), the token grammar and the limits
-from the engine package (the page writes the grammar into a data attribute for the script); this
-module only arranges them for the page.
-"""
+"""Vadoran Gardens entry: a painted garden, lost items, achievements, quick mode (the areas typed) and in
+solo the sister's options.  Fields are named by contract path (``garden``, ``lost_items.tool``,
+``areas[1].squares``); the garden is the engine's compact text, painted through a grid (static/js/vadoran.js)
+or typed.  Areas, outlines, points and messages come from the engine, the grammar and limits from its
+package.  Achievements are a list in the contract: their fields are named by terrain (``achievement.water``)."""
 
 from __future__ import annotations
 
@@ -16,373 +10,261 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-import scoring
-from scoring.core import FieldError, Preview, ValidationError
+from flask import Blueprint, abort, request, url_for
+from jinja2_fragments.flask import render_block
+
+from scoring.core import Errors, FieldError, ValidationError
+from scoring.vadoran import GAME as ENGINE
+from scoring.vadoran import garden as board
 from scoring.vadoran import grammar, to_compact
-from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, MAX_LOST, MAX_QUICK_SQUARES
-from scoring.vadoran.garden import (
-    ITEM_TERRAIN,
-    ITEMS,
-    MAX_COLUMNS,
-    MAX_ROWS,
-    NO_CARD,
-    RETURN_PATTERN,
-    TABLET_MARK,
-    TASK_PATTERN,
-    TERRAIN_LETTERS,
-    TERRAINS,
-    TOKEN_PATTERN,
-)
-from web.games import Adapter, register, whole_number
+from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, DIFFICULTIES, MAX_LOST, MAX_QUICK_SQUARES
+from scoring.vadoran.contract import PLAYER_SCHEMA as SCHEMA
+from scoring.vadoran.garden import ITEM_TERRAIN, ITEMS, MAX_COLUMNS, MAX_ROWS, NO_CARD, TERRAINS, read_garden
+from web import store
+from web.games import Adapter, humanize_path, register, show_value, state_from_paths, whole_number
+from web.pages import change_id, get_play_or_404, known_game_or_409, seat_context, who
 
-GAME = "vadoran-gardens"
-START_ROWS, START_COLUMNS = 3, 6
+START_ROWS, START_COLUMNS = 3, 6  # the blank grid a new seat starts with (a screen choice)
 QUICK_SPARE_ROWS = 3
-# Keys the engine does not score (its schema knows them): what the other entry mode holds while
-# this one is in use, so that flipping the quick-mode switch never throws an entered garden (or
-# list of areas) away.
-GARDEN_ASIDE = "garden_aside"
-QUICK_ASIDE = "quick_aside"
-QUICK_KEYS = ("areas", "return_locations", "unscored_squares")
+# What the other entry mode holds while this one is in use (keys the engine's schema knows and
+# never scores), so that the quick-mode switch never throws a garden or a list of areas away.
+GARDEN_ASIDE, QUICK_ASIDE = "garden_aside", "quick_aside"
+AREA_KEYS = ("terrain", "squares", "tasks", "tablets")
+_ROW = re.compile(r"areas\[(\d+)\]\.terrain")
+_CELL = re.compile(r"garden\[(\d+)\]\[(\d+)\]")
+# Fields read together, for a form that names what this phone changed (``touched``, by the script).
+GROUPS = (("garden",), ("entry_mode",), ("areas[", "return_locations.", "unscored_squares"), ("achievement.",))
+WORDS = {"lost_items": "{}s found", "return_locations": "{} return locations (" + board.RETURN_MARK + ")"}
+NAMES = {"garden": "The garden", "achievements": "Achievements claimed", "unscored_squares": "Other squares (quick entry)",
+         "options.sister_achievements": "The sister's achievements", "options.difficulty": "The sister's difficulty"}
 
-_TOKEN = re.compile(TOKEN_PATTERN)
-_TASK = re.compile(TASK_PATTERN)
-_RETURN = re.compile(RETURN_PATTERN)
-_ITEM_ALT = "|".join(ITEMS)
-
-
-# ------------------------------------------------------------------ reading the form
-
-
-def _number(raw: Any) -> Any:
-    """A typed number: a whole number when it is one, else the text as typed (the engine then
-    reports it next to its field); None when blank."""
-    if raw is None:
-        return None
-    text = str(raw).strip()
-    if text == "":
-        return None
-    number = whole_number(text, "-", max_digits=9)
-    return text if number is None else number
+bp = Blueprint("vadoran", __name__)
 
 
 def garden_rows(text: Any) -> list[str]:
-    """The posted garden text as compact rows: one row per line, tokens separated by one space.
-    Bad tokens are kept as typed; trailing blank lines are dropped."""
-    if isinstance(text, list):
-        return [" ".join(str(r).split()) if isinstance(r, str) else r for r in text]
+    """The posted garden text as compact rows: a row per line, tokens separated by one space;
+    bad tokens kept as typed, trailing blank lines dropped."""
     lines = [" ".join(line.split()) for line in str(text or "").splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    return lines
+    return lines[: max((i + 1 for i, line in enumerate(lines) if line), default=0)]
 
 
-def _rows_of(state: dict) -> list[str]:
-    garden = state.get("garden")
-    if garden is None:
-        garden = state.get(GARDEN_ASIDE)
-    if isinstance(garden, str):
-        return garden_rows(garden)
-    if isinstance(garden, list) and all(isinstance(r, str) for r in garden):
-        return list(garden)
-    if isinstance(garden, list):  # rows of square objects (from the API or an old state)
-        try:
-
-            return to_compact(garden)
-        except ValidationError:
-            return []
-    return []
+def rows_of(state: dict) -> list[str]:
+    """The seat's garden as compact rows (the one set aside in quick mode), whatever its form."""
+    garden = state.get("garden") if state.get("garden") is not None else state.get(GARDEN_ASIDE)
+    if isinstance(garden, str) or isinstance(garden, list) and all(isinstance(r, str) for r in garden):
+        return garden_rows(garden if isinstance(garden, str) else "\n".join(garden))
+    try:  # rows of square objects (from the API)
+        return to_compact(garden) if isinstance(garden, list) else []
+    except ValidationError:  # a shape the engine refuses (it names it): the page shows a blank grid
+        return []
 
 
 def grow(rows: list[str], where: str) -> list[str]:
-    """Add an empty row above or below, or an empty column on the right (the path grows)."""
-    width = max([len(r.split()) for r in rows] + [START_COLUMNS if not rows else 1])
-    rows = [" ".join(r.split() + [NO_CARD] * (width - len(r.split()))) for r in rows] or [" ".join([NO_CARD] * width)]
-    blank = " ".join([NO_CARD] * width)
-    if where == "above" and len(rows) < MAX_ROWS:
-        return [blank] + rows
-    if where == "below" and len(rows) < MAX_ROWS:
-        return rows + [blank]
-    if where == "right" and width < MAX_COLUMNS:
-        return [f"{r} {NO_CARD}" for r in rows]
-    if where == "left" and width < MAX_COLUMNS:
-        return [f"{NO_CARD} {r}" for r in rows]
-    return rows
+    """A blank row above or below, or a blank column left or right (the buttons without JavaScript)."""
+    width = max([len(r.split()) for r in rows] or [START_COLUMNS])
+    grid = [r.split() + [NO_CARD] * (width - len(r.split())) for r in rows] or [[NO_CARD] * width] * START_ROWS
+    grown = {"above": [[NO_CARD] * width, *grid], "below": [*grid, [NO_CARD] * width]} if len(grid) < MAX_ROWS else {}
+    grown.update({"left": [[NO_CARD, *r] for r in grid], "right": [[*r, NO_CARD] for r in grid]} if width < MAX_COLUMNS else {})
+    return [" ".join(r) for r in grown[where]] if where in grown else rows
 
 
-def _step(state: dict, step: str) -> None:
-    """A stepper button pressed without JavaScript: ``lost_items.tool:+1``."""
-    match = re.fullmatch(rf"(lost_items|return_locations)\.({_ITEM_ALT}):([+-]1)", step or "")
-    if not match:
-        return
-    group, item, delta = match[1], match[2], int(match[3])
-    values = state.get(group)
-    if not isinstance(values, dict):  # a stored value of another shape: the tap starts a fresh count
-        values = state[group] = {}
-    current = values.get(item)
-    current = current if isinstance(current, int) else 0
-    values[item] = max(0, current + delta)
+def posted_rows(form: Mapping[str, str]) -> list[tuple[int, int | None]]:
+    """The quick-entry rows of a posted form: (its row on the page, its index in ``areas``; None: blank, left out)."""
+    out: list[tuple[int, int | None]] = []
+    for k in sorted({int(m[1]) for key in form if (m := _ROW.fullmatch(key))}):
+        blank = not any((form.get(f"areas[{k}].{f}") or "").strip() for f in AREA_KEYS)
+        out.append((k, None if blank else sum(i is not None for _, i in out)))
+    return out
+
+
+def _typed(parts: list[str | int], text: str) -> Any:
+    """``text`` read as the player's schema says the place at ``parts`` holds."""
+    return node.from_form(text) if (node := SCHEMA.at(parts)) is not None else text
 
 
 def _quick_from_form(form: Mapping[str, str]) -> dict:
-    indexes = sorted({int(m[1]) for key in form if (m := re.fullmatch(r"qa-(\d+)-terrain", key))})
-    areas: list[dict] = []
-    for i in indexes:
-        terrain = (form.get(f"qa-{i}-terrain") or "").strip()
-        numbers = {k: _number(form.get(f"qa-{i}-{k}")) for k in ("squares", "tasks", "tablets")}
-        if not terrain and all(v is None for v in numbers.values()):
-            continue  # a blank row
-        area: dict[str, Any] = {"terrain": terrain}
-        area.update({k: v for k, v in numbers.items() if v is not None})
-        areas.append(area)
-    quick: dict[str, Any] = {"areas": areas}
-    locations = {item: _number(form.get(f"return_locations.{item}")) for item in ITEMS}
-    quick["return_locations"] = {k: v for k, v in locations.items() if v is not None}
-    unscored = _number(form.get("unscored_squares"))
-    if unscored is not None:
-        quick["unscored_squares"] = unscored
-    return quick
+    areas = []
+    for k, _ in (r for r in posted_rows(form) if r[1] is not None):
+        area = {f: _typed(["areas", 0, f], form.get(f"areas[{k}].{f}", "")) for f in AREA_KEYS}
+        areas.append({f: v for f, v in area.items() if v is not None or f == "terrain"})
+    fields = {k: v for k, v in form.items() if k.startswith("return_locations.") or k == "unscored_squares"}
+    quick = state_from_paths(fields, {"areas": areas, "return_locations": {}}, SCHEMA)
+    quick["return_locations"] = {k: v for k, v in quick["return_locations"].items() if v is not None}
+    return {k: v for k, v in quick.items() if v is not None}
+
+
+def _numbers(text: str) -> list[Any]:
+    """Numbers typed with spaces or commas ("12 9 8"); what is not one is kept as typed."""
+    return [n if (n := whole_number(p, "-", max_digits=9)) is not None else p for p in re.split(r"[\s,;\[\]]+", text or "") if p]
 
 
 class VadoranAdapter(Adapter):
     entry_template = "games/vadoran-gardens/entry.html"
     options_template = "games/vadoran-gardens/options.html"
-    #: the sister's points per mistake by difficulty, shown next to the choice (from the catalog)
-    difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}
+    seat_options = ("options.difficulty", "options.sister_achievements")  # solo: the sister, on the seat page
+    difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}  # the sister's X per mistake
 
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+        """The seat as the form shows it; with ``touched`` (what this phone changed since the page loaded) only
+        those fields, the rest as the seat is now: another phone's change, shown stale here, is not sent back."""
         old = old_state if isinstance(old_state, dict) else {}
-        quick_mode = form.get("entry_mode") == "quick"
-        rows = garden_rows(form["garden"]) if "garden" in form else _rows_of(old)
-        if form.get("grow"):
-            rows = grow(rows, form["grow"])
-        if any(k.startswith("qa-") for k in form) or "unscored_squares" in form:
-            quick = _quick_from_form(form)
-        else:
-            aside = old.get(QUICK_ASIDE)
-            quick = {k: old[k] for k in QUICK_KEYS if k in old} or (dict(aside) if isinstance(aside, dict) else {})
-
-        state: dict[str, Any] = {}
-        if quick_mode:
-            state.update(quick)
-            state.setdefault("areas", [])
-            if any(t != NO_CARD for r in rows for t in r.split()):
-                state[GARDEN_ASIDE] = rows
+        if (touched := form.get("touched")) is not None:
+            names = touched.split()
+            form = {k: v for k, v in form.items() if k in names or k in ("next", "step")
+                    or any(k.startswith(g) and any(n.startswith(g) for n in names) for g in GROUPS)}
+        rows = grow(garden_rows(form["garden"]) if "garden" in form else rows_of(old), form.get("grow", ""))
+        aside = old.get(QUICK_ASIDE)
+        quick = _quick_from_form(form) if any(_ROW.fullmatch(k) for k in form) or "unscored_squares" in form else (
+            {k: old[k] for k in ("areas", "return_locations", "unscored_squares") if k in old} or (dict(aside) if isinstance(aside, dict) else {}))
+        state: dict[str, Any] = {"lost_items": dict.fromkeys(ITEMS, 0), **{k: v for k, v in old.items() if k in ("lost_items", "achievements")}}
+        if form.get("entry_mode") == "quick" or (form.get("entry_mode") is None and "areas" in old):
+            state.update({"areas": [], **quick})
+            state.update({GARDEN_ASIDE: rows} if any(t != NO_CARD for r in rows for t in r.split()) else {})
         else:
             state["garden"] = rows
             rets = quick.get("return_locations")
             if quick.get("areas") or quick.get("unscored_squares") or (any(rets.values()) if isinstance(rets, dict) else rets):
                 state[QUICK_ASIDE] = quick
-
-        if any(f"lost_items.{item}" in form for item in ITEMS):
-            lost = {item: _number(form.get(f"lost_items.{item}")) for item in ITEMS}
-            state["lost_items"] = {k: (0 if v is None else v) for k, v in lost.items()}
-        else:
-            state["lost_items"] = old.get("lost_items") or dict.fromkeys(ITEMS, 0)
+        state = state_from_paths({k: v for k, v in form.items() if k.startswith("lost_items.") or k == "step"}, state, SCHEMA)
+        if isinstance(lost := state.get("lost_items"), dict):  # a cleared count is none found
+            state["lost_items"] = {k: 0 if v is None else v for k, v in lost.items()}
         if any(f"achievement.{t}" in form for t in ACHIEVEMENT_TERRAINS):
-            claimed = []
-            for terrain in ACHIEVEMENT_TERRAINS:
-                points = _number(form.get(f"achievement.{terrain}"))
-                if points is not None:
-                    claimed.append({"terrain": terrain, "points": points})
-            state["achievements"] = claimed
-        else:
-            state["achievements"] = old.get("achievements") or []
-        if form.get("step"):
-            _step(state, form["step"])
+            claims = [(t, _typed(["achievements", 0, "points"], form.get(f"achievement.{t}", ""))) for t in ACHIEVEMENT_TERRAINS]
+            state["achievements"] = [{"terrain": t, "points": p} for t, p in claims if p is not None]
         return state, []
 
     def options_from_form(self, form, game):
-        """As the generic form, but the sister's achievements are typed as numbers with spaces or
-        commas ("12 9 8"); what is not a number is kept as typed for the engine to report."""
+        """As the generic form, but the sister's achievements are typed as numbers ("12 9 8")."""
         key = f"opt-{game.name}-sister_achievements"
-        raw = (form.get(key) or "").strip()
-        values = dict(form)
-        values[key] = ""
-        options, errors = super().options_from_form(values, game)
-        numbers = [_number(p) for p in re.split(r"[\s,;\[\]]+", raw) if p]
-        if all(isinstance(n, int) for n in numbers):
-            options["sister_achievements"] = numbers
-        else:
-            errors.append(FieldError(key, "sister's achievements: type whole numbers separated by spaces, e.g. 12 9 8"))
+        options, errors = super().options_from_form({**form, key: ""}, game)
+        options["sister_achievements"] = numbers = _numbers(form.get(key) or "")
+        if not all(isinstance(n, int) for n in numbers):
+            errors.append(FieldError(key, "the sister's achievements: type whole numbers separated by spaces, e.g. 12 9 8"))
         return options, errors
 
     def option_value(self, options: dict, option) -> str:
-        if option.name == "sister_achievements":
-            value = options.get(option.name) or []
-            return " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        return super().option_value(options, option)
+        if option.name != "sister_achievements":
+            return super().option_value(options, option)
+        return " ".join(map(str, value)) if isinstance(value := options.get(option.name) or [], list) else str(value)
+
+    def field_label(self, path: str, state: Any = None) -> str:
+        """"Garden row 3, square 5", "Pendants found", "Quick entry, area 2: squares", "Water achievement"."""
+        n = [int(x) + 1 for x in re.findall(r"\[(\d+)\]", path)]
+        head, _, tail = re.sub(r"\[\d+\]", "", path).partition(".")
+        if head == "garden" and n:
+            return f"Garden row {n[0]}" + (f", square {n[1]}" if len(n) > 1 else "")
+        if head in WORDS and tail:
+            return WORDS[head].format(tail).capitalize()
+        if head == "areas" and n:
+            return f"Quick entry, area {n[0]}" + (f": {tail}" if tail else "")
+        if head == "achievements" and n:
+            claims = state.get("achievements") if isinstance(state, dict) else None
+            claim = claims[n[0] - 1] if isinstance(claims, list) and n[0] <= len(claims) else None
+            terrain = claim.get("terrain") if isinstance(claim, dict) else None
+            return f"{terrain.capitalize()} achievement" if isinstance(terrain, str) else f"Achievement {n[0]}"
+        return NAMES.get(re.sub(r"\[\d+\]$", "", path)) or humanize_path(path)
+
+    field_label_in = field_label
+
+    def value_label(self, path: str, value: Any) -> str:
+        if path == "achievements" and isinstance(value, list):
+            return "; ".join(f"{str(a.get('terrain', '?')).capitalize()} {a.get('points', '?')}" for a in value if isinstance(a, dict)) or "none"
+        if isinstance(value, list) and path in ("garden", GARDEN_ASIDE):
+            return f"{sum(t != NO_CARD for r in value if isinstance(r, str) for t in r.split())} squares painted"
+        return show_value(value)
+
+    def table_message(self, play, error: FieldError) -> dict:
+        """In solo the sister's options are entered on the seat page; else on the play's details."""
+        message, solo = super().table_message(play, error), (play.options or {}).get("mode") == "solo"
+        on_seat = "/seats/" in (message["href"] or "")
+        message.update({"link": f"Enter it on {play.seats[0].name}'s seat"} if solo and on_seat else {} if solo or not on_seat
+                       else {"href": url_for("main.edit_play", play_id=play.id), "link": "Change it in the play's options"})
+        return message
 
     def context(self, play, seat, evaluation) -> dict:
         state = seat.state if isinstance(seat.state, dict) else {}
         quick = "areas" in state and "garden" not in state
-        rows = _rows_of(state)
-        engine = scoring.get(GAME)
-        shown = engine.preview(state, play.options, len(play.seats), seat.position)
-        garden = engine.preview({"garden": rows}, play.options, len(play.seats), seat.position) if quick else shown
-        errors = evaluation.seat_errors[seat.position] if seat.position < len(evaluation.seat_errors) else []
-        grid = build_grid(rows, garden)
-        tasks = shown.category("tasks")
+        rows = rows_of(state)
+        shown = ENGINE.preview(state, play.options, len(play.seats), seat.position)
+        garden = ENGINE.preview({"garden": rows}, play.options, len(play.seats), seat.position) if quick else shown
+        aside = state.get(QUICK_ASIDE)
+        source = state if quick else aside if isinstance(aside, dict) else {}
+        areas = source.get("areas")
+        listed = [a if isinstance(a, dict) else {} for a in areas] if isinstance(areas, list) else []
+        posted = posted_rows(request.form) if request.method == "POST" else []
+        rows_shown = posted or [(k, k if k < len(listed) else None) for k in range(len(listed) + QUICK_SPARE_ROWS)]
+        claims = state["achievements"] if isinstance(state.get("achievements"), list) else []
+        shows = {k: v for k, v in request.form.items() if k != "touched"} if request.method == "POST" else None
+        solo = (play.options or {}).get("mode") == "solo"
         return {
-            "quick": quick,
-            "garden_text": "\n".join(grid["rows"]),
-            "grid": grid,
-            "grammar": grammar(),
-            "start": {"rows": START_ROWS, "columns": START_COLUMNS},
-            "quick_areas": _quick_rows(state),
-            "quick_extra": _quick_extra(state),
+            "quick": quick, "grid": build_grid(rows, garden), "grammar": grammar(), "solo": solo,
+            "stale": shows is not None and self.state_from_form(shows, state)[0] != state,  # the page shows old values
+            "start": {"rows": START_ROWS, "columns": START_COLUMNS}, "quick_extra": source,
+            "quick_rows": [(k, i, listed[i] if i is not None and i < len(listed) else {}) for k, i in rows_shown],
             "lost": state.get("lost_items") if isinstance(state.get("lost_items"), dict) else {},
-            "claimed": _claimed(state),
-            "slots": error_slots(errors, state),
-            "items": [(item, ITEM_TERRAIN[item]) for item in ITEMS],
-            "max_lost": MAX_LOST,
-            "max_count": MAX_QUICK_SQUARES,
-            "achievement_terrains": ACHIEVEMENT_TERRAINS,
-            "terrains": TERRAINS,
-            "solo": (play.options or {}).get("mode") == "solo",
-            "area_lines": list(tasks.details) if quick and tasks is not None and shown.total is not None else [],
+            "claims": {t: (i, c.get("points")) for i, c in enumerate(claims) if isinstance(c, dict)
+                       for t in [str(c.get("terrain", "")).strip().lower()] if t},
+            "items": [(item, ITEM_TERRAIN[item]) for item in ITEMS], "max_lost": MAX_LOST, "max_count": MAX_QUICK_SQUARES,
+            "achievement_terrains": ACHIEVEMENT_TERRAINS, "terrains": TERRAINS, "tasks_needed": board.TASKS_NEEDED,
+            "difficulties": [(d, self.difficulty_x[d]) for d in DIFFICULTIES], "play_options": play.options or {},
+            "field_label": lambda path: self.field_label(path, state),
+            "sister": shown.extra.get("solo") if solo else None,
+            "option_errors": [e for e in evaluation.table_errors if e.path.startswith("options.")],
+            "area_lines": list(t.details) if quick and (t := shown.category("tasks")) is not None and shown.total is not None else [],
         }
 
 
-# ------------------------------------------------------------------ the page's data
-
-
-def parse_token(token: str) -> dict:
-    """How one compact token is drawn (display only: the engine judges the garden)."""
-    if token == NO_CARD:
-        return {"token": token, "terrain": None, "task": False, "tablet": False, "ret": False, "bad": False}
-    match = _TOKEN.fullmatch(token)
-    if not match:
-        return {"token": token, "terrain": None, "task": False, "tablet": False, "ret": False, "bad": True}
-    task = _TASK.search(match[2])
-    rest = _TASK.sub("", match[2], count=1)
-    return {
-        "token": token,
-        "terrain": TERRAIN_LETTERS[match[1].lower()],
-        "task": task is not None,
-        "tablet": TABLET_MARK in rest,
-        "ret": _RETURN.search(rest) is not None,
-        "bad": False,
-    }
+def build_grid(rows: list[str], preview) -> dict:
+    """The grid as drawn: rows padded to one width (at least 3 x 6), the engine's reading of each square,
+    the areas (a letter for each that can score), their outlines (``drawn``: square -> its area and the
+    sides where its outline runs) and the squares the engine cannot read, all from its preview."""
+    tokens = [r.split() for r in rows] if any(r.split() for r in rows) else [[NO_CARD] * START_COLUMNS] * START_ROWS
+    width = max(len(r) for r in tokens)
+    tokens = [r + [NO_CARD] * (width - len(r)) for r in tokens]
+    found = [dict(a) for a in preview.extra.get("areas", []) if (a.get("cells") or [""])[0].startswith("garden[")]
+    letters = map(_letter, range(len(found)))
+    for area in found:
+        area["letter"] = "" if area["terrain"] == "sand" else next(letters)
+    owners = preview.extra.get("owners") or []
+    return {"rows": [" ".join(r) for r in tokens], "tokens": tokens, "width": width, "areas": found, "text": "\n".join(rows),
+            "squares": read_garden(Errors(), [" ".join(r) for r in tokens], "garden", lenient=True) or (),
+            "drawn": {(r, c): (i, edges) for i, a in enumerate(found) if a["letter"] for (r, c), edges in zip(a["squares"], a["edges"])},
+            "bad": {(int(m[1]), int(m[2])) for e in preview.messages if (m := _CELL.match(e.path))},
+            "owners": [[*(owners[r] if r < len(owners) else [])[:width], *[-1] * width][:width] for r in range(len(tokens))],
+            "marks": [{"letter": a["letter"], "scores": a["scores"]} for a in found]}
 
 
 def _letter(i: int) -> str:
-    text = ""
-    i += 1
-    while i:
-        i, rest = divmod(i - 1, 26)
-        text = chr(65 + rest) + text
-    return text
+    """A, B, ... Z, AA, AB ..."""
+    return _letter(i // 26 - 1) + chr(65 + i % 26) if i >= 26 else chr(65 + i)
 
 
-def build_grid(rows: list[str], preview: Preview) -> dict:
-    """The grid as drawn: rows padded to one width (at least the starting 3 x 6), each cell with
-    its area, the sides where its area's outline runs, and the areas, all from the engine's preview."""
-    tokens = [r.split() if isinstance(r, str) else [] for r in rows]
-    if not any(tokens):
-        tokens = [[NO_CARD] * START_COLUMNS for _ in range(max(START_ROWS, len(tokens)))]
-    width = max(len(r) for r in tokens) or START_COLUMNS
-    tokens = [r + [NO_CARD] * (width - len(r)) for r in tokens]
-    found = [dict(a) for a in preview.extra.get("areas", []) if (a.get("cells") or [""])[0].startswith("garden[")]
-    drawn: dict[tuple[int, int], tuple[int, str]] = {}
-    lettered = 0
-    for i, area in enumerate(found):
-        area["letter"] = ""
-        if area["terrain"] != "sand":
-            area["letter"] = _letter(lettered)
-            lettered += 1
-        for (r, c), edges in zip(area["squares"], area["edges"]):
-            drawn[(r, c)] = (i, edges)
-    bad = set()
-    for e in preview.messages:
-        m = re.match(r"garden\[(\d+)\]\[(\d+)\]", e.path)
-        if m:
-            bad.add((int(m[1]), int(m[2])))
-    cells = []
-    for r, row in enumerate(tokens):
-        out = []
-        for c, token in enumerate(row):
-            cell = parse_token(token)
-            a, edges = drawn.get((r, c), (None, ""))
-            cell.update(r=r, c=c, area=a, bad=cell["bad"] or (r, c) in bad)
-            if a is not None and found[a]["letter"]:
-                area = found[a]
-                cell["scores"] = area["scores"]
-                cell["label"] = area["letter"] if [r, c] == area["squares"][0] else ""
-                cell["edges"] = edges
-            out.append(cell)
-        cells.append(out)
-    owners = [[drawn.get((r, c), (-1, ""))[0] for c in range(width)] for r in range(len(tokens))]
-    return {
-        "rows": [" ".join(r) for r in tokens],
-        "cells": cells,
-        "width": width,
-        "areas": found,
-        "owners": owners,
-        "marks": [{"letter": a["letter"], "scores": a["scores"]} for a in found],
-    }
+@bp.post("/plays/<int:play_id>/seats/<int:position>/sister")
+def sister(play_id: int, position: int):
+    """Solo: the sister's difficulty and achievements, typed on the seat page, saved as the play's
+    options (one save path: store.change_play with the version the page had)."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats) or (found.options or {}).get("mode") != "solo":
+        abort(404)
+    known_game_or_409(found)
+    options = dict(found.options or {})
+    options.update({"difficulty": d} if (d := request.form.get("options.difficulty")) in DIFFICULTIES else {})
+    options.update({"sister_achievements": _numbers(t)} if (t := request.form.get("options.sister_achievements")) is not None else {})
+    note, status = "", 200
+    try:
+        if found.finished:  # the seat page is read-only (the play's details page can still correct them)
+            raise store.Finished(play_id)
+        base = whole_number(request.form.get("play_version") or request.form.get("version"), max_digits=15)
+        found = store.change_play(play_id, who=who(), base_version=base, fields={"options": options}, change_id=change_id())
+    except store.Finished:
+        note, status = "This play is finished: reopen it on the play page to change the sister's options.", 409
+    except store.Conflict as conflict:
+        note, status = "Changed on another phone meanwhile: " + ", ".join(
+            f"{ADAPTER.field_label(p)} is now {show_value(t)}" for p, _, t in conflict.conflicts) + ". Check and save again.", 409
+        found = get_play_or_404(play_id)
+    context = {**seat_context(found, position, found.evaluate()), "sister_note": note, "live_oob": True}
+    return "".join(render_block(ADAPTER.entry_template, block, **context) for block in ("sister", "status")), status
 
 
-def _quick_rows(state: dict) -> list[dict]:
-    aside = state.get(QUICK_ASIDE)
-    source = state.get("areas") if "areas" in state else (aside.get("areas") if isinstance(aside, dict) else None)
-    listed = [a if isinstance(a, dict) else {} for a in (source or [])] if isinstance(source, list) else []
-    return listed + [{} for _ in range(QUICK_SPARE_ROWS)]
-
-
-def _quick_extra(state: dict) -> dict[str, Any]:
-    """The quick mode's return locations and unscored squares, from the state or set aside."""
-    source = state if "areas" in state else state.get(QUICK_ASIDE)
-    source = source if isinstance(source, dict) else {}
-    rets = source.get("return_locations")
-    return {"return_locations": rets if isinstance(rets, dict) else {}, "unscored_squares": source.get("unscored_squares")}
-
-
-def _claimed(state: dict) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in state.get("achievements") or []:
-        if isinstance(item, dict) and isinstance(item.get("terrain"), str):
-            out.setdefault(item["terrain"].strip().lower(), item.get("points"))
-    return out
-
-
-def error_slots(errors: list[FieldError], state: dict | None = None) -> dict[str, list[str]]:
-    """The seat's engine errors sorted into the slots shown next to the fields."""
-    slots: dict[str, list[str]] = {}
-    listed = (state or {}).get("achievements")
-    achievement_index = {
-        i: a["terrain"].strip().lower()
-        for i, a in enumerate(listed if isinstance(listed, list) else [])
-        if isinstance(a, dict) and isinstance(a.get("terrain"), str)
-    }
-
-    def add(slot: str, message: str) -> None:
-        slots.setdefault(slot, []).append(message)
-
-    for e in errors:
-        path = e.path
-        if m := re.match(r"garden\[(\d+)\]\[(\d+)\]", path):
-            add("garden", f"Row {int(m[1]) + 1}, column {int(m[2]) + 1}: {e.message}")
-        elif path.startswith("garden") or (path == "areas" and "either" in e.message):
-            add("garden", e.message)
-        elif m := re.fullmatch(rf"lost_items\.({_ITEM_ALT})", path):
-            add(f"lost-{m[1]}", e.message)
-        elif path.startswith("lost_items"):
-            add("lost", e.message)
-        elif m := re.match(r"achievements\[(\d+)\]", path):
-            add(f"ach-{achievement_index.get(int(m[1]), m[1])}", e.message)
-        elif path.startswith("achievements"):
-            add("ach", e.message)
-        elif m := re.match(r"areas\[(\d+)\]\.?(\w*)", path):
-            field = m[2] or "area"
-            add(f"qa-{m[1]}", f"{field}: {e.message}" if m[2] else e.message)
-        elif path.startswith("areas"):
-            add("quick", e.message)
-        elif m := re.fullmatch(rf"return_locations\.({_ITEM_ALT})", path):
-            add(f"ret-{m[1]}", e.message)
-        elif path.startswith("return_locations") or path.startswith("unscored_squares"):
-            add("quick-extra", e.message)
-    return slots
-
-
-register(GAME, VadoranAdapter())
+ADAPTER = VadoranAdapter()
+register(ENGINE.name, ADAPTER)
