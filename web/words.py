@@ -128,20 +128,20 @@ def seats_lacking(play, evaluation) -> list[dict]:
 def table_messages(play, errors: Iterable[FieldError]) -> list[dict]:
     """Messages about the whole table (its options, the number of players), each with the link to
     where it is fixed: ``{"text", "href", "link"}``.  A game's adapter may word them itself
-    (``table_message``); otherwise an option is changed on the play's details page and the
-    players on its players page."""
+    (``table_message``) and names the options entered on the seat page (``seat_options``: a link
+    to that field); otherwise an option is changed on the play's details page and the players on
+    its players page."""
     found = adapter(play.game)
-    own = getattr(type(found), "table_message", None)
-    generic = getattr(Adapter, "table_message", None)
-    words = getattr(found, "table_message", None) if own is not None and own is not generic else None
+    own = getattr(type(found), "table_message", None) is not getattr(Adapter, "table_message", None)
     out = []
     for error in errors:
-        if words is not None:
-            try:
-                out.append(_normalise(words(play, error)))
+        try:
+            message = found.table_message(play, error)
+            if own or "/seats/" in (message.get("href") or ""):
+                out.append(_normalise(message))
                 continue
-            except (LookupError, TypeError, ValueError, AttributeError):
-                pass
+        except (LookupError, TypeError, ValueError, AttributeError):
+            pass
         out.append(_table_message(play, error))
     return out
 
@@ -152,7 +152,7 @@ def _normalise(message: Mapping[str, Any]) -> dict:
         return {"text": message["text"], "href": message.get("url") or message.get("href"),
                 "link": message.get("where") or message.get("link") or "Fix it"}
     label, text = message.get("label") or "", message.get("message") or ""
-    return {"text": f"{label}: {text}" if label else text, "href": message.get("href") or message.get("url"),
+    return {"text": f"{label} {text}" if label else text, "href": message.get("href") or message.get("url"),
             "link": message.get("link") or message.get("where") or "Fix it"}
 
 

@@ -216,7 +216,9 @@ def test_verdant_solo_result_shows_the_rating_from_the_chart(client, token):
     db.conn.close()
     html = client.get(play_url + "/result").get_data(as_text=True)
     # 89 points (worked out in tests/unit/test_verdant_review.py) -> "80+ Very Good!"
-    assert "Solo rating for Sol: <strong>Very Good!</strong> (80+ on the rulebook" in html
+    assert '<p class="winner">Sol: Very Good!</p>' in html
+    assert "rulebook's solo chart: 89 points (80 or more)" in html
+    assert "Sol wins" not in html  # a solo score is rated, not won against nobody
 
 
 def test_a_phone_says_whose_it_is_and_the_edit_log_names_that_person(client, token):
