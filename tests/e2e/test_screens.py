@@ -332,8 +332,9 @@ def test_the_not_ready_page_links_to_where_things_are_entered(site, open_phone):
     base, ids = site
     page = open_phone("light", "412")
     page.goto(f"{base}/plays/{ids['vera']}/result")
-    expect(page.get_by_role("link", name="Change it in the play's options")).to_have_attribute(
-        "href", f"/plays/{ids['vera']}/edit")
+    # Vera's score is entered on the solo seat's page (seat_options): the link goes to its field
+    expect(page.get_by_role("link", name="Enter Vera's score")).to_have_attribute(
+        "href", f"/plays/{ids['vera']}/seats/0#f-options-solo-vera_score")
     expect(page.get_by_role("link", name="Open Ann's seat to fill it in")).to_have_attribute(
         "href", f"/plays/{ids['vera']}/seats/0")
     assert "options.solo" not in page.content().split("<main", 1)[1]
