@@ -373,3 +373,19 @@ def m006_story_sharing_photos_stats(db: Database) -> None:
                 f"CREATE TRIGGER {table}_revision_{event.lower()} AFTER {event} ON {table} BEGIN "
                 "INSERT INTO db_revision (id, n) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET n = n + 1; END"
             )
+
+
+@migrations()
+def m008_screens_deleted_plays_set_aside_seats(db: Database) -> None:
+    """The shared screens (issue 17, docs/architecture.md "Deleting a play, changing its players"):
+    a deleted play keeps every row and is marked ``status = 'deleted'`` (so every statistic, which
+    counts finished plays only, leaves it out) with who deleted it, when, and the status it had
+    (restored from the history).  A seat removed from a play after someone entered something in
+    it is moved, with its versions, to a play of ``status = 'set_aside'`` that names the play it
+    came from (``set_aside_from``): the edit log keeps pointing at it and nothing is lost."""
+    db["plays"].add_column("deleted_at", str)
+    db["plays"].add_column("deleted_by", str)
+    db["plays"].add_column("status_before_delete", str)
+    # (a plain ALTER TABLE: sqlite-utils would rebuild the table for the reference, dropping its triggers)
+    db.execute("ALTER TABLE plays ADD COLUMN set_aside_from INTEGER REFERENCES plays(id)")
+    db["plays"].create_index(["status", "updated_at"])  # abandoned plays: in progress, untouched since

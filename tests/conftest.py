@@ -85,6 +85,20 @@ def new_play(client, token, game="stub", players=("Ann", "Bob"), **options) -> i
     return int(response.headers["Location"].rstrip("/").split("/")[-1])
 
 
+def finished_play(client, token, players=("Ann", "Bob"), points=None) -> int:
+    """A stub play with every seat entered (``points`` per seat, 10, 20, ... by default), done and
+    finished: the kind of play the counts and statistics count."""
+    import json
+
+    play_id = new_play(client, token, players=players)
+    for position, _ in enumerate(players):
+        value = points[position] if points else 10 * (position + 1)
+        response = client.post(f"/plays/{play_id}/seats/{position}",
+                               data={"csrf_token": token, "state_json": json.dumps({"points": value}), "next": "play"})
+        assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    response = client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    return play_id
 # The sixth game's files are dropped into a copy of the project by tests/test_sixth_game.py;
 # they are not modules of this one.
 collect_ignore = ["sixth_game"]

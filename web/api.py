@@ -240,8 +240,8 @@ def change_seat(play_id: int, position: int):
     try:
         saved = store.change_seat(play_id, position, who=who(), base_version=base, set=changes or None,
                                   done=done, change_id=change_id, action="seat saved (API)")
-    except store.Finished:
-        return jsonify({"error": "finished"}), 409
+    except store.Finished as refused:
+        return jsonify({"error": "deleted" if isinstance(refused, store.Deleted) else "finished"}), 409
     except store.Conflict as conflict:
         return jsonify(conflict.to_dict()), 409
     adapter(play.game).after_save(saved.play, position)
@@ -261,6 +261,8 @@ def finish(play_id: int):
         return refusal
     try:
         play = store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED)
+    except store.Deleted:
+        return jsonify({"error": "deleted"}), 409
     except store.NotReady as not_ready:
         evaluation = not_ready.evaluation
         waiting = [{"position": s.position, "player": s.name, "done": s.done,

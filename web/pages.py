@@ -101,6 +101,7 @@ def conflict_page(found: store.Play, conflict: store.Conflict, position: int | N
 
 
 FINISHED_MESSAGE = "This play is finished: reopen it on the play page to change a score."
+DELETED_MESSAGE = "This play was deleted: restore it on the play page to change a score."
 
 
 def apply_seat_change(
@@ -119,9 +120,10 @@ def apply_seat_change(
     try:
         saved = store.change_seat(found.id, position, who=who(), base_version=base_version(), state=state,
                                   set=set, done=done, change_id=change_id(), action=action)
-    except store.Finished:
+    except store.Finished as refused:
         fresh = store.get_play(found.id)
-        return seat_page(fresh, position, fresh.evaluate(), [FieldError("", FINISHED_MESSAGE)], 409, block,
+        message = DELETED_MESSAGE if isinstance(refused, store.Deleted) else FINISHED_MESSAGE
+        return seat_page(fresh, position, fresh.evaluate(), [FieldError("", message)], 409, block,
                          typed=request.form)
     except store.Conflict as conflict:
         return conflict_page(found, conflict, position)
@@ -142,6 +144,7 @@ def live_context(found: store.Play, position: int | None = None) -> dict:
         "seats_url": url_for("main.play", play_id=found.id, fragment="seats"),
         "version": found.version,
         "status": found.status,
+        "player": found.seats[position].name if position is not None and position < len(found.seats) else "",
         "banner": "",
     }
 

@@ -17,6 +17,9 @@ from web.evaluate import Evaluation, evaluate_cached
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
+DELETED = "deleted"  # deleted from the history (soft: every row kept, restorable; see delete_play)
+SET_ASIDE = "set_aside"  # holds the seats removed from a play after something was entered in them
+SHOWN = (IN_PROGRESS, FINISHED)  # the plays the history, a player's page and the counts know
 
 
 class NotFound(Exception):
@@ -30,7 +33,7 @@ def list_players() -> list[dict]:
     return [
         dict(row)
         for row in get_db().execute(
-            "SELECT p.id, p.name, p.created_at, COUNT(s.id) AS plays, "
+            "SELECT p.id, p.name, p.created_at, SUM(CASE WHEN pl.status = 'finished' THEN 1 ELSE 0 END) AS plays, "
             "SUM(CASE WHEN s.rank = 1 AND pl.status = 'finished' THEN 1 ELSE 0 END) AS wins "
             "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN plays pl ON pl.id = s.play_id "
             "WHERE p.merged_into IS NULL GROUP BY p.id ORDER BY p.name COLLATE NOCASE"
@@ -139,7 +142,8 @@ def player_plays(player_id: int, limit: int = 50) -> list[dict]:
     # stopping at the limit (CROSS JOIN keeps that join order): no sort of the whole history.
     rows = get_db().execute(
         "SELECT pl.*, s.total, s.rank, s.position FROM plays pl CROSS JOIN seats s "
-        "ON s.play_id = pl.id AND s.player_id = ? ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        "ON s.play_id = pl.id AND s.player_id = ? WHERE pl.status IN ('in_progress', 'finished') "
+        "ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
         [player_id, limit],
     ).fetchall()
     return [_play_row(r) for r in rows]
@@ -178,10 +182,16 @@ class Play:
     created_at: str
     updated_at: str
     version: int = 1
+    deleted_at: str | None = None  # deleted (soft) at, by whom (None: not deleted)
+    deleted_by: str | None = None
 
     @property
     def finished(self) -> bool:
         return self.status == FINISHED
+
+    @property
+    def deleted(self) -> bool:
+        return self.status in (DELETED, SET_ASIDE)
 
     @property
     def game_info(self) -> scoring.Game:
@@ -269,6 +279,8 @@ def get_play(play_id: int) -> Play:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         version=row["version"],
+        deleted_at=row["deleted_at"],
+        deleted_by=row["deleted_by"],
     )
 
 
@@ -300,6 +312,11 @@ class Conflict(Exception):
 
 class Finished(Exception):
     """The play is finished: it refuses every change until it is reopened."""
+
+
+class Deleted(Finished):
+    """The play is deleted: it refuses every change until it is restored from the history (a
+    kind of :class:`Finished`, so that every save path that refuses a finished play refuses it)."""
 
 
 class NotReady(Exception):
@@ -478,6 +495,8 @@ def change_seat(
         row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
         if play_row is None or row is None:
             raise NotFound((play_id, position))
+        if play_row["status"] in (DELETED, SET_ASIDE):
+            raise Deleted(play_id)
         if play_row["status"] == FINISHED:
             raise Finished(play_id)
         current = _read_state(row["state"])[0]
@@ -661,6 +680,8 @@ def change_play(
             "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
         ).fetchone():
             return play
+        if play.status in (DELETED, SET_ASIDE):
+            raise Deleted(play_id)
         current = _details(play)
         picture = {**current, **{k: v for k, v in (fields or {}).items() if k in PLAY_FIELDS}}
         limits.check(picture["options"], "The play's options")
@@ -764,7 +785,7 @@ def _play_row(row) -> dict:
 def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], bool]:
     """One page of plays, newest first, and whether there are older ones.  (No total count: counting
     every play grows with the history; fetching one row more than the page does not.)"""
-    where: list[str] = []
+    where: list[str] = ["pl.status IN ('in_progress', 'finished')"]
     args: list[Any] = []
     if game:
         where.append("pl.game = ?")
@@ -848,3 +869,253 @@ def rescore_stale(who: str = "Scorepad", progress: Callable[[int, list[str]], No
         if progress is not None:
             progress(play_id, lines)
     return count
+
+
+# ------------------------------------------------- deleting a play, changing its players (issue 17)
+
+
+def delete_play(play_id: int, who: str, *, action: str = "play deleted", change_id: str | None = None) -> Play:
+    """Delete a play from the history, softly: every row stays, the play is marked deleted (with
+    who, when and the status it had), logged, and refuses every change until
+    :func:`restore_play`.  Its players' statistics follow (a finished play stops counting), in
+    the same write transaction.  ``action``: the log's words ("play discarded" for an abandoned
+    play).  Deleting a deleted play changes nothing."""
+    return _set_deleted(play_id, who, True, action, change_id)
+
+
+def restore_play(play_id: int, who: str, *, change_id: str | None = None) -> Play:
+    """Undo :func:`delete_play`: the play is back in the history with the status it had."""
+    return _set_deleted(play_id, who, False, "play restored", change_id)
+
+
+def _set_deleted(play_id: int, who: str, deleted: bool, action: str, change_id: str | None) -> Play:
+    db = get_db()
+    with write(db):
+        row = db.execute("SELECT * FROM plays WHERE id = ?", [play_id]).fetchone()
+        if row is None or row["status"] == SET_ASIDE:
+            raise NotFound(play_id)
+        if (row["status"] == DELETED) == deleted:
+            return get_play(play_id)
+        if change_id and db.execute(
+            "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
+        ).fetchone():
+            return get_play(play_id)
+        old_status = row["status"]
+        new_status = DELETED if deleted else (row["status_before_delete"] or IN_PROGRESS)
+        version, stamp = row["version"] + 1, now()
+        db.table("plays").update(play_id, {
+            "status": new_status, "version": version, "updated_at": stamp,
+            "deleted_at": stamp if deleted else None, "deleted_by": who if deleted else None,
+            "status_before_delete": old_status if deleted else None,
+        })
+        details = {"played_at": row["played_at"], "options": _as_dict(loads(row["options"], {})), "notes": row["notes"] or ""}
+        db.table("play_versions").insert({
+            "play_id": play_id, "version": version, "paths": dumps(["status"]), "details": dumps(details),
+            "change_id": change_id, "who": who, "at": stamp,
+        })
+        _log(play_id, None, None, who, action, {"status": old_status}, {"status": new_status})
+        players = [r[0] for r in db.execute("SELECT player_id FROM seats WHERE play_id = ?", [play_id])]
+        refresh_stats(players)
+        return get_play(play_id)
+
+
+def deleted_plays(limit: int = 20) -> list[dict]:
+    """The newest deleted plays (to restore from the history), with their seats' names."""
+    rows = get_db().execute(
+        "SELECT * FROM plays WHERE status = 'deleted' ORDER BY deleted_at DESC, id DESC LIMIT ?", [limit]
+    ).fetchall()
+    return _with_seats([_play_row(r) for r in rows])
+
+
+def abandoned_plays(untouched_since: str, limit: int = 20) -> list[dict]:
+    """Plays in progress that nobody changed since ``untouched_since`` (an ISO time), oldest
+    change first: what the home page offers to finish or discard."""
+    rows = get_db().execute(
+        "SELECT * FROM plays WHERE status = 'in_progress' AND updated_at < ? ORDER BY updated_at, id LIMIT ?",
+        [untouched_since, limit],
+    ).fetchall()
+    return _with_seats([_play_row(r) for r in rows])
+
+
+def _with_seats(plays: list[dict]) -> list[dict]:
+    if plays:
+        ids = [p["id"] for p in plays]
+        marks = ",".join("?" * len(ids))
+        seats: dict[int, list[dict]] = {}
+        for r in get_db().execute(
+            f"SELECT s.play_id, s.total, s.rank, p.name, p.id AS player_id FROM seats s "
+            f"JOIN players p ON p.id = s.player_id WHERE s.play_id IN ({marks}) ORDER BY s.position",
+            ids,
+        ).fetchall():
+            seats.setdefault(r["play_id"], []).append(dict(r))
+        for p in plays:
+            p["seats"] = seats.get(p["id"], [])
+    return plays
+
+
+def last_players() -> list[str]:
+    """The players of the newest play (not deleted), in seat order: "Same players as last time"."""
+    db = get_db()
+    row = db.execute(
+        "SELECT id FROM plays WHERE status IN ('in_progress', 'finished') ORDER BY created_at DESC, id DESC LIMIT 1"
+    ).fetchone()
+    if row is None:
+        return []
+    return [r[0] for r in db.execute(
+        "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ? ORDER BY s.position",
+        [row[0]],
+    )]
+
+
+def change_players(
+    play_id: int,
+    *,
+    who: str,
+    base_version: int | None,
+    seats: list[tuple[int | None, int]],
+    change_id: str | None = None,
+) -> Play:
+    """Change who sits at a play in progress and in which order, like :func:`change_play`: inside
+    one write transaction, with the play's version.  ``seats``: the new seat order, each the id
+    of one of the play's seats (its entries go with it: a new player for that seat keeps them)
+    or None for a new, blank seat, and the player sitting there.  A seat left out is removed: one
+    nobody entered anything in is deleted; one with entries is set aside (moved, with all its
+    versions, to a play of status ``set_aside``), so the edit log keeps all of it.  Another
+    change of the players since ``base_version`` is a :class:`Conflict` (a seat's own saves are
+    not: they go with the seat).  Raises NotFound, Finished (reopen it first), Deleted, Conflict,
+    BadChange (a player listed twice, a seat of another play, a count the game does not take)."""
+    db = get_db()
+    conflict: Conflict | None = None
+    with write(db):
+        play = get_play(play_id)
+        if change_id and db.execute(
+            "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
+        ).fetchone():
+            return play
+        if play.status in (DELETED, SET_ASIDE):
+            raise Deleted(play_id)
+        if play.finished:
+            raise Finished(play_id)
+        by_id = {s.id: s for s in play.seats}
+        errors = _seat_plan_errors(play, seats, by_id)
+        if errors:
+            raise BadChange(errors)
+        base = play.version if base_version is None else base_version
+        before = [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]
+        if base > play.version:
+            conflict = Conflict(None, seats, base, [("seats", None, before)], play.version,
+                                "the version this change is based on is newer than the play's")
+        elif base < play.version and any(
+            "seats" in (loads(r["paths"], []) or [])
+            for r in db.execute("SELECT paths FROM play_versions WHERE play_id = ? AND version > ?", [play_id, base])
+        ):
+            conflict = Conflict(None, seats, base, [("seats", None, before)], play.version,
+                                "the players were changed on another phone meanwhile")
+        if conflict is None and [(s, p) for s, p in seats] != [(s.id, s.player_id) for s in play.seats]:
+            _rearrange(play, seats, by_id, who)
+            play = get_play(play_id)
+    if conflict is not None:
+        raise conflict
+    return play
+
+
+def _seat_plan_errors(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int, Seat]) -> list[FieldError]:
+    errors: list[FieldError] = []
+    seen_seats: set[int] = set()
+    seen_players: set[int] = set()
+    known = {r[0] for r in get_db().execute(
+        f"SELECT id FROM players WHERE merged_into IS NULL AND id IN ({','.join('?' * len(seats)) or 'NULL'})",
+        [p for _, p in seats],
+    )}
+    for i, (seat_id, player_id) in enumerate(seats):
+        where = f"seats[{i}]"
+        if seat_id is not None and (seat_id not in by_id or seat_id in seen_seats):
+            errors.append(FieldError(where, "is not a seat of this play"))
+        if player_id not in known:
+            errors.append(FieldError(where, "is not a player"))
+        elif player_id in seen_players:
+            errors.append(FieldError(where, "sits at another seat already: each player sits once"))
+        if seat_id is not None:
+            seen_seats.add(seat_id)
+        seen_players.add(player_id)
+    try:
+        game = play.game_info
+    except KeyError:
+        game = None
+    if game is not None and not game.min_players <= len(seats) <= game.max_players:
+        errors.append(FieldError("seats", f"{game.title} takes {game.min_players} to {game.max_players} "
+                                          f"players; this lists {len(seats)}"))
+    return errors
+
+
+def _rearrange(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int, Seat], who: str) -> None:
+    """Apply a checked seat plan (inside the caller's write transaction)."""
+    db = get_db()
+    version, stamp = play.version + 1, now()
+    names = {r[0]: r[1] for r in db.execute(
+        f"SELECT id, name FROM players WHERE id IN ({','.join('?' * len(seats))})", [p for _, p in seats])}
+    kept = {s for s, _ in seats if s is not None}
+    removed = [s for s in play.seats if s.id not in kept]
+    set_aside: int | None = None
+    for seat in removed:
+        entered = db.execute("SELECT 1 FROM edit_log WHERE seat_id = ? LIMIT 1", [seat.id]).fetchone()
+        if entered is None:  # nothing was ever entered (or logged) in it: nothing to keep
+            db.execute("DELETE FROM seat_versions WHERE seat_id = ?", [seat.id])
+            db.execute("DELETE FROM seats WHERE id = ?", [seat.id])
+            continue
+        if set_aside is None:
+            set_aside = _set_aside_play(play, stamp)
+        spot = db.execute("SELECT COUNT(*) FROM seats WHERE play_id = ?", [set_aside]).fetchone()[0]
+        db.execute("UPDATE seats SET play_id = ?, position = ? WHERE id = ?", [set_aside, spot, seat.id])
+        _log(play.id, seat.id, seat.player_id, who, "seat removed", seat.state,
+             {"set_aside_in": set_aside, "was_seat": seat.position + 1, "done": seat.done})
+    for i, seat in enumerate(s for s in play.seats if s.id in kept):  # out of the way of the unique index
+        db.execute("UPDATE seats SET position = ? WHERE id = ?", [-1 - i, seat.id])
+    blank = play.game_info.blank_player() if _known(play.game) else {}
+    for position, (seat_id, player_id) in enumerate(seats):
+        if seat_id is None:
+            new_id = db.table("seats").insert({
+                "play_id": play.id, "position": position, "player_id": player_id, "state": dumps(blank),
+                "version": version, "updated_at": stamp,
+            }).last_pk
+            db.table("seat_versions").insert({"seat_id": new_id, "version": version, "state": dumps(blank),
+                                              "paths": "[]", "who": who, "at": stamp})
+        else:
+            db.execute("UPDATE seats SET position = ?, player_id = ? WHERE id = ?", [position, player_id, seat_id])
+            if by_id[seat_id].position != position:
+                # a seat that moved gets a version of unknown paths: a phone still showing the old
+                # order (a base version from before) cannot merge into the seat now at its place
+                db.execute("UPDATE seats SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, seat_id])
+                db.table("seat_versions").insert({"seat_id": seat_id, "version": version,
+                                                  "state": dumps(by_id[seat_id].state), "paths": None,
+                                                  "who": who, "at": stamp})
+    db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play.id])
+    db.table("play_versions").insert({
+        "play_id": play.id, "version": version, "paths": dumps(["seats"]), "details": dumps(_details(play)),
+        "who": who, "at": stamp,
+    })
+    _log(play.id, None, None, who, "players changed",
+         {"seats": [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]},
+         {"seats": [{"seat": s, "player": p, "name": names.get(p, "")} for s, p in seats]})
+    _recompute(play.id)
+
+
+def _known(game: str) -> bool:
+    try:
+        scoring.get(game)
+    except KeyError:
+        return False
+    return True
+
+
+def _set_aside_play(play: Play, stamp: str) -> int:
+    """The play holding the seats removed from ``play`` (made the first time one is)."""
+    db = get_db()
+    row = db.execute("SELECT id FROM plays WHERE set_aside_from = ? AND status = 'set_aside'", [play.id]).fetchone()
+    if row is not None:
+        return int(row[0])
+    return int(db.table("plays").insert({
+        "game": play.game, "played_at": play.played_at, "options": dumps(play.options), "status": SET_ASIDE,
+        "notes": f"Seats removed from play {play.id}", "created_at": stamp, "updated_at": stamp,
+        "set_aside_from": play.id,
+    }).last_pk or 0)

@@ -3,6 +3,7 @@ an htmx request just the region that changed (a named block of the same template
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from datetime import datetime
@@ -18,17 +19,18 @@ from flask import (
     request,
     url_for,
 )
+from werkzeug.datastructures import MultiDict
 
 import scoring
 from scoring import jsontext
 from scoring.core import FieldError, ValidationError
 from web import api as plays_api
-from web import check, damage, limits, live, store, story
+from web import check, damage, limits, live, manage, store, story, words
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
 from web.extensions import csrf
-from web.forms import ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
-from web.games import adapter, changes_in_words, errors_at, field_id, lines_at, load_modules, player_panels
+from web.forms import MAX_SEATS, ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
+from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
 from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
@@ -70,7 +72,7 @@ def healthz():
 @bp.get("/")
 def home():
     plays, _ = store.history(None, None, 1, 5)
-    return page("home.html", recent=plays, games=scoring.games())
+    return page("home.html", recent=plays, games=scoring.games(), abandoned=manage.abandoned_plays(), action=ActionForm())
 
 
 # ------------------------------------------------------------------------ players
@@ -165,7 +167,7 @@ def _new_play_form(formdata=None) -> NewPlayForm:
     return form
 
 
-def _new_play_page(form: NewPlayForm, option_errors: dict | None = None, status: int = 200, block=None):
+def _new_play_page(form: NewPlayForm, option_errors: dict | None = None, status: int = 200, block=None, focus=""):
     return page(
         "plays/new.html",
         block,
@@ -175,8 +177,31 @@ def _new_play_page(form: NewPlayForm, option_errors: dict | None = None, status:
         adapter=adapter,
         option_errors=option_errors or {},
         known_players=store.player_names(),
+        last_players=store.last_players(),
+        max_seats=MAX_SEATS,
+        focus=focus,
         posted=request.form if request.method == "POST" else {},
     )
+
+
+def _seat_fields(op: str) -> tuple[NewPlayForm, str]:
+    """The New play form again after a tap on "+ Add a player", "Remove" or "Same players as last
+    time" (no JavaScript needed; nothing is stored): everything typed stays."""
+    names = [(request.form.get(k) or "") for k in sorted(
+        (k for k in request.form if k.startswith("players-") and k[8:].isdigit() and len(k) < 12), key=lambda k: int(k[8:]))]
+    focus = ""
+    if op == "add" and len(names) < MAX_SEATS:
+        names.append("")
+        focus = f"players-{len(names) - 1}"
+    elif op.startswith("remove-") and op[7:].isdigit() and int(op[7:]) < len(names) and len(names) > 1:
+        names.pop(int(op[7:]))
+    elif op == "last":
+        names = store.last_players()[:MAX_SEATS] or names
+    data = MultiDict([(k, v) for k, v in request.form.items(multi=True) if not k.startswith("players-")])
+    for i, name in enumerate(names or [""]):
+        data.add(f"players-{i}", name)
+    form = _new_play_form(data)
+    return form, focus
 
 
 @bp.get("/plays/new")
@@ -189,6 +214,10 @@ def new_play():
 
 @bp.post("/plays")
 def create_play():
+    op = request.form.get("op") or "start"
+    if op != "start":
+        form, focus = _seat_fields(op)
+        return _new_play_page(form, status=200, block="form", focus=focus)
     form = _new_play_form(request.form)
     option_errors: dict[str, str] = {}
     valid = form.validate()
@@ -229,6 +258,8 @@ def play(play_id: int):
         action=ActionForm(),
         live=live_context(found),
         open_on=live.open_on(play_id),
+        abandoned=manage.is_abandoned(found),
+        table_messages=words.table_messages(found, evaluation.table_errors),
     )
 
 
@@ -237,6 +268,8 @@ def seat(play_id: int, position: int):
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats):
         abort(404)
+    if found.deleted:  # the play page says so, with the button that restores it
+        return see_other("main.play", play_id=play_id)
     known_game_or_409(found)
     return damage.guarded_seat_page(found, position, who())
 
@@ -321,7 +354,7 @@ def result(play_id: int):
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
     if evaluation.result is None:
-        return page("plays/not_ready.html", None, 409, play=found, evaluation=evaluation)
+        return _not_ready(found, evaluation)
     game_adapter = adapter(found.game)
     return page(
         "plays/result.html",
@@ -329,15 +362,16 @@ def result(play_id: int):
         result=evaluation.result,
         rows=game_adapter.result_rows(evaluation.result),
         action=ActionForm(),
-        extras=_result_extras(evaluation.result),
         result_panel=game_adapter.result_template,
         **game_adapter.result_context(found, evaluation.result),
     )
 
 
-def _result_extras(result) -> list[tuple[str, str]]:
-    """Game-specific result keys the page does not show in its own words, as plain JSON lines."""
-    return [(key, json.dumps(value, ensure_ascii=False)) for key, value in result.extra.items() if key != "solo"]
+def _not_ready(found, evaluation):
+    """What each seat still lacks, each with a link to where it is entered (issue 17)."""
+    return page("plays/not_ready.html", None, 409, play=found, evaluation=evaluation,
+                lacking=words.seats_lacking(found, evaluation),
+                table_messages=words.table_messages(found, evaluation.table_errors))
 
 
 @bp.post("/plays/<int:play_id>/finish")
@@ -348,7 +382,9 @@ def finish_play(play_id: int):
     try:
         store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED, change_id=change_id())
     except store.NotReady as not_ready:
-        return page("plays/not_ready.html", None, 409, play=found, evaluation=not_ready.evaluation)
+        return _not_ready(found, not_ready.evaluation)
+    except store.Deleted:
+        return see_other("main.play", play_id=play_id)
     return see_other("main.result", play_id=play_id)
 
 
@@ -357,13 +393,16 @@ def reopen_play(play_id: int):
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
+    with contextlib.suppress(store.Deleted):  # (the play page says it is deleted, with Restore)
+        store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
     return see_other("main.play", play_id=play_id)
 
 
 @bp.route("/plays/<int:play_id>/edit", methods=["GET", "POST"])
 def edit_play(play_id: int):
     found = get_play_or_404(play_id)
+    if found.deleted:  # the play page says so, with the button that restores it
+        return see_other("main.play", play_id=play_id)
     known_game_or_409(found)
     game = found.game_info
     form = PlayDetailsForm()
@@ -387,8 +426,7 @@ def edit_play(play_id: int):
             except store.Conflict as conflict:
                 found = get_play_or_404(play_id)  # the form's next save is based on what is stored now
                 for path, _, theirs in conflict.conflicts:
-                    shown = "nothing" if theirs in (None, "") else f"“{theirs}”"
-                    message = f"was changed on another phone meanwhile (it is now {shown}): check it and save again"
+                    message = f"was changed on another phone meanwhile (it is now {words.play_value(path, theirs)}): check it and save again"
                     if path == "notes":
                         form.notes.errors = [*form.notes.errors, f"The notes {message}."]
                     elif path == "played_at":
@@ -416,12 +454,13 @@ def edit_play(play_id: int):
 def play_log(play_id: int):
     found = get_play_or_404(play_id)
     entries = store.play_log(play_id)
-    for entry in entries:  # each seat change place by place, by the names on the seat's screen
-        new = entry["new"]
-        asked = new.get("changes") if isinstance(new, dict) and "based_on" in new else None
-        seat_change = entry.get("position") is not None and not (isinstance(new, dict) and set(new) == {"done"})
-        entry["changes"] = changes_in_words(adapter(found.game), entry["old"], new, asked) if seat_change else []
-    return page("plays/log.html", play=found, entries=entries)
+    chosen: int | str | None = request.args.get("seat") or None
+    if chosen not in (None, "play"):
+        chosen = int(chosen) if str(chosen).isascii() and str(chosen).isdigit() and len(str(chosen)) < 12 else None
+    seats = {e["seat_id"]: e["player"] or "A player" for e in reversed(entries) if e["seat_id"] is not None}
+    seats.update({s.id: s.name for s in found.seats})
+    return page("plays/log.html", play=found, entries=entries, chosen=chosen, seats=seats,
+                groups=words.story(found, entries, dict((p["id"], p["name"]) for p in store.player_names()), chosen))
 
 
 @bp.get("/plays")
@@ -447,7 +486,22 @@ def history():
         player_id=player_id,
         games=scoring.games(),
         players=store.player_names(),
+        deleted_plays=store.deleted_plays() if page_no == 1 and not game and not player_id else [],
+        just_deleted=_just_deleted(),
+        action=ActionForm(),
     )
+
+
+def _just_deleted() -> store.Play | None:
+    """The play this phone just deleted (``?deleted=N``), for the "Undo" at the top."""
+    raw = request.args.get("deleted") or ""
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 12:
+        return None
+    try:
+        found = store.get_play(int(raw))
+    except store.NotFound:
+        return None
+    return found if found.status == store.DELETED else None
 
 
 # ------------------------------------------------------------------------ settings
@@ -572,6 +626,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(api)
     app.register_blueprint(live.bp)
     app.register_blueprint(check.bp)
+    app.register_blueprint(manage.bp)  # delete, restore, players and seat order, a log entry in full
     csrf.exempt(plays_api.bp)
     app.register_blueprint(plays_api.bp)
     for module in load_modules():

@@ -19,4 +19,16 @@
     var banner = document.getElementById("net-banner");
     if (banner && evt.detail && evt.detail.successful && !document.documentElement.hasAttribute("data-save-state")) banner.hidden = true;
   });
+  // Enter in a field of a form with more than one kind of button (add, remove, move a seat) does
+  // what the form is for (start the play, save the seats), not what its first button does.
+  document.addEventListener("keydown", function (evt) {
+    if (evt.key !== "Enter" || evt.isComposing) return;
+    var field = evt.target;
+    if (!field || field.tagName !== "INPUT" || !field.form) return;
+    var id = field.form.getAttribute("data-enter-submits");
+    var button = id ? document.getElementById(id) : null;
+    if (!button) return;
+    evt.preventDefault();
+    if (field.form.requestSubmit) field.form.requestSubmit(button); else button.click();
+  });
 })();

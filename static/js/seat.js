@@ -263,6 +263,16 @@
       return;
     }
     var mine = live.seats[Number(seatPos)] || {};
+    // deleted, or the players changed so that this place is another player's seat: nothing more
+    // is typed here (the server refuses it too: its versions are not this seat's)
+    var player = root.getAttribute("data-live-player");
+    if (live.status === "deleted" || (player && mine.player !== undefined && mine.player !== player)) {
+      say(live.status === "deleted"
+        ? '<strong>This play was deleted' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") + '.</strong> Nothing more is saved; it can be restored on the <a href="' + live.play_url + '">play page</a>.'
+        : '<strong>The players were changed' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") + ':</strong> this is not ' + escapeHtml(player) + '\'s seat any more. <a href="' + live.play_url + '">Open the seats</a> to find it.');
+      setEntryReadOnly();
+      return;
+    }
     if (live.status === "finished") {
       var ro = document.querySelector(".ro-banner");
       if (ro) ro.hidden = true; // one message at the top: this one (it says who finished)

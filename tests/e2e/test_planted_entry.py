@@ -325,7 +325,7 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
         _look(page, f"the Planted play page, {width} px, {scheme}", f"planted-play-{width}-{scheme}")
         page.goto(play_url + "/log")
         _fits(page, f"the Planted edit log, {width} px, {scheme}")
-        expect(page.locator(".log-changes").first).to_be_visible()
+        expect(page.locator(".log-lines").first).to_be_visible()
         shot(page, f"planted-log-{width}-{scheme}")
         page.goto(play_url + "/result")
         _look(page, f"the Planted result, {width} px, {scheme}", f"planted-result-{width}-{scheme}")

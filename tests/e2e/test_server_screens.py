@@ -72,7 +72,7 @@ def test_back_after_filtering_history_restores_the_whole_page(phone, live_server
     phone.goto(live_server + "/plays/new")
     phone.check("#game-stub")
     phone.fill("#players-0", "Ann")
-    phone.click("button[type=submit]")
+    phone.click("#start-play")
     phone.wait_for_url(PLAY_URL)
     phone.goto(live_server + "/plays")
     phone.select_option("#f-game", "stub")
@@ -177,7 +177,7 @@ def test_a_damaged_seat_opens_with_the_damage_named(browser, fresh_server):
     page.goto(base + "/plays/new")
     page.check("#game-vadoran-gardens")
     page.fill("#players-0", "Ann")
-    page.click("button[type=submit]")
+    page.click("#start-play")
     page.wait_for_url(PLAY_URL)
     play_id = page.url.rstrip("/").rsplit("/", 1)[1]
     context.close()

@@ -283,7 +283,7 @@ def test_result_reads_like_the_paper_score_pad(client, token):
     labels = re.findall(r'<th scope="row">([^<]+)</th>', html)
     assert labels[:8] == ["Plant 1", "Plant 2", "Plant 3", "Plant 4", "Plant 5", "Plant 6", "Propagation", "Decorations"]
     assert "Snake Plant: 1 token covers 3 = 3" in html  # Plant 1's explanation for Ann
-    assert GAME.engine_version in html
+    assert GAME.engine_version not in html  # no engine id on a player's screen
 
 
 def test_one_point_reads_in_the_singular(client, token, play_id):
@@ -494,15 +494,17 @@ def test_the_edit_log_names_each_change_by_its_place(app):
     send(phone_a, play_id, {**a, "plants[2].growth": "3", "decorations.plant_stand": "2"})
     send(phone_b, play_id, {**b, "plants[2].growth": "1"})  # a conflict: kept in the log, not applied
     html = phone_a.get(f"/plays/{play_id}/log").get_data(as_text=True)
-    changes = re.findall(r'<ul class="log-changes">(.*?)</ul>', html, re.S)
-    assert "<li><strong>Growth on Croton</strong> 3 → 1</li>" in changes[0]  # newest first: the refused change
-    assert "<li><strong>Growth on Croton</strong> 2 → 3</li>" in changes[1]
-    assert "<li><strong>Plant Stand cards</strong> 2 → 2</li>" not in changes[1]
-    assert "<li><strong>Plant Stand cards</strong> 1 → 2</li>" in changes[1]
-    assert "<li><strong>Plant 3</strong> – → Croton</li>" in changes[2]
-    assert "<li><strong>Propagation jars</strong> 0 → 2</li>" in changes[2]
-    assert "save conflict (not applied)" in html
-    assert not DEVELOPER_WORDS.search(visible_text(re.sub(r"<details>.*?</details>", "", html, flags=re.S)))  # the JSON is behind "Details"
+    # the log as a story (web.words.story): one group per phone, minute and seat, newest first;
+    # each place once, with every value it took
+    groups = re.findall(r'<ul class="log-lines">(.*?)</ul>', html, re.S)
+    assert '<strong>Growth on Croton</strong> 3 → 1 <span class="muted">(not applied)</span>' in groups[0]
+    assert "another phone had changed the same place" in groups[0]
+    assert "<li><strong>Growth on Croton</strong> 0 → 2 → 3</li>" in groups[1]
+    assert "<li><strong>Plant Stand cards</strong> 0 → 1 → 2</li>" in groups[1]
+    assert "<li><strong>Plant 3</strong> – → Croton</li>" in groups[1]
+    assert "<li><strong>Propagation jars</strong> 0 → 2</li>" in groups[1]
+    assert "Plant Stand cards</strong> 2 → 2" not in html
+    assert not DEVELOPER_WORDS.search(visible_text(re.sub(r"<details[^>]*>.*?</details>", "", html, flags=re.S)))  # the JSON is behind "Details"
 
 
 @pytest.mark.parametrize("stored", [None, [1, 2], "text", 5, {"plants": "x", "decorations": [1], "tools": {"Grow Light": "2"}},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.conftest import new_play
+from tests.conftest import finished_play, new_play
 
 
 def save(client, token, play_id, position, state, htmx=False, **extra):
@@ -25,8 +25,8 @@ def test_starting_a_play_creates_players_in_seat_order(client, token):
 
 
 def test_existing_players_are_reused_case_insensitively(client, token):
-    new_play(client, token, players=("Ann", "Bob"))
-    new_play(client, token, players=("ann", "BOB"))
+    finished_play(client, token, players=("Ann", "Bob"))
+    finished_play(client, token, players=("ann", "BOB"))  # (the counts count finished plays: issue 17)
     html = client.get("/players").get_data(as_text=True)
     assert html.count(">Ann<") == 1
     assert "2 plays" in html
@@ -216,7 +216,9 @@ def test_verdant_solo_result_shows_the_rating_from_the_chart(client, token):
     db.conn.close()
     html = client.get(play_url + "/result").get_data(as_text=True)
     # 89 points (worked out in tests/unit/test_verdant_review.py) -> "80+ Very Good!"
-    assert "Solo rating for Sol: <strong>Very Good!</strong> (80+ on the rulebook" in html
+    assert '<p class="winner">Sol: Very Good!</p>' in html
+    assert "rulebook's solo chart: 89 points (80 or more)" in html
+    assert "Sol wins" not in html  # a solo score is rated, not won against nobody
 
 
 def test_a_phone_says_whose_it_is_and_the_edit_log_names_that_person(client, token):

@@ -330,30 +330,6 @@ class Adapter:
         ]
 
 
-def changes_in_words(game_adapter: Adapter, old: Any, new: Any, asked: Mapping[str, Any] | None = None) -> list[dict]:
-    """What one change of a seat did, place by place, in a player's words (the edit log): a
-    ``{"label", "before", "after"}`` for each contract path where ``old`` and ``new`` differ, the
-    labels as of ``new``.  ``asked``: values by path a phone asked for (a change not applied)."""
-    if not isinstance(old, dict):
-        return []
-    if asked is not None:
-        new = old
-        for text, value in asked.items():
-            try:
-                new = paths.set_(new, paths.parse(text), value)
-            except paths.PathError:
-                continue
-    if not isinstance(new, dict):
-        return []
-    out = []
-    for parts in paths.diff(old, new):
-        path = paths.format(parts)
-        before, after = paths.get(old, parts), paths.get(new, parts)
-        out.append({"label": game_adapter.field_label_in(path, new), "before": game_adapter.value_label(path, before),
-                    "after": game_adapter.value_label(path, after)})
-    return out
-
-
 _adapters: dict[str, Adapter] = {}
 _generic = Adapter()
 _player_panels: list[tuple[str, Callable[[dict], dict]]] = []
