@@ -11,6 +11,11 @@ import scoring
 from app import create_app
 from tests import stubgame
 
+# Every template renders with Jinja's StrictUndefined under test (app.py): the test client's apps
+# (TESTING), the browser tests' live servers and the real servers started for the reliability
+# tests (this environment is theirs too).
+os.environ["SCOREPAD_STRICT_TEMPLATES"] = "1"
+
 
 def pytest_collection_modifyitems(config, items):
     """Mark the browser tests (e2e) and the real-server tests (reliability): `make test-fast`

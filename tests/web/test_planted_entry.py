@@ -25,11 +25,6 @@ ANN = {  # the rulebook's scoring example: 15 points
 }
 
 
-@pytest.fixture(autouse=True)
-def _strict_templates(monkeypatch):
-    monkeypatch.setenv("SCOREPAD_STRICT_TEMPLATES", "1")
-
-
 def post(client, token, play_id, position, fields, htmx=False, **extra):
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, **fields, **extra}, headers=headers)
