@@ -37,6 +37,7 @@ _DATA = json.loads(Path(__file__).with_name("campaign.json").read_text(encoding=
 SCENARIOS = range(1, 16)
 MODIFICATIONS = range(1, 11)
 STANDARD = range(1, 26)
+STANDARD_PER_GAME = 1  # rulebook: at most one standard achievement filled per game
 DECLARED: dict[str, str] = dict(_DATA["declared"])  # key -> what the player declares
 CATEGORY_WORDS = {"plants": "completed plants", "verdancy": "extra verdancy", "pots": "pots", "rooms": "rooms",
                   "goals": "goal cards"}

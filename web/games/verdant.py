@@ -25,6 +25,7 @@ from flask import Blueprint, abort, g, redirect, request, url_for
 import scoring
 from scoring import paths
 from scoring.core import Errors, FieldError
+from scoring.verdant import campaign as camp
 from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
 from scoring.verdant.parse import lighting_in_play, parse_goals
@@ -228,8 +229,8 @@ class VerdantAdapter(Adapter):
         raw_mod = form.get(p + "modification") or ""
         modification = whole_number(raw_mod) if raw_mod else None
         errors: list[FieldError] = []
-        if raw_mod and (modification is None or not 1 <= modification <= 10):
-            errors.append(FieldError(p + "modification", "choose none or a rules modification from 1 to 10"))
+        if raw_mod and modification not in camp.MODIFICATIONS:
+            errors.append(FieldError(p + "modification", f"choose none or a rules modification from 1 to {camp.MODIFICATIONS[-1]}"))
             modification = None
         goal_sets: dict[str, Any] = {}
         if modification == 4:
@@ -369,9 +370,12 @@ def save_cell(play_id: int, position: int, r: int, c: int):
     return redirect(url_for("main.seat", play_id=play_id, position=position, cell=cell_arg) + anchor, code=303)
 
 
+SCENARIOS = [camp.scenario(n) for n in camp.SCENARIOS]
+
+
 @bp.app_context_processor
 def _verdant_goals():
-    """The goal cards, for the options form (shown on the new-play and edit pages)."""
-    return {"verdant_goals": cat.GOALS, "verdant_scenarios": campaign.scenario_choices(),
-            "verdant_mode_of": campaign.mode_of, "verdant_declared_json": campaign.declared_json}
+    """The goal cards, decks, scenarios and rules modifications, for the options form (new-play and edit pages)."""
+    return {"verdant_goals": cat.GOALS, "verdant_decks": cat.DECKS, "verdant_scenarios": SCENARIOS,
+            "verdant_modifications": camp.MODIFICATIONS, "verdant_mode_of": campaign.mode_of}
 

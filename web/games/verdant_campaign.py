@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -17,20 +16,12 @@ from scoring.core import FieldError
 from scoring.verdant import campaign as camp
 from scoring.verdant.achievements import near_misses
 from web import store
-from web.db import dumps, get_db, loads, now, write
+from web.db import get_db, loads, now, write
 from web.games import whole_number
 from web.pages import base_version, get_play_or_404, see_other, who
 from web.store import log
 
-STANDARD_PER_GAME = 1  # rulebook: at most one standard achievement per game
 mode_of, shape_info, valid_shape = camp.mode_of, camp.describe, camp.SHAPE_IDS.__contains__
-
-
-@cache
-def scenario_choices() -> list[dict[str, Any]]:
-    """The 15 scenarios for the options form: goal letters with their assumed names."""
-    return [{"number": s["number"], "goals": s["goals"], "min_score": s["min_score"], "objectives": [o["text"] for o in s["objectives"][1:]],
-             "letters": " · ".join(g["letter"] for g in s["goals"])} for s in map(camp.scenario, camp.SCENARIOS)]
 
 
 def player_group(player_id: int) -> list[int]:
@@ -197,7 +188,7 @@ def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldEr
     if mode == "scenario":
         number = whole_number(form.get(p + "scenario") or "")
         if number is None or number not in camp.SCENARIOS:
-            return [FieldError(p + "scenario", "choose the scenario played, from 1 to 15")]
+            return [FieldError(p + "scenario", f"choose the scenario played, from 1 to {camp.SCENARIOS[-1]}")]
         options["goals"] = [form.get(f"{p}goal-{g['deck']}") or g["name"] for g in camp.scenario(number)["goals"]]
         try:  # the edit form carries the declarations already made (kept while the number stays)
             old = json.loads(form.get(p + "declared") or "{}")
@@ -208,11 +199,6 @@ def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldEr
     elif mode == "standard" or (mode == "none" and modification):
         options["campaign"] = mode
     return [FieldError(p + key, why) for key, why in camp.mode_problems(mode, options, players, chosen)]
-
-
-def declared_json(options: Any) -> str:
-    scen = options.get("scenario") if isinstance(options, dict) else None
-    return dumps(scen) if isinstance(scen, dict) else ""
 
 
 # ------------------------------------------------------------------------- routes
@@ -277,7 +263,7 @@ def _targets(ctx: dict, seats: int) -> list[tuple[dict, str]]:
     if ctx["mode"] == "standard":
         if shape not in [e["shape"] for e in p["earned"]]:
             raise Refused(f"{p['name']} did not earn {label} in this play.")
-        if len(p["used"]) >= STANDARD_PER_GAME:
+        if len(p["used"]) >= camp.STANDARD_PER_GAME:
             raise Refused(f"{p['name']} already filled {shape_info(p['used'][0])['label']} from this play: one standard "
                           "achievement per game (undo it to choose another).")
     elif ctx["mode"] in ("scenario", "modification"):
