@@ -72,6 +72,22 @@ def room_by_name(name: str) -> dict[str, Any] | None:
     return _ROOMS_BY_NAME.get(fold(name))
 
 
+def room_of(cell: Any) -> dict[str, Any] | None:
+    """The catalog room card a cell of a home names (``{"kind": "room", "name": ...}``), or None."""
+    name = cell.get("name") if isinstance(cell, dict) else None
+    return room_by_name(name) if isinstance(name, str) else None
+
+
+def room_type(cell: Any) -> str:
+    """A room cell's type: its card's when it names a catalog room, else its ``type`` as written ("" if none).
+
+    >>> room_type({"name": "Succulent room 1", "type": "vining"}), room_type({"type": "vining"}), room_type(None)
+    ('succulent', 'vining', '')
+    """
+    card = room_of(cell)
+    return str(card["type"]) if card else str(cell.get("type") or "") if isinstance(cell, dict) else ""
+
+
 def room_by_face(room_type: str, edges: dict[str, str]) -> dict[str, Any] | None:
     """The catalog room of ``room_type`` with exactly these edge lightings, or None.
 

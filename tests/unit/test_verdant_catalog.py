@@ -89,3 +89,13 @@ def test_game_is_found_through_the_registry():
     assert game.default_options() == {"variant": "standard", "goals": [], "modification": None, "goal_sets": {}}
     blank = game.blank_player()
     assert "name" not in blank and len(blank["home"]) == 3 and all(len(r) == 5 for r in blank["home"])
+
+
+def test_room_of_and_room_type_read_a_cell_by_its_card_first():
+    # A named catalog room gives its card's type, whatever "type" says; an unknown name or no name
+    # falls back to the type as written; anything that is not a cell has no type.
+    assert catalog.room_of({"kind": "room", "name": "succulent ROOM 1"})["name"] == "Succulent room 1"
+    assert catalog.room_of({"kind": "room", "name": 7}) is None and catalog.room_of("Succulent room 1") is None
+    assert catalog.room_type({"kind": "room", "name": "Succulent room 1", "type": "vining"}) == "succulent"
+    assert catalog.room_type({"kind": "room", "name": "Nowhere room", "type": "vining"}) == "vining"
+    assert catalog.room_type({"kind": "room"}) == "" and catalog.room_type(None) == "" and catalog.room_type([]) == ""

@@ -115,28 +115,21 @@ def cell_from_form(form: Mapping[str, Any], old: dict | None, where: str = "home
         elif key == "rtype":
             if cell.get("kind") != "room":
                 cell = {"kind": "room", "item": None}
-            card = cat.room_by_name(cell["name"]) if isinstance(cell.get("name"), str) else None
+            card = cat.room_of(cell)
             if card is None or card["type"] != value:
                 cell.pop("name", None)
                 cell["type"] = value
             item = cell.get("item") if isinstance(cell.get("item"), dict) else None
-            if item is not None and old and item.get("color") == _room_type(old):
+            if item is not None and old and item.get("color") == cat.room_type(old):
                 item["color"] = value  # the colour followed the old type: it follows the new one
         elif key == "item_kind":
             cell.setdefault("kind", "room")
-            cell["item"] = {"kind": value, "color": (item or {}).get("color") or _room_type(cell)} if value else None
+            cell["item"] = {"kind": value, "color": (item or {}).get("color") or cat.room_type(cell)} if value else None
             advance = not value
         elif key == "item_color" and item is not None:
             item["color"] = value
             advance = True
     return (cell, advance) if cell.get("kind") else (None, False)
-
-
-def _room_type(cell: Any) -> str:
-    if not isinstance(cell, dict):
-        return ""
-    card = cat.room_by_name(cell["name"]) if isinstance(cell.get("name"), str) else None
-    return card["type"] if card else str(cell.get("type") or "")
 
 
 def next_empty(home: list[list[Any]], r: int, c: int) -> tuple[int, int] | None:
@@ -151,7 +144,7 @@ def card_label(data: Any) -> str:
     if not isinstance(data, dict):
         return ""
     if data.get("kind") == "room":
-        rtype = _room_type(data)
+        rtype = cat.room_type(data)
         return f"{word(rtype)} room" if rtype else "Room"
     name = data.get("name")
     if isinstance(name, str) and name.strip():
@@ -286,8 +279,8 @@ class VerdantAdapter(Adapter):
             query = request.args.get("q", "") if request.method == "GET" else ""
             name = data.get("name") if data else None
             plant = cat.plant_by_name(name) if kind == "plant" and isinstance(name, str) else None
-            room = cat.room_by_name(name) if kind == "room" and isinstance(name, str) else None
-            rtype = _room_type(data) if kind == "room" else ""
+            room = cat.room_of(data) if kind == "room" else None
+            rtype = cat.room_type(data) if kind == "room" else ""
             item = data.get("item") if data and isinstance(data.get("item"), dict) else {}
             editor = {**editor, "kind": kind, "expected": kind or editor["expected"], "query": query, "plant": plant,
                       "results": catalog_search(query, kind="plant", limit=SEARCH_LIMIT) if query.strip() else [],
