@@ -101,13 +101,14 @@ def grammar() -> dict[str, Any]:
     """The compact token grammar and the entry grid's limits, for the entry screen (JSON).
 
     >>> g = grammar()
-    >>> g["terrains"]["w"], g["markers"], g["no_card"]
-    ('water', {'task': '*', 'tablet': '7', 'return': '5'}, '-')
+    >>> g["terrains"]["w"], g["markers"], g["no_card"], g["sand"]
+    ('water', {'task': '*', 'tablet': '7', 'return': '5'}, '-', '.')
     >>> bool(re.fullmatch(g["token"], "g*A75")), bool(re.fullmatch(g["token"], "x"))
     (True, False)
     """
     return {
         "terrains": dict(TERRAIN_LETTERS),
+        "sand": next(letter for letter, terrain in TERRAIN_LETTERS.items() if terrain == "sand"),  # no task, no return location
         "no_card": NO_CARD,
         "markers": {"task": TASK_MARK, "tablet": TABLET_MARK, "return": RETURN_MARK},
         "items": dict(ITEM_LETTERS),
@@ -577,6 +578,28 @@ def to_compact(garden: Any) -> list[str]:
     return [" ".join(NO_CARD if s is None else s.token() for s in row) for row in read_compact(garden)]
 
 
+def compact_rows(garden: Any) -> list[str]:
+    r"""A garden as typed or sent, in whatever form the contract takes it (compact text with a row per
+    line, compact rows, rows of squares), as compact rows: tokens separated by one space, a token that
+    does not read kept as typed (for the checks to name), trailing blank rows dropped.  A garden of
+    squares the engine refuses, or anything else, is no rows.
+
+    >>> compact_rows("g  s\n\n w x \n\n"), compact_rows(["g s", ""]), compact_rows([[{"terrain": "sand"}, None]])
+    (['g s', '', 'w x'], ['g s'], ['. -'])
+    >>> compact_rows([[{"terrain": "lava"}]]), compact_rows(None)
+    ([], [])
+    """
+    if isinstance(garden, list) and all(isinstance(r, str) for r in garden):
+        garden = "\n".join(garden)
+    if isinstance(garden, str):
+        lines = [" ".join(line.split()) for line in garden.splitlines()]
+        return lines[: max((i + 1 for i, line in enumerate(lines) if line), default=0)]
+    try:  # rows of square objects (from the API)
+        return to_compact(garden) if isinstance(garden, list) else []
+    except ValidationError:
+        return []
+
+
 __all__ = [
     "Area",
     "Grid",
@@ -584,6 +607,7 @@ __all__ = [
     "Square",
     "ValidationError",
     "cell",
+    "compact_rows",
     "find_areas",
     "grammar",
     "outline",

@@ -23,10 +23,8 @@
    * writes it into the form's data-grammar attribute, so nothing here restates it. */
   function grammarOf(form) {
     var g = JSON.parse(form.dataset.grammar);
-    var sand = null;
-    Object.keys(g.terrains).forEach(function (letter) { if (g.terrains[letter] === "sand") sand = letter; });
     return {
-      letters: g.terrains, none: g.no_card, mark: g.markers, sand: sand,
+      letters: g.terrains, none: g.no_card, mark: g.markers, sand: g.sand,
       token: new RegExp(g.token), task: new RegExp(g.task), ret: new RegExp(g["return"]),
       maxRows: g.max_rows, maxColumns: g.max_columns
     };

@@ -176,3 +176,10 @@ def test_the_screens_declare_no_copy_of_the_grammar():
     assert not re.search(r'^(ITEMS|TERRAINS|ITEM_TERRAIN|MAX_ROWS|MAX_LOST)\s*=', adapter, re.M)
     template = (ROOT / "templates" / "games" / "vadoran-gardens" / "entry.html").read_text(encoding="utf-8")
     assert "data-grammar=" in template
+
+
+def test_the_grammar_names_the_letter_of_sand_for_the_painter():
+    # The painter keeps tasks and return locations off sand: it learns sand's letter from the
+    # grammar, not from a terrain name of its own.
+    assert grammar()["sand"] == "." and TERRAIN_LETTERS[grammar()["sand"]] == "sand"
+    assert '"sand"' not in (ROOT / "static" / "js" / "vadoran.js").read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scoring.core import ValidationError
 from scoring.vadoran import GAME, parse_compact, to_compact
-from scoring.vadoran.garden import read_compact
+from scoring.vadoran.garden import compact_rows, read_compact
 
 AREA_KEYS = ("terrain", "squares", "size", "tasks", "tablets", "return_locations", "scores", "points", "reason")
 
@@ -126,3 +126,13 @@ def test_every_square_belongs_to_exactly_one_area_and_points_follow_the_rule(row
 @given(garden)
 def test_compact_form_round_trips_for_any_garden(rows):
     assert parse_compact(to_compact(rows)) == parse_compact(rows)
+
+
+def test_compact_rows_reads_every_form_of_a_garden_as_rows_of_tokens():
+    # Text with a row per line: runs of spaces become one, bad tokens stay as typed, blank rows in
+    # the middle stay (a row without cards) and trailing blank rows go.
+    assert compact_rows("g  s\n\n w x \n \n") == ["g s", "", "w x"]
+    assert compact_rows(["g  s", "w", "", " "]) == ["g s", "w"] and compact_rows([]) == [] and compact_rows("") == []
+    # Rows of square objects (the API's form) are written compactly; one the engine refuses is no rows.
+    assert compact_rows([[{"terrain": "water", "task": "b", "tablet": True}, None, {"terrain": "sand"}]]) == ["w*B7 - ."]
+    assert compact_rows([[{"terrain": "lava"}]]) == [] and compact_rows(None) == [] and compact_rows(3) == []

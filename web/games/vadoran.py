@@ -13,10 +13,10 @@ from typing import Any
 from flask import Blueprint, abort, request, url_for
 from jinja2_fragments.flask import render_block
 
-from scoring.core import Errors, FieldError, ValidationError
+from scoring.core import Errors, FieldError
 from scoring.vadoran import GAME as ENGINE
 from scoring.vadoran import garden as board
-from scoring.vadoran import grammar, to_compact
+from scoring.vadoran import grammar
 from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, DIFFICULTIES, MAX_LOST, MAX_QUICK_SQUARES
 from scoring.vadoran.contract import PLAYER_SCHEMA as SCHEMA
 from scoring.vadoran.garden import ITEM_TERRAIN, ITEMS, MAX_COLUMNS, MAX_ROWS, NO_CARD, TERRAINS, read_garden
@@ -41,22 +41,10 @@ NAMES = {"garden": "The garden", "achievements": "Achievements claimed", "unscor
 bp = Blueprint("vadoran", __name__)
 
 
-def garden_rows(text: Any) -> list[str]:
-    """The posted garden text as compact rows: a row per line, tokens separated by one space;
-    bad tokens kept as typed, trailing blank lines dropped."""
-    lines = [" ".join(line.split()) for line in str(text or "").splitlines()]
-    return lines[: max((i + 1 for i, line in enumerate(lines) if line), default=0)]
-
-
 def rows_of(state: dict) -> list[str]:
-    """The seat's garden as compact rows (the one set aside in quick mode), whatever its form."""
-    garden = state.get("garden") if state.get("garden") is not None else state.get(GARDEN_ASIDE)
-    if isinstance(garden, str) or isinstance(garden, list) and all(isinstance(r, str) for r in garden):
-        return garden_rows(garden if isinstance(garden, str) else "\n".join(garden))
-    try:  # rows of square objects (from the API)
-        return to_compact(garden) if isinstance(garden, list) else []
-    except ValidationError:  # a shape the engine refuses (it names it): the page shows a blank grid
-        return []
+    """The seat's garden as compact rows (the one set aside in quick mode), whatever its form; a garden
+    the engine refuses (it names the problem) is drawn as a blank grid."""
+    return board.compact_rows(state.get("garden") if state.get("garden") is not None else state.get(GARDEN_ASIDE))
 
 
 def grow(rows: list[str], where: str) -> list[str]:
@@ -112,7 +100,7 @@ class VadoranAdapter(Adapter):
             names = touched.split()
             form = {k: v for k, v in form.items() if k in names or k in ("next", "step")
                     or any(k.startswith(g) and any(n.startswith(g) for n in names) for g in GROUPS)}
-        rows = grow(garden_rows(form["garden"]) if "garden" in form else rows_of(old), form.get("grow", ""))
+        rows = grow(board.compact_rows(form["garden"]) if "garden" in form else rows_of(old), form.get("grow", ""))
         aside = old.get(QUICK_ASIDE)
         quick = _quick_from_form(form) if any(_ROW.fullmatch(k) for k in form) or "unscored_squares" in form else (
             {k: old[k] for k in ("areas", "return_locations", "unscored_squares") if k in old} or (dict(aside) if isinstance(aside, dict) else {}))
