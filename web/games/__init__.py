@@ -140,11 +140,13 @@ def state_from_paths(form: Mapping[str, str], old_state: Any, schema: Node | Non
     return apply_step(state, form.get("step", ""), schema)
 
 
-def apply_step(state: dict, step: str, schema: Node | None) -> dict:
-    """One tap of a stepper posted without JavaScript: ``"plants[2].growth:+1"``.  Only a whole
-    number steps, within 0 and the schema's maximum for that place."""
+def apply_step(state: dict, step: str, schema: Node | None, most: Callable[[dict, paths.Path, int | None], int | None] | None = None) -> dict:
+    """One tap of a stepper posted without JavaScript: ``"plants[2].growth:+1"``, or ``:full`` (the
+    most).  Only a whole number steps, within 0 and the schema's maximum for that place; a game
+    whose most depends on the board passes ``most(state, parts, maximum)``: it answers the most
+    there, or None (no step), and its blank or unreadable value steps from 0."""
     where, _, delta_text = (step or "").rpartition(":")
-    if delta_text not in ("+1", "-1") or not where:
+    if delta_text not in ("+1", "-1", "full") or not where:
         return state
     try:
         parts = paths.parse(where)
@@ -153,13 +155,14 @@ def apply_step(state: dict, step: str, schema: Node | None) -> dict:
     node = schema.at(parts) if schema is not None else None
     value = paths.get(state, parts)
     if not isinstance(value, int) or isinstance(value, bool):
-        value = 0 if value in (None, "", paths.MISSING) else None
-    if value is None:
+        value = 0 if value in (None, "", paths.MISSING) or most is not None else None
+    top: int | None = getattr(node, "maximum", None)
+    top = most(state, parts, top) if most is not None else top
+    if value is None or (most is not None and top is None):
         return state
-    new = value + int(delta_text)
-    top = getattr(node, "maximum", None)
+    new = top if delta_text == "full" else value + int(delta_text)
     low = getattr(node, "minimum", 0)
-    if new < (low if low is not None else 0) or (top is not None and new > top):
+    if new is None or new < (low if low is not None else 0) or (top is not None and new > top):
         return state
     out = paths.set_(state, parts, new)
     return out if isinstance(out, dict) else state

@@ -19,7 +19,7 @@ from jinja2_fragments.flask import render_block
 from scoring import gretchen, paths
 from scoring.schema import Obj
 from web import store
-from web.games import Adapter, register, show_value, state_from_paths, whole_number
+from web.games import Adapter, apply_step, register, show_value, state_from_paths, whole_number
 from web.pages import apply_seat_change, get_play_or_404, seat_context
 
 GAME = "gretchens-garden"
@@ -70,29 +70,17 @@ def read_form(form: Mapping[str, str], old_state: Any) -> dict:
         if isinstance(plant, dict):  # no name: an empty pot; a known plant in the catalog's spelling
             found = gretchen.find_plant(plant.get("name"))
             place["plant"] = {**plant, "name": found.name if found else plant["name"]} if plant.get("name") else None
-    return step(state, form.get("step", ""))
+    return apply_step(state, form.get("step", ""), SCHEMA, _most)
 
 
-def step(state: dict, tap: str) -> dict:
-    """A stepper's or Full's tap without JavaScript (``display[2].plant.leaves:+1``, ``:full``), within 0 and the most."""
-    where, _, how = tap.rpartition(":")
-    match = PLACE.match(where)
-    try:
-        parts = paths.parse(where)
-    except paths.PathError:
-        return state
-    top = getattr(SCHEMA.at(parts), "maximum", None)
-    if match and match.group(2) == "plant.leaves":
-        place = paths.get(state, parts[:2])
-        plant = place.get("plant") if isinstance(place, dict) else None
-        top = gretchen.leaf_capacity(place.get("pot"), plant.get("name")) if isinstance(plant, dict) else None
-    now = paths.get(state, parts)
-    now = now if isinstance(now, int) and not isinstance(now, bool) else 0
-    new = {"full": top, "+1": now + 1, "-1": now - 1}.get(how)
-    if top is None or new is None or not 0 <= new <= top:
-        return state
-    out = paths.set_(state, parts, new)
-    return out if isinstance(out, dict) else state
+def _most(state: dict, parts: paths.Path, top: int | None) -> int | None:
+    """The most a stepper or Full goes to without JavaScript: a plant's leaves, as many as its pot
+    and plant hold (no plant: no step); elsewhere the schema's most."""
+    if len(parts) != 4 or parts[0] != "display" or parts[2:] != ("plant", "leaves"):
+        return top
+    place = paths.get(state, parts[:2])
+    plant = place.get("plant") if isinstance(place, dict) else None
+    return gretchen.leaf_capacity(place.get("pot"), plant.get("name")) if isinstance(plant, dict) else None
 
 
 def is_money(place: Any) -> bool:
