@@ -58,6 +58,14 @@ def get_play_or_404(play_id: int) -> store.Play:
         abort(404)
 
 
+def get_seat_or_404(play_id: int, game: str, position: int) -> store.Play:
+    """For a game's own routes: play ``play_id``, a play of ``game`` with a seat ``position``; else 404."""
+    found = get_play_or_404(play_id)
+    if found.game != game or not 0 <= position < len(found.seats):
+        abort(404)
+    return found
+
+
 def known_game_or_409(found: store.Play) -> None:
     """A play of a game this version does not know (an old row) can be read, not changed."""
     try:

@@ -20,7 +20,7 @@ from scoring.core import FieldError
 from web import store
 from web.db import get_db, now, write
 from web.games import Adapter, errors_at, field_id, preview, register, show_value, state_from_paths, whole_number
-from web.pages import apply_seat_change, get_play_or_404, known_game_or_409, seat_page, see_other, who
+from web.pages import apply_seat_change, get_seat_or_404, seat_page, see_other, who
 
 GAME = "verdant-arizona"
 VERA = "options.solo.vera_score"
@@ -205,18 +205,11 @@ _ADAPTER = ArizonaAdapter()
 register(GAME, _ADAPTER)
 
 
-def _play_or_404(play_id: int, position: int) -> store.Play:
-    if (found := get_play_or_404(play_id)).game != GAME or not 0 <= position < len(found.seats):
-        abort(404)
-    known_game_or_409(found)
-    return found
-
-
 @bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
 def resolve(play_id: int, position: int):
     """A contradiction's tap (the entry form comes with it): ``deck:r-c`` takes the deck's card, ``entered:r-c``
     corrects the deck.  The seat change (merged by its version) and the correction are one transaction."""
-    found = _play_or_404(play_id, position)
+    found = get_seat_or_404(play_id, GAME, position)
     keep, _, where = request.form.get("resolve", "").partition(":")
     at = card_at("grid[{}][{}]".format(*where.split("-"))) if re.fullmatch(r"\d-\d", where) else None
     if keep not in ("deck", "entered") or at is None:
@@ -238,7 +231,7 @@ def resolve(play_id: int, position: int):
 def vera(play_id: int):
     """Vera's score on the solo seat's page: saved with the play's options through the one save path
     of a play's details, merged by the play version the page showed; answers the seat's status."""
-    found, g.az_vera, (value, message) = _play_or_404(play_id, 0), "refused", read_vera(request.form.get(VERA, ""))
+    found, g.az_vera, (value, message) = get_seat_or_404(play_id, GAME, 0), "refused", read_vera(request.form.get(VERA, ""))
     solo = found.options.get("solo")
     if not isinstance(solo, dict) or found.finished or message:
         why = f"Vera's score {message}." if message else "Vera's score is entered in a solo play in progress only."

@@ -13,14 +13,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, g, has_request_context, redirect, request, session, url_for
+from flask import Blueprint, g, has_request_context, redirect, request, session, url_for
 from jinja2_fragments.flask import render_block
 
 from scoring import gretchen, paths
 from scoring.schema import Obj
 from web import store
 from web.games import Adapter, apply_step, register, show_value, state_from_paths, whole_number
-from web.pages import apply_seat_change, get_play_or_404, seat_context
+from web.pages import apply_seat_change, get_seat_or_404, seat_context
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
@@ -217,9 +217,7 @@ bp = Blueprint("gretchen", __name__)
 def row(play_id: int, position: int):
     """A row change of the row as this phone showed it, saved as ``display`` with the form's version
     (without JavaScript the whole form came along: the money and the can typed are kept too)."""
-    found = get_play_or_404(play_id)
-    if found.game != GAME or not 0 <= position < len(found.seats):
-        abort(404)
+    found = get_seat_or_404(play_id, GAME, position)
     picture = read_form(request.form, found.seats[position].state)
     key = f"gretchen-undo-{play_id}-{position}"
     display, undo = apply_op(picture.get("display", []), request.form.get("op", ""), session.get(key))

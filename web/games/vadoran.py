@@ -22,7 +22,7 @@ from scoring.vadoran.contract import PLAYER_SCHEMA as SCHEMA
 from scoring.vadoran.garden import ITEM_TERRAIN, ITEMS, MAX_COLUMNS, MAX_ROWS, NO_CARD, TERRAINS, read_garden
 from web import store
 from web.games import Adapter, humanize_path, register, show_value, state_from_paths, whole_number
-from web.pages import change_id, get_play_or_404, known_game_or_409, seat_context, who
+from web.pages import change_id, get_play_or_404, get_seat_or_404, seat_context, who
 
 START_ROWS, START_COLUMNS = 3, 6  # the blank grid a new seat starts with (a screen choice)
 QUICK_SPARE_ROWS = 3
@@ -231,10 +231,9 @@ def _letter(i: int) -> str:
 def sister(play_id: int, position: int):
     """Solo: the sister's difficulty and achievements, typed on the seat page, saved as the play's
     options (one save path: store.change_play with the version the page had)."""
-    found = get_play_or_404(play_id)
-    if not 0 <= position < len(found.seats) or (found.options or {}).get("mode") != "solo":
+    found = get_seat_or_404(play_id, ENGINE.name, position)
+    if (found.options or {}).get("mode") != "solo":
         abort(404)
-    known_game_or_409(found)
     options = dict(found.options or {})
     options.update({"difficulty": d} if (d := request.form.get("options.difficulty")) in DIFFICULTIES else {})
     options.update({"sister_achievements": _numbers(t)} if (t := request.form.get("options.sister_achievements")) is not None else {})

@@ -34,7 +34,7 @@ from scoring.verdant.schema import PLAYER as SCHEMA
 from web import store
 from web.games import Adapter, errors_at, preview, register, register_player_panel, show_value, state_from_paths, whole_number
 from web.games import verdant_campaign as campaign
-from web.pages import apply_seat_change, get_play_or_404, seat_page
+from web.pages import apply_seat_change, get_seat_or_404, seat_page
 
 SEARCH_LIMIT = 6
 #: the words of a place inside a card, as the editor labels its fields
@@ -322,10 +322,9 @@ bp.register_blueprint(campaign.bp)  # the campaign's routes: endpoints "verdant.
 
 
 def _play_seat(play_id: int, position: int, r: int, c: int) -> store.Play:
-    found = get_play_or_404(play_id)
-    if found.game != "verdant" or not 0 <= position < len(found.seats) or not (0 <= r < HOME_ROWS and 0 <= c < HOME_COLS):
+    if not (0 <= r < HOME_ROWS and 0 <= c < HOME_COLS):
         abort(404)
-    return found
+    return get_seat_or_404(play_id, "verdant", position)
 
 
 @bp.get("/plays/<int:play_id>/seats/<int:position>/cells/<int:r>/<int:c>")
