@@ -473,6 +473,21 @@ def parse_rules(errors: Errors, options: dict[str, Any]) -> Rules:
     return Rules(bool(advanced), reading or EVERY_LINE)
 
 
+VERA_RULE = f"a whole number from 0 to {VERA_MAX} (Vera's final score from her reference card)"
+
+
+def read_vera_score(text: str) -> tuple[int | None, str]:
+    """Vera's score as typed on a form: (the number, or None when blank or not one; why not, or "").
+
+    >>> read_vera_score(" 48 "), read_vera_score(" "), read_vera_score("²")[1].startswith("must be a whole number")
+    ((48, ''), (None, ''), True)
+    """
+    typed = text.strip()
+    if typed and (not typed.isascii() or not typed.isdigit() or int(typed) > VERA_MAX):
+        return None, "must be " + VERA_RULE
+    return (int(typed) if typed else None), ""
+
+
 def parse_solo(errors: Errors, options: dict[str, Any], seat: Seating) -> int | None:
     """Vera's score in the solo game, or None when this is not the solo game."""
     solo = options.get("solo")
@@ -481,7 +496,7 @@ def parse_solo(errors: Errors, options: dict[str, Any], seat: Seating) -> int | 
     if not isinstance(solo, dict):
         errors.add("options.solo", 'must be null (a two-player game) or {"vera_score": N} for the solo game against Vera')
         return None
-    rule = f"a whole number from 0 to {VERA_MAX} (Vera's final score from her reference card)"
+    rule = VERA_RULE
     value = solo.get("vera_score")
     vera: int | None = None
     if value is None or value == "":

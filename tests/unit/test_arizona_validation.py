@@ -307,3 +307,15 @@ def test_corrupted_tables_give_a_result_or_a_validation_error(data, solo):
         assert isinstance(result, Result)
         json.dumps(result.to_dict())
     assert table == snapshot or json.dumps(table, default=str) == json.dumps(snapshot, default=str)
+
+
+def test_vera_score_as_typed_reads_like_the_engines_option():
+    # The solo seat page and the options form read Vera's score with the engine's rule: ASCII
+    # digits from 0 to VERA_MAX (999), blank is "not entered yet"; anything else says the rule.
+    from scoring.arizona.model import VERA_MAX, VERA_RULE, read_vera_score
+
+    assert read_vera_score(" 48 ") == (48, "") and read_vera_score("0") == (0, "") and read_vera_score(str(VERA_MAX)) == (VERA_MAX, "")
+    assert read_vera_score("") == (None, "") and read_vera_score("   ") == (None, "")
+    for bad in (str(VERA_MAX + 1), "-3", "4.5", "²", "forty"):
+        assert read_vera_score(bad) == (None, "must be " + VERA_RULE), bad
+    assert VERA_RULE == "a whole number from 0 to 999 (Vera's final score from her reference card)"

@@ -149,7 +149,7 @@ class ArizonaAdapter(Adapter):
         if reading in az.COLOR_LINE_READINGS and reading != az.EVERY_LINE:
             options["color_lines"] = reading  # stored only when it is not the default reading
         if form.get(prefix + "solo") in on:
-            vera, message = read_vera(form.get(prefix + "vera_score") or "")  # blank: asked on the seat page later
+            vera, message = az.read_vera_score(form.get(prefix + "vera_score") or "")  # blank: asked on the seat page later
             if message:
                 errors.append(FieldError(prefix + "vera_score", f"Vera's score: enter a whole number from 0 to {az.VERA_MAX}"))
             options["solo"] = {"vera_score": vera}
@@ -181,13 +181,6 @@ class ArizonaAdapter(Adapter):
             "fragment": bool(request.headers.get("HX-Request")) and not request.headers.get("HX-Boosted"), "color_class": color_class,
             "vera_answer": g.get("az_vera"), "refused_change": g.get("az_vera") in ("refused", "conflict"),
         }
-
-
-def read_vera(text: str) -> tuple[int | None, str]:
-    """Vera's score as typed: (the number, or None when blank; a message when it does not read)."""
-    if text.strip() and ((vera := whole_number(text)) is None or vera > az.VERA_MAX):
-        return None, f"must be a whole number from 0 to {az.VERA_MAX} (Vera's final score from her reference card)"
-    return whole_number(text), ""
 
 
 def color_chips(play, known: deck.Known) -> list[dict[str, str]]:
@@ -231,7 +224,7 @@ def resolve(play_id: int, position: int):
 def vera(play_id: int):
     """Vera's score on the solo seat's page: saved with the play's options through the one save path
     of a play's details, merged by the play version the page showed; answers the seat's status."""
-    found, g.az_vera, (value, message) = get_seat_or_404(play_id, GAME, 0), "refused", read_vera(request.form.get(VERA, ""))
+    found, g.az_vera, (value, message) = get_seat_or_404(play_id, GAME, 0), "refused", az.read_vera_score(request.form.get(VERA, ""))
     solo = found.options.get("solo")
     if not isinstance(solo, dict) or found.finished or message:
         why = f"Vera's score {message}." if message else "Vera's score is entered in a solo play in progress only."
