@@ -10,7 +10,7 @@ import json
 import math
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, g, render_template, request, url_for
 
 from scoring.core import FieldError
 from scoring.verdant import campaign as camp
@@ -159,9 +159,9 @@ def player_context(player: dict) -> dict:
     """The achievement plant on a player's page: 50 shapes by mode, leaves, drawing, near misses."""
     filled = current(player["id"])
     shapes = [dict(shape_info(s["shape"]), event=filled.get(s["shape"])) for s in camp.all_shapes()]
-    groups = [{"mode": mode, "title": title, "shapes": [s for s in shapes if s["mode"] == mode],
+    groups = [{"mode": mode, "title": f"{title}s", "shapes": [s for s in shapes if s["mode"] == mode],
                "filled": sum(1 for s in shapes if s["mode"] == mode and s["event"])}
-              for mode, title in (("standard", "Standard games"), ("scenario", "Scenarios"), ("modification", "Rules modifications"))]
+              for mode, title in camp.MODE_WORDS.items()]  # "Standard games", "Scenarios", "Rules modifications"
     ids = player_group(player["id"])
     latest = _latest_standard_play(ids)
     near = []
@@ -206,12 +206,16 @@ def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldEr
 bp = Blueprint("campaign", __name__)
 
 
-def _refuse(exc: Refused, back: str):
-    return render_template("games/verdant/refused.html", message=str(exc), back=back), exc.status
+@bp.errorhandler(Refused)
+def _refuse(exc: Refused):
+    """A refused campaign change, with a link back to the page it came from (``g.campaign_back``, set by each route)."""
+    return render_template("games/verdant/refused.html", message=str(exc), back=g.campaign_back), exc.status
 
 
-def _result_of(play_id: int) -> str:
-    return url_for("main.result", play_id=play_id) + "#vd-campaign"
+def _back_to(play_id: int | None, player_id: int | None = None) -> None:
+    """Where a refusal links back to: the play's result, else the player's page (their campaign panel)."""
+    g.campaign_back = (url_for("main.result", play_id=play_id) if play_id is not None
+                       else url_for("main.player", player_id=player_id)) + "#vd-campaign"
 
 
 def _as_shown(play_id: int, version: int | None, finished: bool = True) -> store.Play:
@@ -234,16 +238,14 @@ def _as_shown(play_id: int, version: int | None, finished: bool = True) -> store
 def fill_from_play(play_id: int):
     """Fill one shape for one seat (``position``, ``shape``), or the play's scenario/modification
     shape for every seat that may fill it (``position=all``); ``version``: the play's, as shown."""
-    try:
-        with write(get_db()):  # the checks and every seat's fill, or none
-            found = _as_shown(play_id, base_version())
-            result = found.evaluate().result
-            if result is None:
-                raise Refused("This play has no result yet.")
-            for p, shape in _targets(result_context(found, result)["campaign"], len(found.seats)):
-                fill(p["player_id"], shape, play_id, who())
-    except Refused as exc:
-        return _refuse(exc, _result_of(play_id))
+    _back_to(play_id)
+    with write(get_db()):  # the checks and every seat's fill, or none
+        found = _as_shown(play_id, base_version())
+        result = found.evaluate().result
+        if result is None:
+            raise Refused("This play has no result yet.")
+        for p, shape in _targets(result_context(found, result)["campaign"], len(found.seats)):
+            fill(p["player_id"], shape, play_id, who())
     return see_other("main.result", play_id=play_id, _anchor="vd-campaign")
 
 
@@ -281,19 +283,19 @@ def declare(play_id: int):
     """Record each player's declared scenario objectives (``declared-<position>``, checkboxes):
     a change of the play's options based on the version shown, logged and rescored."""
     found = get_play_or_404(play_id)
-    back = _result_of(play_id)
+    _back_to(play_id)
     mode, number = mode_of(found.options)
     if found.game != "verdant" or mode != "scenario" or number is None:
-        return _refuse(Refused("This play is not a scenario: there is nothing to declare."), back)
+        raise Refused("This play is not a scenario: there is nothing to declare.")
     if found.finished:
-        return _refuse(Refused("This play is finished: reopen it to change what a player declares."), back)
+        raise Refused("This play is finished: reopen it to change what a player declares.")
     allowed = [o["key"] for o in camp.scenario(number)["objectives"] if o["check"] == "declared"]
     declared = [[k for k in allowed if k in request.form.getlist(f"declared-{s.position}")] for s in found.seats]
     options = {**found.options, "scenario": {**found.options["scenario"], "declared": declared}}
     try:
         store.update_play(play_id, {"options": options}, who(), base_version=base_version())
     except store.Conflict:
-        return _refuse(Refused("The declarations were changed on another phone since this page was shown: look again."), back)
+        raise Refused("The declarations were changed on another phone since this page was shown: look again.") from None
     return see_other("main.result", play_id=play_id, _anchor="vd-campaign")
 
 
@@ -303,16 +305,13 @@ def undo_fill(player_id: int):
     result when ``play`` is given (with its ``version`` as shown)."""
     _player_or_404(player_id)
     shape, play = request.form.get("shape", ""), whole_number(request.form.get("play", ""))
-    back = _result_of(play) if play is not None else url_for("main.player", player_id=player_id) + "#vd-campaign"
-    try:
-        if not valid_shape(shape):
-            raise Refused("Choose an achievement to undo.", 422)
-        with write(get_db()):
-            if play is not None:
-                _as_shown(play, base_version(), finished=False)
-            undo(player_id, shape, who(), whole_number(request.form.get("event", "")))
-    except Refused as exc:
-        return _refuse(exc, back)
+    _back_to(play, player_id)
+    if not valid_shape(shape):
+        raise Refused("Choose an achievement to undo.", 422)
+    with write(get_db()):
+        if play is not None:
+            _as_shown(play, base_version(), finished=False)
+        undo(player_id, shape, who(), whole_number(request.form.get("event", "")))
     return see_other("main.result", play_id=play, _anchor="vd-campaign") if play is not None else \
         see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
@@ -322,18 +321,16 @@ def fill_by_hand(player_id: int):
     """Mark shapes (``shape``, several) as filled by hand, from a paper sheet: all or none."""
     _player_or_404(player_id)
     shapes = list(dict.fromkeys(request.form.getlist("shape")))
-    try:
-        if not shapes or not all(valid_shape(s) for s in shapes):
-            raise Refused("Tick at least one shape to mark as filled.", 422)
-        with write(get_db()):  # checked and written in one transaction: a shape filled meanwhile refuses all
-            filled = current(player_id)
-            already = [shape_info(s)["label"] for s in shapes if s in filled]
-            if already:
-                raise Refused("Already filled: " + ", ".join(already) + ".")
-            for s in shapes:
-                fill(player_id, s, None, who())
-    except Refused as exc:
-        return _refuse(exc, url_for("main.player", player_id=player_id) + "#vd-campaign")
+    _back_to(None, player_id)
+    if not shapes or not all(valid_shape(s) for s in shapes):
+        raise Refused("Tick at least one shape to mark as filled.", 422)
+    with write(get_db()):  # checked and written in one transaction: a shape filled meanwhile refuses all
+        filled = current(player_id)
+        already = [shape_info(s)["label"] for s in shapes if s in filled]
+        if already:
+            raise Refused("Already filled: " + ", ".join(already) + ".")
+        for s in shapes:
+            fill(player_id, s, None, who())
     return see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
 
