@@ -69,6 +69,18 @@ def parse(text: str) -> Path:
     return tuple(parts)
 
 
+def try_parse(text: Any) -> Path | None:
+    """:func:`parse`, or None for what is not a path (a form field of another name, a path typed by hand).
+
+    >>> try_parse("plants[2].growth"), try_parse("home[x]"), try_parse("")
+    (('plants', 2, 'growth'), None, ())
+    """
+    try:
+        return parse(text)
+    except PathError:
+        return None
+
+
 def format(parts: Iterable[Part], prefix: str = "") -> str:  # noqa: A001 (the module's own name for it)
     """``("home", 1, 2, "pot")`` -> ``"home[1][2].pot"`` (after ``prefix``, itself a path).
 

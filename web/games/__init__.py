@@ -66,12 +66,9 @@ def set_at(state: Any, path: str, text: Any, schema: Node | None = None) -> dict
     >>> set_at({}, "plants[9].growth", "3", board)
     {}
     """
-    try:
-        parts = paths.parse(path)
-    except paths.PathError:
-        return state if isinstance(state, dict) else {}
-    node = schema.at(parts) if schema is not None else None
-    if schema is not None and node is None:
+    parts = paths.try_parse(path)
+    node = schema.at(parts) if schema is not None and parts is not None else None
+    if parts is None or (schema is not None and node is None):
         return state if isinstance(state, dict) else {}
     value = node.from_form(text) if node is not None and isinstance(text, str) else text
     out = paths.set_(state if isinstance(state, dict) else {}, parts, value)
@@ -128,15 +125,8 @@ def state_from_paths(form: Mapping[str, str], old_state: Any, schema: Node | Non
     """
     state: dict = dict(old_state) if isinstance(old_state, dict) else {}
     for name, text in form.items():
-        if name in ("csrf_token", "next", "version", "change_id", "step"):
-            continue
-        try:
-            parts = paths.parse(name)
-        except paths.PathError:
-            continue
-        if schema is not None and schema.at(parts) is None:
-            continue
-        state = set_at(state, name, text, schema)
+        if name not in ("csrf_token", "next", "version", "change_id", "step"):
+            state = set_at(state, name, text, schema)  # a name that is no path of the board is left out
     return apply_step(state, form.get("step", ""), schema)
 
 
@@ -148,9 +138,8 @@ def apply_step(state: dict, step: str, schema: Node | None, most: Callable[[dict
     where, _, delta_text = (step or "").rpartition(":")
     if delta_text not in ("+1", "-1", "full") or not where:
         return state
-    try:
-        parts = paths.parse(where)
-    except paths.PathError:
+    parts = paths.try_parse(where)
+    if parts is None:
         return state
     node = schema.at(parts) if schema is not None else None
     value = paths.get(state, parts)
@@ -184,9 +173,8 @@ def humanize_path(path: str) -> str:
     >>> humanize_path("decorations.plant_stand"), humanize_path("plants[2].growth"), humanize_path("")
     ('Decorations: plant stand', 'Plants 3: growth', 'This seat')
     """
-    try:
-        parts = paths.parse(path)
-    except paths.PathError:
+    parts = paths.try_parse(path)
+    if parts is None:
         return path
     words: list[str] = []
     for part in parts:

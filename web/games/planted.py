@@ -52,17 +52,10 @@ def _slot_label(index: int) -> str:
     return "Beginner plant" if index == 0 else f"Plant {index + 1}"
 
 
-def _parse(path: str) -> paths.Path:
-    try:
-        return paths.parse(path)
-    except paths.PathError:
-        return ()
-
-
 def _no_room(state: dict, step: str) -> bool:
     """A growth + on a slot with no plant yet, or on a plant whose spaces are all covered."""
     where, _, delta = step.rpartition(":")
-    parts = _parse(where)
+    parts = paths.try_parse(where) or ()
     if delta != "+1" or len(parts) != 3 or (parts[0], parts[2]) != ("plants", "growth") or not isinstance(parts[1], int):
         return False
     entry = (_plants(state) + [{}] * parts[1])[parts[1]]
@@ -76,8 +69,8 @@ class PlantedAdapter(Adapter):
     def field_label(self, path: str, state: Any = None) -> str:
         """A place as the player sees it: "Beginner plant", "Plant 3 (Croton)", "Growth on Croton",
         "Propagation jars", "Plant Stand cards" (``state``: the seat, for the plant's name)."""
-        parts = _parse(path)
-        if path and not parts:  # a card written by its name ("decorations.Plant Stand")
+        parts = paths.try_parse(path)
+        if parts is None:  # a card written by its name ("decorations.Plant Stand")
             head, _, card = path.partition(".")
             return f"{_card_name(card)} cards" if head in DECKS and card else path
         if len(parts) >= 2 and parts[0] == "plants" and isinstance(parts[1], int):

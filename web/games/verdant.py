@@ -175,9 +175,8 @@ class VerdantAdapter(Adapter):
 
     def field_label(self, path: str) -> str:
         """"Row 2, card 3", "Row 2, card 3: pot", "Green Thumb tokens", "Storage"."""
-        try:
-            parts = paths.parse(path)
-        except paths.PathError:
+        parts = paths.try_parse(path)
+        if parts is None:
             return "This seat"
         head = parts[0] if parts else ""
         if head == "home" and len(parts) >= 3 and all(isinstance(p, int) for p in parts[1:3]):
