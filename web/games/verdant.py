@@ -29,7 +29,7 @@ from scoring.verdant import campaign as camp
 from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
 from scoring.verdant.parse import lighting_in_play, parse_goals
-from scoring.verdant.schema import HOME_COLS, HOME_ROWS
+from scoring.verdant.schema import HOME_COLS, HOME_ROWS, VARIANTS
 from scoring.verdant.schema import PLAYER as SCHEMA
 from web import store
 from web.games import Adapter, errors_at, preview, register, register_player_panel, show_value, state_from_paths, whole_number
@@ -244,8 +244,8 @@ class VerdantAdapter(Adapter):
         """The engine's own option checks, filed under the control they concern."""
         count = players or (len(options["goal_sets"].get("players", [])) if options["modification"] == 5 else 2)
         scratch = Errors()
-        if options["variant"] not in ("standard", "family"):
-            scratch.add("options.variant", "choose standard or family")
+        if options["variant"] not in VARIANTS:
+            scratch.add("options.variant", "choose " + " or ".join(VARIANTS))
         parse_goals(scratch, {"options": options}, max(count, 1), options["modification"], players == 1)
         where = (("options.goal_sets.players", "player-goals"), ("options.goal_sets", "second"), ("options.goals", "goals"))
         return [FieldError(p + next((k for start, k in where if e.path.startswith(start)), "variant"), e.message)
