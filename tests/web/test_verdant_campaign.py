@@ -91,6 +91,28 @@ def test_the_options_form_offers_the_four_modes_and_the_scenarios_with_goal_lett
     assert "js/verdant.js" in html
 
 
+def test_the_options_form_takes_decks_scenarios_and_modifications_from_the_engine(client):
+    # Each scenario option names its goals' decks (the script fills the select of each deck), the
+    # goal selects are one per engine deck, the modifications are the engine's 1-10; verdant.js
+    # declares no deck list of its own.
+    from pathlib import Path
+
+    from scoring.verdant import campaign as camp
+    from scoring.verdant import catalog as cat
+
+    html = client.get("/plays/new").get_data(as_text=True)
+    decks = "|".join(cat.DECKS)
+    assert html.count(f'data-decks="{decks}"') == len(camp.SCENARIOS) == 15
+    for deck in cat.DECKS:
+        assert f'name="opt-verdant-goal-{deck}"' in html and f'name="opt-verdant-second-{deck}"' in html
+        assert f">{deck.capitalize()} goal</label>" in html and f">Second {deck} goal</label>" in html
+    mods = re.search(r'<select name="opt-verdant-modification".*?</select>', html, re.S).group(0)
+    assert re.findall(r'<option value="(\d+)"', mods) == [str(n) for n in camp.MODIFICATIONS]
+    assert "The 15 scenarios" in html
+    js = (Path(__file__).parents[2] / "static" / "js" / "verdant.js").read_text(encoding="utf-8")
+    assert '"plant"' not in js and '"room"' not in js and "=== 3" not in js
+
+
 def test_standard_mode_is_stored_as_a_campaign_key_the_engine_ignores(app, client, token):
     pid = new_play(client, token, game="verdant", players=("Alice", "Bea"), mode="standard")
     assert get_play(app, pid).options == {"variant": "standard", "goals": [], "modification": None, "goal_sets": {},
