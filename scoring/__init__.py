@@ -33,12 +33,22 @@ class Option:
     default: Any
     description: str
     choices: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()  # each choice in a player's words (parallel to ``choices``)
 
     def to_dict(self) -> dict[str, Any]:
         data = {"name": self.name, "kind": self.kind, "default": self.default, "description": self.description}
         if self.choices:
             data["choices"] = list(self.choices)
+        if self.labels:
+            data["labels"] = list(self.labels)
         return data
+
+    def label(self, choice: Any) -> str:
+        """A choice as a player reads it (its label, else the choice itself)."""
+        for value, label in zip(self.choices, self.labels, strict=False):
+            if value == choice:
+                return label
+        return str(choice)
 
 
 @dataclass(frozen=True)

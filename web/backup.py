@@ -659,6 +659,7 @@ def _import_page(status: int = 200, **context):
     context.setdefault("error", None)
     context.setdefault("plan", None)
     context.setdefault("token", None)
+    context.setdefault("filename", None)
     return render_template("settings_import.html", status=data_status(), **context), status
 
 

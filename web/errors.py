@@ -18,6 +18,7 @@ from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
 from web.db import BUSY, FULL, READ_ONLY, STORAGE_MESSAGES, storage_failure
+from web.games import humanize_path
 from web.limits import TooLarge
 from web.security import cross_site, refuse_cross_site
 
@@ -94,8 +95,9 @@ def init_app(app: Flask) -> None:
         problems = [{"path": p.path, "message": p.message} for p in exc.problems]
         if _wants_json():
             return jsonify({"errors": problems}), 422
+        shown = [{"path": humanize_path(p.path) if p.path else "", "message": p.message} for p in exc.problems]
         context = {"title": "Too long to save", "heading": "That is too long to save",
-                   "problems": exc.problems, "message": "Nothing was saved. Shorten it and send it again."}
+                   "problems": shown, "message": "Nothing was saved. Shorten it and send it again."}
         if request.headers.get("HX-Request"):
             return render_block("errors/refused.html", "content", **context), 422
         return render_template("errors/refused.html", **context), 422

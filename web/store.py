@@ -490,6 +490,7 @@ def change_seat(
     Raises NotFound, Finished, Conflict, BadChange."""
     db = get_db()
     conflict: Conflict | None = None
+    unchanged: tuple[Play, int] | None = None
     with write(db):
         play_row = db.execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
         row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
@@ -505,7 +506,7 @@ def change_seat(
                 "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [row["id"], change_id]
             ).fetchone()
             if seen is not None:  # a resend of a change already applied: answer as then
-                play, evaluation = get_play(play_id), None
+                play = get_play(play_id)
                 return Saved(play, play.evaluate(), row["version"], False, False)
         base = row["version"] if base_version is None else base_version
         mine: dict[paths.Path, Any]
@@ -568,21 +569,25 @@ def change_seat(
                     _log(play_id, row["id"], row["player_id"], who, "marked done" if want_done else "marked not done",
                          {"done": was_done}, {"done": want_done})
             if not changed:
-                play = get_play(play_id)
-                result = Saved(play, play.evaluate(), version, False, False)
-                return result
-            play, evaluation = _recompute(play_id)
-            seat_now = play.seats[position]
-            if seat_now.done and not evaluation.valid(position):
-                # a done seat that no longer validates is not done any more (and Done on a seat
-                # with problems does not stick): the player sees what to fill or fix
-                db.execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [row["id"]])
-                play, evaluation = _recompute(play_id)
-            merged = changed and base != row["version"]
-            result = Saved(play, evaluation, version, merged, changed)
+                unchanged = (get_play(play_id), version)
+            else:
+                result = _recomputed(play_id, position, row, version, base)
     if conflict is not None:
         raise conflict
+    if unchanged is not None:  # nothing written: evaluated after the write lock is let go
+        return Saved(unchanged[0], unchanged[0].evaluate(), unchanged[1], False, False)
     return result
+
+
+def _recomputed(play_id: int, position: int, row: Any, version: int, base: int) -> Saved:
+    """After a change of a seat, inside its write transaction: the totals stored again; a done
+    seat that no longer validates is not done any more (and Done on a seat with problems does not
+    stick): the player sees what to fill or fix."""
+    play, evaluation = _recompute(play_id)
+    if play.seats[position].done and not evaluation.valid(position):
+        get_db().execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [row["id"]])
+        play, evaluation = _recompute(play_id)
+    return Saved(play, evaluation, version, base != row["version"], True)
 
 
 def _json_value(value: Any) -> Any:

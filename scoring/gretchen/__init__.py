@@ -48,7 +48,7 @@ from .catalog import (  # the entry screen's catalog API
 )
 from .preview import preview
 from .rules import ALOE_VERA_CAP, score_player
-from .schema import CALICO_READINGS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PLAYER
+from .schema import CALICO_LABELS, CALICO_READINGS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PLAYER
 from .state import (
     TITLE,
     Table,
@@ -113,25 +113,23 @@ OPTIONS_LIST = (
         "money_plant_pot_scores",
         "bool",
         False,
-        "Count the Money Plant's own pot as a pot card (2 points). Off: it is printed on the player "
-        "board and does not score (READINGS.md).",
+        "Count the Money Plant's own pot as a pot card (2 points). Off (Scorepad's reading): it is "
+        "printed on the player board and does not score.",
     ),
     scoring.Option(
         "calico_hearts_distance",
         "choice",
         "places",
-        "How Calico Hearts counts its distance X from the Money Plant. places: places from the Money "
-        "Plant, next to it = 1, empty pots between count (READINGS.md); plants_closer_plus_1: BGA's count, "
-        "the plants closer on the same side, plus 1; plants_between: the tooltip's count, the plants "
-        "between it and the Money Plant.",
+        "How Calico Hearts counts its distance X from the Money Plant",
         tuple(CALICO_READINGS),
+        tuple(CALICO_LABELS[k] for k in CALICO_READINGS),
     ),
     scoring.Option(
         "aloe_vera_max_4",
         "bool",
         False,
-        "Aloe Vera scores at most 4 (the BGA tooltip's \"max 4\"). Off: 1 per water in the can, no cap "
-        "(READINGS.md).",
+        "Aloe Vera scores at most 4 (the BGA tooltip's \"max 4\"). Off (Scorepad's reading): 1 per "
+        "water in the can, no cap.",
     ),
 )
 

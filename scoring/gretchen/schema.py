@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..schema import Arr, Bool, Choice, Int, Obj, Text, table_schema, unknown_keys
 from .catalog import MAX_LEAVES, MAX_WATER, MONEY_PLANT_CAPACITY, PLANTS, POT_COLORS, POT_KINDS, STARTING_POTS_PER_PLAYER
 
-__all__ = ["CALICO_READINGS", "OPTIONS", "PLACE", "PLAYER", "TABLE", "unknown_keys"]
+__all__ = ["CALICO_LABELS", "CALICO_READINGS", "OPTIONS", "PLACE", "PLAYER", "TABLE", "unknown_keys"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: 24 pots in the pot deck + 2 starting pots + the Money Plant.
@@ -27,6 +27,12 @@ CALICO_READINGS: dict[str, str] = {
     "places": "places from the Money Plant, next to it = 1",
     "plants_closer_plus_1": "BGA's count: plants closer to the Money Plant on the same side, plus 1",
     "plants_between": "the tooltip's count: plants between it and the Money Plant",
+}
+#: The same readings as the options form offers them.
+CALICO_LABELS: dict[str, str] = {
+    "places": "Places from the Money Plant, next to it = 1, empty pots between count (Scorepad's reading)",
+    "plants_closer_plus_1": "BGA's count: the plants closer on the same side, plus 1",
+    "plants_between": "The card's tooltip: the plants between it and the Money Plant",
 }
 
 POT = Obj(

@@ -23,7 +23,7 @@ from .catalog import Item
 from .parse import Holding, PlayerState
 
 DISPLAY_SHELVES_SET = 3  # points per complete set of one hanging, one shelf and one floor plant
-READING_LINE = "Growth tokens fill each plant from its lowest space up (READINGS.md)"
+READING_LINE = "Growth tokens fill each plant from its lowest space up (Scorepad's reading of the rulebook)"
 
 #: What one copy of a Decoration card is worth: (points, why, the paths it counted).
 Worth = tuple[int, str, tuple[str, ...]]
@@ -148,7 +148,7 @@ def decoration_points(player: PlayerState) -> dict[str, tuple[int, Line]]:
         each, why, counted = DECORATION_RULES[item.key](player)
         text = decoration_line(item, copies, each, why)
         if item.key == "display_shelves":
-            text += " (READINGS.md: 3 points per complete set)"
+            text += " (Scorepad's reading: 3 points per complete set)"
         out[item.key] = (each * copies, line(text, f"decorations.{item.key}", *counted))
     return out
 

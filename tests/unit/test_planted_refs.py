@@ -62,11 +62,11 @@ def test_a_plant_line_names_the_plant_by_its_index_as_sent_empty_slots_included(
     assert refs_of(result, "Ann", "plants") == {
         "ZZ Plant: 1 token covers 3 = 3": ("plants[0]", "plants[0].growth"),
         "Croton: 2 tokens cover 2 + 3 = 5": ("plants[3]", "plants[3].growth"),
-        "Growth tokens fill each plant from its lowest space up (READINGS.md)": ("plants[0].growth", "plants[3].growth"),
+        "Growth tokens fill each plant from its lowest space up (Scorepad's reading of the rulebook)": ("plants[0].growth", "plants[3].growth"),
     }
     assert result.player("Ann").category("plants").lines_about("plants[3]") == (
         "Croton: 2 tokens cover 2 + 3 = 5",
-        "Growth tokens fill each plant from its lowest space up (READINGS.md)",
+        "Growth tokens fill each plant from its lowest space up (Scorepad's reading of the rulebook)",
     )
     assert result.player("Ann").extra["pad"][1] == {"row": "Plant 2", "points": 5, "plant": "Croton", "ref": "plants[3]"}
 
@@ -95,7 +95,7 @@ def test_decoration_lines_name_the_card_and_what_it_counted():
     assert category.lines_about("plants[2]") == (
         "Ceramic Planter: 1 shelf plant (Croton) = 1",
         "Display Shelves: 1 complete set of 1 hanging + 1 shelf + 1 floor plant (2 hanging, 1 shelf, 3 floor) x 3 = 3"
-        " (READINGS.md: 3 points per complete set)",
+        " (Scorepad's reading: 3 points per complete set)",
     )
 
 

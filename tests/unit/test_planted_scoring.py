@@ -72,7 +72,7 @@ def test_rulebook_example_scores_the_same_through_the_registry():
         other(),
     )
     result = scoring.score("planted", t)
-    assert result.game == "planted" and result.engine_version == "planted-2"
+    assert result.game == "planted" and result.engine_version == "planted-3"
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 1), ("Other", 0, 2)]
     assert result.winners == ("Ann",)
     assert scoring.get("planted") is GAME
@@ -116,7 +116,7 @@ def test_plant_lines_show_each_covered_space_and_full_growth():
         "Swiss Cheese Plant: 2 tokens cover 2 + 3 = 5",
         "Mistletoe Cactus: 3 tokens cover 3 + 4 + 7 = 14 (fully grown)",
         "Peace Lily: 1 token covers 4 = 4 (fully grown)",
-        "Growth tokens fill each plant from its lowest space up (READINGS.md)",
+        "Growth tokens fill each plant from its lowest space up (Scorepad's reading of the rulebook)",
     ]
 
 
@@ -198,7 +198,7 @@ def decorated(decorations, tools=None):
             "display_shelves",
             3,  # min(2 hanging, 1 shelf, 3 floor) = 1 set x 3
             "Display Shelves: 1 complete set of 1 hanging + 1 shelf + 1 floor plant (2 hanging, 1 shelf, 3 floor)"
-            " x 3 = 3 (READINGS.md: 3 points per complete set)",
+            " x 3 = 3 (Scorepad's reading: 3 points per complete set)",
         ),
         ("indoor_greenhouse", 2, "Indoor Greenhouse: 2 fully grown plants (Air Plant, Dragon Tree) = 2"),
     ],
@@ -247,7 +247,7 @@ def test_one_plant_feeds_several_decorations():
     assert lines(result, "Ann", "decorations") == [
         "Plant Stand: 2 floor plants (ZZ Plant, Dragon Tree) = 2",
         "Display Shelves: 0 complete sets of 1 hanging + 1 shelf + 1 floor plant (0 hanging, 0 shelf, 2 floor)"
-        " x 3 = 0 (READINGS.md: 3 points per complete set)",
+        " x 3 = 0 (Scorepad's reading: 3 points per complete set)",
         "Indoor Greenhouse: 1 fully grown plant (Dragon Tree) = 1",
     ]
 
@@ -385,7 +385,7 @@ def test_game_describes_itself_for_the_games_api():
         "title": "Planted",
         "status": "ready",
         "players": {"min": 2, "max": 5},
-        "engine_version": "planted-2",
+        "engine_version": "planted-3",
         "options": [],
     }
     assert GAME.default_options() == {}

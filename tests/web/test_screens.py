@@ -377,6 +377,19 @@ def test_status_block_names_problems_by_field_name(client, token):
 # ------------------------------------------------------------------ the result in words
 
 
+def test_the_new_play_forms_options_are_in_words(client):
+    """Every game's options on the New play form: no file names, no option keys, no code paths
+    (the Gretchen's Garden readings were "(READINGS.md)" and "plants_closer_plus_1")."""
+    html = client.get("/plays/new").get_data(as_text=True)
+    main = html[html.index("<main"):]
+    shown = [re.sub(r"<[^>]+>", "", t).strip()
+             for t in re.findall(r"<(?:label|option|legend|summary)[^>]*>(.*?)</(?:label|option|legend|summary)>", main, re.S)]
+    assert any("Calico Hearts" in t for t in shown)
+    assert "BGA&#39;s count: the plants closer on the same side, plus 1" in shown
+    for text in shown:
+        assert not re.search(r"READINGS|\.md\b|[a-z]_[a-z]|options\.", text), text
+
+
 def test_result_page_has_no_developer_words(client, token):
     play_id = finished_play(client, token)
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
