@@ -96,8 +96,8 @@ def queries(instance: Path, paths: list[str]) -> dict:
     caught: list[str] = []
     original = wdb.connect
 
-    def tracing(path: str):
-        db = original(path)
+    def tracing(path: str, **options):  # (read_only=: the read-only serving connection)
+        db = original(path, **options)
         db.conn.set_trace_callback(caught.append)
         return db
 

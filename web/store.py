@@ -140,9 +140,10 @@ def refresh_stats(player_ids) -> None:
 def player_plays(player_id: int, limit: int = 50) -> list[dict]:
     # Walk the plays newest first on plays(played_at, id) and probe seats(player_id, play_id),
     # stopping at the limit (CROSS JOIN keeps that join order): no sort of the whole history.
+    # (+pl.status: a filter, not an index to search.)
     rows = get_db().execute(
         "SELECT pl.*, s.total, s.rank, s.position FROM plays pl CROSS JOIN seats s "
-        "ON s.play_id = pl.id AND s.player_id = ? WHERE pl.status IN ('in_progress', 'finished') "
+        "ON s.play_id = pl.id AND s.player_id = ? WHERE +pl.status IN ('in_progress', 'finished') "
         "ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
         [player_id, limit],
     ).fetchall()
@@ -790,7 +791,9 @@ def _play_row(row) -> dict:
 def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], bool]:
     """One page of plays, newest first, and whether there are older ones.  (No total count: counting
     every play grows with the history; fetching one row more than the page does not.)"""
-    where: list[str] = ["pl.status IN ('in_progress', 'finished')"]
+    # (+: the status is a filter, not an index to search: the plays are walked newest first on
+    # plays(played_at, id) or plays(game, played_at) and the few deleted ones skipped, no sort)
+    where: list[str] = ["+pl.status IN ('in_progress', 'finished')"]
     args: list[Any] = []
     if game:
         where.append("pl.game = ?")
