@@ -106,6 +106,23 @@ def new_phone(browser):
     assert not problems, "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
 
 
+def goto(page, url: str) -> None:
+    """``page.goto(url)`` on a page that may be reloading itself at that moment (an open seat page
+    whose live update saw another phone's change reloads), which aborts the navigation: then try
+    again once that reload is over."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _ in range(3):
+        try:
+            page.goto(url)
+            return
+        except PlaywrightError as exc:
+            if "ERR_ABORTED" not in str(exc):
+                raise
+            page.wait_for_load_state()
+    page.goto(url)
+
+
 def shot(page, name: str) -> None:
     """Keep a screenshot of the screen for a person to look at (tests/e2e/screenshots/)."""
     SHOTS.mkdir(exist_ok=True)

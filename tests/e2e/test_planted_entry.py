@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, assert_accessible, tap_done
+from tests.e2e.conftest import SHOTS, assert_accessible, goto, tap_done
 
 
 def shot(page, name: str) -> None:
@@ -279,7 +279,7 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
 
     def each(state: str) -> None:
         for width, page in pages:
-            page.goto(seat_url)
+            goto(page, seat_url)  # (the page may be reloading itself: it saw the change)
             _look(page, f"the Planted seat, {state}, {width} px, {scheme}", f"planted-{state}-{width}-{scheme}")
 
     each("empty")

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, assert_accessible, tap_done
+from tests.e2e.conftest import SHOTS, assert_accessible, goto, tap_done
 from tests.unit.test_verdant_support import ALICE_HOME
 
 # letters typed into the search for each plant: 2 to 4 are enough to make it the first match
@@ -249,7 +249,7 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
 
     def each(state: str, query: str = "", then=None) -> None:
         for width, page in pages:
-            page.goto(seat_url + query)
+            goto(page, seat_url + query)  # (the page may be reloading itself: it saw the change)
             if then:
                 then(page)
             _look(page, f"the Verdant seat, {state}, {width} px, {scheme}", f"verdant-{state}-{width}-{scheme}")
