@@ -661,6 +661,19 @@ def _details_at(play_id: int, version: int) -> Any:
     return paths.MISSING if row is None else loads(row["details"], {})
 
 
+def _play_to_change(play_id: int, change_id: str | None) -> tuple[Play, bool]:
+    """Inside a write transaction of a change of the play itself: the play, and whether this
+    change (by its id) was applied already (a resend: answered as then).  A deleted or set-aside
+    play refuses any other change (:class:`Deleted`)."""
+    play = get_play(play_id)
+    seen = bool(change_id) and get_db().execute(
+        "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
+    ).fetchone() is not None
+    if not seen and play.status in (DELETED, SET_ASIDE):
+        raise Deleted(play_id)
+    return play, seen
+
+
 def change_play(
     play_id: int,
     *,
@@ -681,13 +694,9 @@ def change_play(
     db = get_db()
     conflict: Conflict | None = None
     with write(db):
-        play = get_play(play_id)
-        if change_id and db.execute(
-            "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
-        ).fetchone():
+        play, seen = _play_to_change(play_id, change_id)
+        if seen:
             return play
-        if play.status in (DELETED, SET_ASIDE):
-            raise Deleted(play_id)
         current = _details(play)
         picture = {**current, **{k: v for k, v in (fields or {}).items() if k in PLAY_FIELDS}}
         limits.check(picture["options"], "The play's options")
@@ -995,13 +1004,9 @@ def change_players(
     db = get_db()
     conflict: Conflict | None = None
     with write(db):
-        play = get_play(play_id)
-        if change_id and db.execute(
-            "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
-        ).fetchone():
+        play, seen = _play_to_change(play_id, change_id)
+        if seen:
             return play
-        if play.status in (DELETED, SET_ASIDE):
-            raise Deleted(play_id)
         if play.finished:
             raise Finished(play_id)
         by_id = {s.id: s for s in play.seats}
