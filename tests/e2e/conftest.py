@@ -117,7 +117,7 @@ def goto(page, url: str) -> None:
             page.goto(url)
             return
         except PlaywrightError as exc:
-            if "ERR_ABORTED" not in str(exc):
+            if "ERR_ABORTED" not in str(exc) and "interrupted by another navigation" not in str(exc):
                 raise
             page.wait_for_load_state()
     page.goto(url)

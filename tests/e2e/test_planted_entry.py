@@ -52,7 +52,7 @@ def fresh(page) -> None:
             page.reload()
             return
         except PlaywrightError as exc:
-            if "ERR_ABORTED" not in str(exc):
+            if "ERR_ABORTED" not in str(exc) and "interrupted by another navigation" not in str(exc):
                 raise
             page.wait_for_load_state()
     page.reload()
