@@ -23,7 +23,7 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, limits, rescore, security, views
+from web import backup, db, errors, limits, refusals, rescore, security, views
 from web.extensions import csrf, htmx
 
 
@@ -71,6 +71,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     rescore.init_app(app)
     errors.init_app(app)
+    refusals.init_app(app)  # a refused change answered in one place (JSON for /api/, else the page)
     views.init_app(app)
     backup.init_app(app)
     # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops

@@ -22,8 +22,8 @@ import scoring
 from scoring import jsontext, paths
 from scoring.core import FieldError
 from scoring.schema import unknown_keys
-from web import store
-from web.games import adapter
+from web import store, table
+from web.games import SeatChange
 from web.pages import who
 
 bp = Blueprint("plays_api", __name__, url_prefix="/api")
@@ -237,16 +237,11 @@ def change_seat(play_id: int, position: int):
         errors.append(FieldError("change_id", "must be a short text that names this change"))
     if errors:
         return _errors(errors)
-    try:
-        saved = store.change_seat(play_id, position, who=who(), base_version=base, set=changes or None,
-                                  done=done, change_id=change_id, action="seat saved (API)")
-    except store.Finished as refused:
-        return jsonify({"error": "deleted" if isinstance(refused, store.Deleted) else "finished"}), 409
-    except store.Conflict as conflict:
-        return jsonify(conflict.to_dict()), 409
-    adapter(play.game).after_save(saved.play, position)
-    seat = saved.play.seats[position]
-    return jsonify({"version": seat.version, "state": seat.state, "merged": saved.merged, "done": seat.done})
+    # refusals (finished, deleted, conflict) are answered by web.refusals
+    outcome = table.change_seat(play_id, position, SeatChange(set=changes or None, done=done, action="seat saved (API)"),
+                                base_version=base, who=who(), change_id=change_id, strict_done=False)
+    seat = outcome.play.seats[position]
+    return jsonify({"version": seat.version, "state": seat.state, "merged": outcome.merged, "done": seat.done})
 
 
 # ------------------------------------------------------------------------ finish
@@ -259,16 +254,7 @@ def finish(play_id: int):
     play, refusal = _play_or_404(play_id)
     if refusal:
         return refusal
-    try:
-        play = store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED)
-    except store.Deleted:
-        return jsonify({"error": "deleted"}), 409
-    except store.NotReady as not_ready:
-        evaluation = not_ready.evaluation
-        waiting = [{"position": s.position, "player": s.name, "done": s.done,
-                    "errors": [e.to_dict() for e in evaluation.seat_errors[s.position]]}
-                   for s in play.seats if not evaluation.complete(s.position)]
-        return jsonify({"error": "not complete", "seats": waiting}), 409
+    play = store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED)  # refusals: web.refusals
     evaluation = play.evaluate()
     return jsonify({"status": play.status, "version": play.version,
                     "result": evaluation.result.to_dict() if evaluation.result else None})

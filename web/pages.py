@@ -5,15 +5,21 @@ games' adapters (``web/games/*``) import these; this module imports neither of t
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from flask import abort, g, make_response, redirect, render_template, request, url_for
+from flask import abort, g, make_response, redirect, render_template, request, session, url_for
+from flask_htmx import make_response as htmx_response
 from jinja2_fragments.flask import render_block
+from werkzeug.wrappers import Response
 
 import scoring
 from scoring.core import FieldError
-from web import store
+from web import gamedata, store, words
+from web.evaluate import Evaluation
+from web.extensions import htmx
 from web.forms import ActionForm
-from web.games import adapter
+from web.games import Ask, adapter
 
 HOLDER_COOKIE = "scorepad_holder"
 
@@ -33,21 +39,25 @@ def who() -> str:
     return device_name or f"device {g.device[:6]}"
 
 
-def page(template: str, block: str | None = None, status: int = 200, **context):
+def fragment_asked() -> bool:
+    """htmx asked for a part of the page (not Back restoring history, not a boosted link)."""
+    return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
+
+
+def page(template: str, block: str | None = None, status: int = 200, **context: Any) -> tuple[str, int]:
     """The whole page, or only ``block`` when htmx asks (and the block is named).  A history
     restore (Back, ``HX-History-Restore-Request``) gets the whole page; every page answer varies
     by ``HX-Request`` (``web/security.py`` sends the ``Vary`` header)."""
-    if (block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted")
-            and not request.headers.get("HX-History-Restore-Request")):
+    if block and fragment_asked():
         return render_block(template, block, **context), status
     return render_template(template, **context), status
 
 
-def see_other(endpoint: str, **values):
+def see_other(endpoint: str, **values: Any) -> Response:
     """After a successful change: a 303 redirect, or for htmx a full-page navigation."""
     url = url_for(endpoint, **values)
-    if request.headers.get("HX-Request"):
-        return "", 200, {"HX-Redirect": url}
+    if htmx:
+        return htmx_response("", redirect=url)
     return redirect(url, code=303)
 
 
@@ -102,9 +112,9 @@ def conflict_page(found: store.Play, conflict: store.Conflict, position: int | N
     ]
     context = dict(play=found, seat=seat_, conflict=conflict, rows=rows, action=ActionForm(),
                    changes=json.dumps(conflict.changes, ensure_ascii=False, sort_keys=True))
-    if request.headers.get("HX-Request"):
-        headers = {"HX-Retarget": "#main", "HX-Reswap": "innerHTML", "HX-Push-Url": "false"}
-        return render_block("plays/conflict.html", "content", **context), 409, headers
+    if htmx:
+        return htmx_response(render_block("plays/conflict.html", "content", **context), 409,
+                             retarget="#main", reswap="innerHTML", push_url=False)
     return render_template("plays/conflict.html", **context), 409
 
 
@@ -112,37 +122,7 @@ FINISHED_MESSAGE = "This play is finished: reopen it on the play page to change 
 DELETED_MESSAGE = "This play was deleted: restore it on the play page to change a score."
 
 
-def apply_seat_change(
-    found: store.Play,
-    position: int,
-    *,
-    state: dict | None = None,
-    set: dict | None = None,  # noqa: A002 (the store's word)
-    done: bool | None = None,
-    action: str = "seat saved",
-    block: str | None = "status",
-):
-    """Send one phone's change of a seat through the one save path (:func:`store.change_seat`),
-    with the base version and change id the request carries.  Returns the :class:`store.Saved`,
-    or the answer to send instead: the conflict page (409), the finished message (409)."""
-    try:
-        saved = store.change_seat(found.id, position, who=who(), base_version=base_version(), state=state,
-                                  set=set, done=done, change_id=change_id(), action=action)
-    except store.Finished as refused:
-        fresh = store.get_play(found.id)
-        message = DELETED_MESSAGE if isinstance(refused, store.Deleted) else FINISHED_MESSAGE
-        return seat_page(fresh, position, fresh.evaluate(), [FieldError("", message)], 409, block,
-                         typed=request.form)
-    except store.Conflict as conflict:
-        return conflict_page(found, conflict, position)
-    base = base_version()
-    if state is not None and base is not None and (saved.merged or not saved.changed) and base < saved.play.seats[position].version:
-        g.shown_version = base  # the form does not show the others' changes: it keeps its base (see _status.html)
-    adapter(found.game).after_save(saved.play, position)
-    return saved
-
-
-def live_context(found: store.Play, position: int | None = None) -> dict:
+def live_context(found: store.Play, position: int | None = None) -> dict[str, Any]:
     """What base.html needs to start static/js/seat.js on a play or seat page."""
     url = url_for("live.live", play_id=found.id)
     return {
@@ -157,18 +137,58 @@ def live_context(found: store.Play, position: int | None = None) -> dict:
     }
 
 
-def seat_page(found: store.Play, position: int, evaluation, form_errors=None, status=200, block=None, typed=None):
-    """The entry page of one seat (or one of its blocks): game adapters' own routes use it too."""
-    context = seat_context(found, position, evaluation, form_errors, typed)
+def memo_key(play_id: int, position: int) -> str:
+    """The session key of what a phone keeps for one seat (an adapter's ``memo``)."""
+    return f"seat-memo-{play_id}-{position}"
+
+
+def ask(found: store.Play, position: int, ui: Mapping[str, Any] | None = None) -> Ask:
+    """What this request brings to the seat's adapter, as plain data (see ``web.games.Ask``)."""
+    memo = session.get(memo_key(found.id, position))
+    return Ask(form=request.form if request.method == "POST" else {}, args=request.args,
+               posted=request.method == "POST", fragment=fragment_asked(),
+               memo=memo if isinstance(memo, dict) else {}, data=gamedata.load(found.game), ui=ui or {},
+               links=words.play_links(found))
+
+
+def seat_page(found: store.Play, position: int, evaluation: Evaluation, form_errors: Sequence[FieldError] | None = None,
+              status: int = 200, block: str | None = None, *, typed: Mapping[str, Any] | None = None,
+              ui: Mapping[str, Any] | None = None, shown_version: int | None = None) -> tuple[str, int]:
+    """The entry page of one seat (or one of its blocks)."""
+    context = seat_context(found, position, evaluation, form_errors, typed=typed, ui=ui, shown_version=shown_version)
     return page(adapter(found.game).entry_template, block, status, **context)
 
 
-def seat_context(found: store.Play, position: int, evaluation, form_errors=None, typed=None) -> dict:
-    """The template variables of a seat's entry page (the game adapter's own included)."""
+def seat_blocks(found: store.Play, position: int, evaluation: Evaluation, blocks: Sequence[str],
+                ui: Mapping[str, Any] | None = None, status: int = 200,
+                form_errors: Sequence[FieldError] | None = None, **extra: Any) -> tuple[str, int]:
+    """Several blocks of a seat's entry page, one after the other (the first swapped in, the
+    others out of band): a game interaction's htmx answer."""
+    context = {**seat_context(found, position, evaluation, form_errors, ui=ui), **extra}
+    template = adapter(found.game).entry_template
+    return "".join(render_block(template, block, **context) for block in blocks), status
+
+
+def seat_context(found: store.Play, position: int, evaluation: Evaluation, form_errors: Sequence[FieldError] | None = None,
+                 *, typed: Mapping[str, Any] | None = None, ui: Mapping[str, Any] | None = None,
+                 shown_version: int | None = None) -> dict[str, Any]:
+    """The template variables of a seat's entry page (the game adapter's view model included)."""
     seat_ = found.seats[position]
+    game_adapter = adapter(found.game)
+    state = seat_.state
+
+    def field_label(path: str) -> str:
+        return game_adapter.field_label_in(path, state)
+
+    def action_url(action: str) -> str:
+        """Where a game's interaction posts (``Adapter.interact``, the generic seat route)."""
+        return url_for("main.seat_action", play_id=found.id, position=position, action=action)
+
+    ui = ui or {}
+
     return dict(
         live=live_context(found, position),
-        shown_version=g.get("shown_version"),
+        shown_version=shown_version,
         save_state="saved" if request.method == "POST" else "",
         holder_name=holder(),
         play=found,
@@ -180,10 +200,9 @@ def seat_context(found: store.Play, position: int, evaluation, form_errors=None,
         form_errors={e.path: e.message for e in (form_errors or [])},
         typed=typed or {},
         action=ActionForm(),
+        action_url=action_url,
+        refused_change=bool(ui.get("refused")),
         game=found.game_info,
-        # the status names each place as the player sees it (an adapter's context may pass its own)
-        **{"field_label": lambda path: adapter(found.game).field_label_in(path, seat_.state),
-           **adapter(found.game).context(found, seat_, evaluation)},
+        # the status names each place as the player sees it (an adapter's view may pass its own)
+        **{"field_label": field_label, **game_adapter.view(found, seat_, evaluation, ask(found, position, ui))},
     )
-
-

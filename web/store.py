@@ -3,7 +3,8 @@ appends to the edit log in the same transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -462,6 +463,13 @@ def _changed_by(seat_id: int, base: int, where: list[str]) -> dict[str, str]:
             if any(paths.overlaps(target, paths.parse(p)) for p in loads(row["paths"], []) or []):
                 out[path] = row["who"] or "another phone"
     return out
+
+
+@contextmanager
+def transaction() -> Iterator[None]:
+    """One write transaction around several changes (they land together or not at all)."""
+    with write(get_db()):
+        yield
 
 
 def change_seat(

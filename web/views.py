@@ -3,10 +3,10 @@ an htmx request just the region that changed (a named block of the same template
 
 from __future__ import annotations
 
-import contextlib
 import json
 import secrets
 from datetime import datetime
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -17,31 +17,34 @@ from flask import (
     jsonify,
     make_response,
     request,
+    session,
     url_for,
 )
 from werkzeug.datastructures import MultiDict
 
 import scoring
 from scoring import jsontext
-from scoring.core import FieldError, ValidationError
+from scoring.core import ValidationError
 from web import api as plays_api
-from web import check, damage, limits, live, manage, store, story, words
+from web import arizona_deck, campaign, check, damage, gamedata, limits, live, manage, refusals, store, story, table, words
 from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.backup import dump, export_data
-from web.extensions import csrf
+from web.extensions import csrf, htmx
 from web.forms import MAX_SEATS, ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
-from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
+from web.games import SeatChange, adapter, errors_at, field_id, lines_at, load_modules
 from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
     HOLDER_COOKIE,
-    apply_seat_change,
+    ask,
     base_version,
     change_id,
     get_play_or_404,
     known_game_or_409,
     live_context,
+    memo_key,
     page,
+    seat_blocks,
     seat_page,
     see_other,
     who,
@@ -58,6 +61,12 @@ DEVICE_COOKIE = "scorepad_device"
 
 def ready_games() -> list[scoring.Game]:
     return [g_ for g_ in scoring.games() if g_.ready]
+
+
+def _option_forms(games: list[scoring.Game], options: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """Each game's options form: its template and what it shows (``Adapter.options_view``)."""
+    return {g_.name: {"template": adapter(g_.name).options_template, "ov": adapter(g_.name).options_view(g_, options)}
+            for g_ in games}
 
 
 # ------------------------------------------------------------------------ home
@@ -122,7 +131,7 @@ def _player_page(found: dict, rename: PlayerForm, merge: MergeForm, status: int 
         player=found,
         plays=store.player_plays(found["id"]),
         stats=store.player_stats(found["id"]),
-        panels=[(template, context(found)) for template, context in player_panels()],
+        panels=[(template, context(found)) for template, context in gamedata.player_panels()],
         rename=rename,
         merge=merge,
     )
@@ -174,7 +183,7 @@ def _new_play_page(form: NewPlayForm, option_errors: dict | None = None, status:
         status,
         form=form,
         games=scoring.games(),
-        adapter=adapter,
+        option_forms=_option_forms(ready_games(), None),
         option_errors=option_errors or {},
         known_players=store.player_names(),
         last_players=store.last_players(),
@@ -263,62 +272,82 @@ def play(play_id: int):
     )
 
 
+def _seat_or_404(play_id: int, position: int) -> store.Play:
+    """The play of a seat request, with that seat, of a game this version knows (else 404 / 409)."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats):
+        abort(404)
+    known_game_or_409(found)
+    return found
+
+
 @bp.get("/plays/<int:play_id>/seats/<int:position>")
 def seat(play_id: int, position: int):
+    """A seat's entry page; ``?fragment=NAME`` with htmx: one of the page's named blocks (the
+    game's ``fragments``: the Verdant cell editor and its search results)."""
     found = get_play_or_404(play_id)
     if not 0 <= position < len(found.seats):
         abort(404)
     if found.deleted:  # the play page says so, with the button that restores it
         return see_other("main.play", play_id=play_id)
     known_game_or_409(found)
+    asked = request.args.get("fragment")
+    if htmx and asked in adapter(found.game).fragments:
+        return seat_page(found, position, found.evaluate(), block=asked)
     return damage.guarded_seat_page(found, position, who())
+
+
+def _change(found: store.Play, position: int, change: SeatChange, **extra: Any) -> table.Outcome:
+    """One seat change through the table service, with what the request says of its base."""
+    return table.change_seat(found.id, position, change, base_version=base_version(), who=who(),
+                             change_id=change_id(), **extra)
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>")
 def save_seat(play_id: int, position: int):
     """A seat's entry form: autosaved by htmx (answered with the status block), or posted whole
     (Save, or Done: marks the seat done and goes to the play page)."""
-    found = get_play_or_404(play_id)
-    if not 0 <= position < len(found.seats):
-        abort(404)
-    known_game_or_409(found)
-    game_adapter = adapter(found.game)
-    state, form_errors = game_adapter.state_from_form(request.form, found.seats[position].state)
-    too_large = limits.state_problems(state)
-    if too_large:  # refused, never stored: the page keeps what was typed
-        return seat_page(found, position, found.evaluate(), too_large, 422, "status", typed=request.form)
-    done = True if request.form.get("next") == "play" else (False if request.form.get("next") == "undone" else None)
-    saved = apply_seat_change(found, position, state=state, done=done)
-    if not isinstance(saved, store.Saved):
-        return saved
-    found, evaluation = saved.play, saved.evaluation
-    if form_errors:
-        return seat_page(found, position, evaluation, form_errors, 422, "status", typed=request.form)
-    if done and not found.seats[position].done:
-        # Done with something still to fill or fix: stay, with the problems at the top
-        message = FieldError("", "Not done yet: fill or fix what is listed here first.")
-        return seat_page(found, position, evaluation, [message], 422, "status" if request.headers.get("HX-Request") else None)
-    if done:  # (an htmx Done, sent through the phone's save queue, goes there too: HX-Redirect)
+    found = _seat_or_404(play_id, position)
+    change = adapter(found.game).change_from_form(ask(found, position), found.seats[position])
+    outcome = _change(found, position, change)
+    if outcome.errors:
+        return seat_page(outcome.play, position, outcome.evaluation, outcome.errors, 422, "status", typed=request.form)
+    if change.done:  # (an htmx Done, sent through the phone's save queue, goes there too: HX-Redirect)
         return see_other("main.play", play_id=play_id)
-    if request.headers.get("HX-Request"):
-        return seat_page(found, position, evaluation, block="status")
+    if htmx:
+        return seat_page(outcome.play, position, outcome.evaluation, block="status", shown_version=outcome.shown_version)
     return see_other("main.seat", play_id=play_id, position=position)
+
+
+@bp.post("/plays/<int:play_id>/seats/<int:position>/do/<action>")
+def seat_action(play_id: int, position: int, action: str):
+    """A game's own interaction on a seat page (``Adapter.interact``: a Verdant cell, a Gretchen's
+    Garden row operation, an Arizona deck contradiction, Vera's score, the sister's options),
+    through the same table service; htmx gets the game's blocks for it, a plain post the page."""
+    found = _seat_or_404(play_id, position)
+    game_adapter = adapter(found.game)
+    change = game_adapter.interact(action, ask(found, position), found, found.seats[position])  # UnknownAction: 404
+    play_version = limits.query_int(request.form.get("play_version") or request.form.get("version") or "")
+    outcome = _change(found, position, change, play_version=play_version)
+    if change.memo is not None:
+        key = memo_key(play_id, position)
+        session[key] = {**(session.get(key) or {}), **change.memo}
+    ui = game_adapter.ui_after(action, change, outcome.play, outcome.play.seats[position], outcome.evaluation)
+    blocks = game_adapter.interaction_blocks.get(action, ("status",))
+    if not htmx or not blocks:  # (no blocks: the page again)
+        query, anchor = game_adapter.after_redirect(ui)
+        return see_other("main.seat", play_id=play_id, position=position, _anchor=anchor.lstrip("#") or None, **query)
+    return seat_blocks(outcome.play, position, outcome.evaluation, blocks, ui=ui, oob_status=len(blocks) > 1)
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/done")
 def mark_done(play_id: int, position: int):
     """Done without the entry form (the play page, a test, a phone with no JavaScript):
     ``undo=1`` takes it back.  A seat with something to fill or fix is not marked."""
-    found = get_play_or_404(play_id)
-    if not 0 <= position < len(found.seats) or not ActionForm().validate():
+    found = _seat_or_404(play_id, position)
+    if not ActionForm().validate():
         abort(400)
-    known_game_or_409(found)
-    saved = apply_seat_change(found, position, done=request.form.get("undo") != "1", block=None)
-    if not isinstance(saved, store.Saved):
-        return saved
-    if not saved.play.seats[position].done and request.form.get("undo") != "1":
-        message = FieldError("", "Not done yet: fill or fix what is listed here first.")
-        return seat_page(saved.play, position, saved.evaluation, [message], 422)
+    _change(found, position, SeatChange(done=request.form.get("undo") != "1"))
     return see_other("main.play", play_id=play_id)
 
 
@@ -326,10 +355,9 @@ def mark_done(play_id: int, position: int):
 def resolve_seat(play_id: int, position: int):
     """After a conflict: apply every change this phone asked for, with the value chosen for each
     place both phones changed (``keep-<path>``: "yours" or "theirs"; a lone ``keep`` for one)."""
-    found = get_play_or_404(play_id)
-    if not 0 <= position < len(found.seats) or not ActionForm().validate():
+    found = _seat_or_404(play_id, position)
+    if not ActionForm().validate():
         abort(400)
-    known_game_or_409(found)
     try:
         changes = json.loads(request.form.get("changes", ""))
     except json.JSONDecodeError:
@@ -342,9 +370,7 @@ def resolve_seat(play_id: int, position: int):
         for path, value in changes.items()
         if (request.form.get(f"keep-{path}") or lone or "yours") == "yours"
     }
-    saved = apply_seat_change(found, position, set=chosen, action="seat saved (conflict resolved)")
-    if not isinstance(saved, store.Saved):
-        return saved
+    _change(found, position, SeatChange(set=chosen, action="seat saved (conflict resolved)"))
     return see_other("main.seat", play_id=play_id, position=position)
 
 
@@ -354,7 +380,7 @@ def result(play_id: int):
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
     if evaluation.result is None:
-        return _not_ready(found, evaluation)
+        return refusals.not_ready_page(found, evaluation)
     game_adapter = adapter(found.game)
     return page(
         "plays/result.html",
@@ -362,29 +388,17 @@ def result(play_id: int):
         result=evaluation.result,
         rows=game_adapter.result_rows(evaluation.result),
         action=ActionForm(),
-        result_panel=game_adapter.result_template,
-        **game_adapter.result_context(found, evaluation.result),
+        **gamedata.result_panel(found, evaluation.result),
     )
-
-
-def _not_ready(found, evaluation):
-    """What each seat still lacks, each with a link to where it is entered (issue 17)."""
-    return page("plays/not_ready.html", None, 409, play=found, evaluation=evaluation,
-                lacking=words.seats_lacking(found, evaluation),
-                table_messages=words.table_messages(found, evaluation.table_errors))
 
 
 @bp.post("/plays/<int:play_id>/finish")
 def finish_play(play_id: int):
-    found = get_play_or_404(play_id)
+    """Finish: every seat complete (else what each lacks, web.refusals); a deleted play: its page."""
+    get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    try:
-        store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED, change_id=change_id())
-    except store.NotReady as not_ready:
-        return _not_ready(found, not_ready.evaluation)
-    except store.Deleted:
-        return see_other("main.play", play_id=play_id)
+    store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED, change_id=change_id())
     return see_other("main.result", play_id=play_id)
 
 
@@ -393,8 +407,7 @@ def reopen_play(play_id: int):
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    with contextlib.suppress(store.Deleted):  # (the play page says it is deleted, with Restore)
-        store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
+    store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
     return see_other("main.play", play_id=play_id)
 
 
@@ -444,7 +457,7 @@ def edit_play(play_id: int):
         play=found,
         form=form,
         game=game,
-        adapter=adapter,
+        option_forms=_option_forms([game], found.options),
         option_errors=option_errors,
         posted=request.form if request.method == "POST" else None,
     )
@@ -478,7 +491,7 @@ def history():
     plays, more = store.history(game, player_id, page_no, size)  # past the last page: "No older plays."
     return page(
         "plays/history.html",
-        "results" if request.headers.get("HX-Request") else None,
+        "results" if htmx else None,
         plays=plays,
         more=more,
         page_no=page_no,
@@ -629,9 +642,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(manage.bp)  # delete, restore, players and seat order, a log entry in full
     csrf.exempt(plays_api.bp)
     app.register_blueprint(plays_api.bp)
-    for module in load_modules():
-        if getattr(module, "bp", None) is not None:
-            app.register_blueprint(module.bp)
+    load_modules()  # the game adapters (they define no routes)
+    app.register_blueprint(campaign.verdant)  # the Verdant campaign's fills and undos
+    app.register_blueprint(arizona_deck.bp)  # Arizona's learned deck page
     story.init_app(app)  # statistics, sharing, photos, the page cache (issue 18)
     app.before_request(_assign_device)
     app.after_request(_remember_device)
@@ -662,12 +675,13 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(errors_at, "errors_at")
     app.add_template_filter(lines_at, "lines_at")
 
+    stylesheets = {g_.name: adapter(g_.name).stylesheet for g_ in scoring.games() if adapter(g_.name).stylesheet}
+
     @app.context_processor
     def globals_():
         return {
             "game_title": _title,
-            "adapter_stylesheet": lambda name: adapter(name).stylesheet,
-            "game_adapter": adapter,
+            "game_stylesheets": stylesheets,
             "all_games": scoring.games,
         }
 

@@ -133,10 +133,11 @@ def table_messages(play, errors: Iterable[FieldError]) -> list[dict]:
     its players page."""
     found = adapter(play.game)
     own = getattr(type(found), "table_message", None) is not getattr(Adapter, "table_message", None)
+    links = play_links(play)
     out = []
     for error in errors:
         try:
-            message = found.table_message(play, error)
+            message = found.table_message(play, error, links)
             if own or "/seats/" in (message.get("href") or ""):
                 out.append(_normalise(message))
                 continue
@@ -144,6 +145,11 @@ def table_messages(play, errors: Iterable[FieldError]) -> list[dict]:
             pass
         out.append(_table_message(play, error))
     return out
+
+
+def play_links(play: Any) -> dict[str, str]:
+    """The pages of a play an adapter's message may link to (``Ask.links``)."""
+    return {"seat": url_for("main.seat", play_id=play.id, position=0), "edit": url_for("main.edit_play", play_id=play.id)}
 
 
 def _normalise(message: Mapping[str, Any]) -> dict:

@@ -209,12 +209,12 @@ def test_a_contradiction_is_flagged_with_both_values_and_one_tap_answers(app, cl
     notes = re.search(r'<div id="az-notes-1" class="az-notes" hx-swap-oob="true">(.*?)</div>\s*</div>', html, re.S).group(1)
     assert "Card 17" in notes and "row 2, card 3" in notes
     assert "yellow with gecko" in notes and "pink with gecko" in notes
-    assert f'formaction="/arizona/plays/{second}/seats/0/resolve" class="button" name="resolve" value="deck:1-2"' in notes
+    assert f'formaction="/plays/{second}/seats/0/do/resolve" class="button" name="resolve" value="deck:1-2"' in notes
     assert 'value="entered:1-2"' in notes
     assert 'class="az-flag conflict"' in html
 
     # "Keep the deck's": the cell takes the deck's colour
-    response = client.post(f"/arizona/plays/{second}/seats/0/resolve", data={"csrf_token": token, "resolve": "deck:1-2"})
+    response = client.post(f"/plays/{second}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "deck:1-2"})
     assert response.status_code == 303
     assert stored(app, second).seats[0].state["grid"][1][2] == {"number": 17, "color": "yellow", "gecko": True}
     assert "az-conflict-1-2" not in client.get(f"/plays/{second}/seats/0").get_data(as_text=True)
@@ -225,7 +225,7 @@ def test_correcting_the_deck_from_a_contradiction(app, client, token):
     post(client, token, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow"})
     second = solo_play(client, token, name="Ana")
     post(client, token, second, {"grid[0][0].number": "17", "grid[0][0].color": "pink"})
-    response = client.post(f"/arizona/plays/{second}/seats/0/resolve", data={"csrf_token": token, "resolve": "entered:0-0"})
+    response = client.post(f"/plays/{second}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "entered:0-0"})
     assert response.status_code == 303
     assert deck_of(app)[17] == ("pink", False, second)
     assert stored(app, second).seats[0].state["grid"][0][0]["color"] == "pink"
@@ -235,9 +235,9 @@ def test_correcting_the_deck_from_a_contradiction(app, client, token):
 
 def test_resolve_needs_the_csrf_token_and_a_real_cell(client, token):
     play_id = solo_play(client, token)
-    assert client.post(f"/arizona/plays/{play_id}/seats/0/resolve", data={"resolve": "deck:0-0"}).status_code == 400
-    assert client.post(f"/arizona/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "resolve": "deck:9-9"}).status_code == 400
-    assert client.post(f"/arizona/plays/{play_id}/seats/5/resolve", data={"csrf_token": token, "resolve": "deck:0-0"}).status_code == 404
+    assert client.post(f"/plays/{play_id}/seats/0/do/resolve", data={"resolve": "deck:0-0"}).status_code == 400
+    assert client.post(f"/plays/{play_id}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "deck:9-9"}).status_code == 400
+    assert client.post(f"/plays/{play_id}/seats/5/do/resolve", data={"csrf_token": token, "resolve": "deck:0-0"}).status_code == 404
 
 
 def test_the_deck_page_lists_what_was_learned(client, token):
@@ -289,7 +289,7 @@ def test_a_solo_play_without_veras_score_yet_asks_for_it_on_the_seat(client, tok
 
 
 def test_correcting_the_deck_is_written_in_the_edit_log(client, token):
-    from web.games import arizona as adapter_module
+    from web import arizona_deck as adapter_module
 
     play_id = new_play(client, token, game="verdant-arizona", players=("Robin",), solo="on", vera_score="10")
     with client.application.app_context():
@@ -423,7 +423,7 @@ def test_a_finished_play_refuses_every_save_path_and_keeps_the_deck(app, client,
     assert post(client, token, play_id, {"grid[0][1].number": "6"}).status_code == 409  # the entry form
     assert post(client, token, play_id, {"step": "wrens:+1"}, htmx=False).status_code == 409  # a stepper tap
     for keep in ("deck", "entered"):
-        response = client.post(f"/arizona/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "resolve": f"{keep}:0-0"})
+        response = client.post(f"/plays/{play_id}/seats/0/do/resolve", data={"csrf_token": token, "resolve": f"{keep}:0-0"})
         assert response.status_code == 409 and "This play is finished" in response.get_data(as_text=True)
     assert stored(app, play_id).seats[0].state == before
     assert deck_of(app)[17] == ("yellow", False, first)  # not corrected by a refused change
@@ -440,7 +440,7 @@ def test_resolve_goes_through_the_version_a_stale_phone_merges_and_keeps_the_oth
     post(a, ta, play_id, {"grid[3][3].number": "40", "grid[3][3].color": "green"})  # phone A, meanwhile
     # phone B taps "Keep the deck's" with its whole (stale) form
     form = {"grid[1][2].number": "17", "grid[1][2].color": "pink", "grid[3][3].number": "", "grid[3][3].color": ""}
-    response = b.post(f"/arizona/plays/{play_id}/seats/0/resolve",
+    response = b.post(f"/plays/{play_id}/seats/0/do/resolve",
                       data={"csrf_token": tb, "version": str(version), "resolve": "deck:1-2", **form})
     assert response.status_code == 303
     grid = stored(app, play_id).seats[0].state["grid"]
@@ -459,7 +459,7 @@ def test_resolve_of_a_card_another_phone_changed_meanwhile_is_a_conflict_and_cor
     version = version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
     post(a, ta, play_id, {"grid[1][2].number": "17", "grid[1][2].color": "white"})  # phone A changes the card
     # phone B (stale) taps "Correct the deck to pink": its form still shows pink...
-    response = b.post(f"/arizona/plays/{play_id}/seats/0/resolve", headers={"HX-Request": "true"},
+    response = b.post(f"/plays/{play_id}/seats/0/do/resolve", headers={"HX-Request": "true"},
                       data={"csrf_token": tb, "version": str(version), "resolve": "entered:1-2",
                             "grid[1][2].number": "17", "grid[1][2].color": "pink"})
     # ...which A changed to white: B's picture does not change the card, so the seat keeps white and
@@ -468,7 +468,7 @@ def test_resolve_of_a_card_another_phone_changed_meanwhile_is_a_conflict_and_cor
     assert stored(app, play_id).seats[0].state["grid"][1][2]["color"] == "white"
     assert deck_of(app)[17][0] != "pink"
     # B really changing the card (keep the deck's = yellow) against A's white is a conflict by name
-    response = b.post(f"/arizona/plays/{play_id}/seats/0/resolve", headers={"HX-Request": "true"},
+    response = b.post(f"/plays/{play_id}/seats/0/do/resolve", headers={"HX-Request": "true"},
                       data={"csrf_token": tb, "version": str(version), "resolve": "deck:1-2",
                             "grid[1][2].number": "17", "grid[1][2].color": "pink"})
     assert response.status_code == 409 and "Row 2, card 3: colour" in response.get_data(as_text=True)
@@ -524,7 +524,7 @@ def test_veras_score_is_saved_with_the_plays_options_by_the_play_version(app, cl
     mark_done(client, token, play_id, 0)
     page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     version = play_version_on_page(page)
-    response = client.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+    response = client.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
                            data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": "11"})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
@@ -541,7 +541,7 @@ def test_a_bad_veras_score_is_refused_next_to_the_field_and_nothing_is_stored(ap
     play_id = solo_play(client, token, vera="9")
     version = play_version_on_page(client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
     for typed in ("lots", "1000", "-1"):
-        response = client.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+        response = client.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
                                data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": typed})
         assert response.status_code == 422
         html = response.get_data(as_text=True)
@@ -556,10 +556,10 @@ def test_veras_score_changed_on_another_phone_meanwhile_is_a_conflict_showing_th
     (a, ta), (b, tb) = two_phones(app)
     play_id = solo_play(a, ta, vera="")
     version = play_version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
-    assert a.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+    assert a.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
                   data={"csrf_token": ta, "play_version": str(version), "options.solo.vera_score": "30"}).status_code == 200
     post(a, ta, play_id, {"grid[0][0].number": "7"})  # and a card: another version of the play
-    response = b.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+    response = b.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
                       data={"csrf_token": tb, "play_version": str(version), "options.solo.vera_score": "27"})
     assert response.status_code == 409
     html = response.get_data(as_text=True)
@@ -567,7 +567,7 @@ def test_veras_score_changed_on_another_phone_meanwhile_is_a_conflict_showing_th
     assert re.search(r'<form id="az-vera"[^>]*hx-swap-oob="true">', html) and 'value="30"' in html  # the field shows it
     assert stored(app, play_id).options["solo"] == {"vera_score": 30}
     # B's own earlier typing is not a conflict with itself: based on the new version it saves
-    ok = b.post(f"/arizona/plays/{play_id}/vera", headers={"HX-Request": "true"},
+    ok = b.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
                 data={"csrf_token": tb, "play_version": str(play_version_on_page(html)), "options.solo.vera_score": "27"})
     assert ok.status_code == 200 and stored(app, play_id).options["solo"] == {"vera_score": 27}
 
@@ -575,12 +575,12 @@ def test_veras_score_changed_on_another_phone_meanwhile_is_a_conflict_showing_th
 def test_veras_score_is_only_for_a_solo_play_in_progress(app, client, token):
     two = new_play(client, token, game=GAME, players=("Ann", "Bob"))
     assert 'name="options.solo.vera_score"' not in client.get(f"/plays/{two}/seats/0").get_data(as_text=True)
-    response = client.post(f"/arizona/plays/{two}/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
+    response = client.post(f"/plays/{two}/seats/0/do/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
     assert response.status_code == 409 and stored(app, two).options["solo"] is None
     solo = solo_play(client, token, vera="8")
     post(client, token, solo, form_of(ROBIN))
     mark_done(client, token, solo, 0)
     client.post(f"/plays/{solo}/finish", data={"csrf_token": token})
-    response = client.post(f"/arizona/plays/{solo}/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
+    response = client.post(f"/plays/{solo}/seats/0/do/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
     assert response.status_code == 409 and stored(app, solo).options["solo"] == {"vera_score": 8}
     assert 'readonly' in re.search(r'<input[^>]*name="options.solo.vera_score"[^>]*>', client.get(f"/plays/{solo}/seats/0").get_data(as_text=True)).group(0)

@@ -227,7 +227,7 @@ HUGE = "9223372036854775808"  # 2**63: one past SQLite's largest integer
 @pytest.mark.parametrize("url", [
     f"/plays/{HUGE}", f"/plays/{HUGE}/result", f"/plays/{HUGE}/log", f"/plays/{HUGE}/edit", f"/players/{HUGE}",
     f"/plays/1/seats/{HUGE}", "/plays?page=99999999999999999999", f"/plays?player={HUGE}",
-    "/plays?page=9223372036854775807", f"/verdant/plays/{HUGE}/seats/0/cell",
+    "/plays?page=9223372036854775807", f"/plays/{HUGE}/seats/0?cell=0-0&fragment=editor",
 ])
 def test_absurd_ids_and_pages_are_404_not_500(client, token, url):
     new_play(client, token)
@@ -268,18 +268,18 @@ def test_a_seat_whose_stored_text_is_not_an_object_opens_with_the_damage_named(a
 
 def _fragile_vadoran_page(monkeypatch):
     """The Vadoran page draws a wrong-shaped part itself now (web-vadoran); these tests stand for a
-    page that cannot: its context fails when ``achievements`` is not a list."""
+    page that cannot: its view fails when ``achievements`` is not a list."""
     from web.games import adapter
 
     cls = type(adapter("vadoran-gardens"))
-    original = cls.context
+    original = cls.view
 
-    def context(self, play, seat, evaluation):
+    def view(self, play, seat, evaluation, ask):
         if not isinstance((seat.state or {}).get("achievements", []), list):
             raise TypeError("this page cannot draw it")
-        return original(self, play, seat, evaluation)
+        return original(self, play, seat, evaluation, ask)
 
-    monkeypatch.setattr(cls, "context", context)
+    monkeypatch.setattr(cls, "view", view)
 
 
 def test_the_vadoran_page_names_a_wrong_shaped_part_and_keeps_it(app, client, token):
@@ -461,10 +461,10 @@ def test_a_page_that_fails_whatever_the_state_is_not_repaired(app, client, token
     pid = new_play(client, token)
     client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": '{"points": 4, "tokens": 1}'})
 
-    def broken(self, play, seat, evaluation):
+    def broken(self, play, seat, evaluation, ask):
         raise RuntimeError("a bug in the page")
 
-    monkeypatch.setattr(Adapter, "context", broken)
+    monkeypatch.setattr(Adapter, "view", broken)
     with pytest.raises(RuntimeError, match="a bug in the page"):
         client.get(f"/plays/{pid}/seats/0")
     assert stored(app, "SELECT COUNT(*) FROM edit_log WHERE action = 'damaged entry set aside'") == [(0,)]

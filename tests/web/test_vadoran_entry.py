@@ -332,7 +332,7 @@ def solo(client, token):
 
 def sister(client, token, play_id, play_version, htmx=True, **fields):
     data = {"csrf_token": token, "play_version": str(play_version), **fields}
-    return client.post(f"/plays/{play_id}/seats/0/sister", data=data, headers={"HX-Request": "true"} if htmx else {})
+    return client.post(f"/plays/{play_id}/seats/0/do/sister", data=data, headers={"HX-Request": "true"} if htmx else {})
 
 
 def test_solo_the_sisters_options_are_entered_on_the_seat_page(app, client, token, solo):
@@ -380,7 +380,7 @@ def test_solo_the_sisters_options_merge_with_another_phones_change_and_refuse_a_
     assert sister(client, token, solo, stale, **{"options.difficulty": "hard"}).status_code == 200
     # another phone, on the page as it was, types her achievements: merged, both stay
     clash = sister(client, token, solo, stale, **{"options.difficulty": "expert", "options.sister_achievements": "4"})
-    assert clash.status_code == 409 and "The sister&#39;s difficulty is now hard" in clash.get_data(as_text=True)
+    assert clash.status_code == 409 and "The sister&#39;s difficulty was changed on another phone meanwhile (now hard)" in clash.get_data(as_text=True)
     response = sister(client, token, solo, stale, **{"options.difficulty": "easy", "options.sister_achievements": "4"})
     assert response.status_code == 200
     with app.app_context():

@@ -403,7 +403,7 @@ def test_a_campaign_survives_export_and_import(app, client, token, tmp_path):
 
 
 def test_shapes_marked_by_hand_are_filled_all_or_none(app, client, token, monkeypatch):
-    from web.games import verdant_campaign as campaign
+    from web import campaign
 
     played(client, token, app, finish=False)
     alice = player_id(app, "Alice")

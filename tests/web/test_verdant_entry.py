@@ -16,7 +16,14 @@ def seat_url(pid, pos=0):
 
 
 def cell_url(pid, r, c, pos=0):
-    return f"/verdant/plays/{pid}/seats/{pos}/cells/{r}/{c}"
+    """Where a cell editor posts: the seat's interaction ``cell``."""
+    return f"/plays/{pid}/seats/{pos}/do/cell?cell={r}-{c}"
+
+
+def editor_url(pid, r, c, pos=0, **query):
+    """The seat page with the editor of one cell open (``fragment``: one block, for htmx)."""
+    extra = "".join(f"&{k}={v}" for k, v in query.items())
+    return f"/plays/{pid}/seats/{pos}?cell={r}-{c}{extra}"
 
 
 def state(app, pid, pos=0):
@@ -73,17 +80,18 @@ def test_entry_page_shows_an_empty_home_and_the_options(client, pid):
 
 
 def test_tapping_a_cell_without_js_opens_its_editor_and_searches(client, pid):
-    response = client.get(cell_url(pid, 0, 0))
-    assert response.status_code == 302 and "cell=0-0" in response.headers["Location"]
+    response = client.get(editor_url(pid, 0, 0, fragment="editor"))  # without htmx: the whole page, the editor open
+    assert response.status_code == 200 and '<section id="editor"' in response.get_data(as_text=True)
+    assert "<!doctype html>" in response.get_data(as_text=True)
     html = client.get(seat_url(pid) + "?cell=0-0&q=jas").get_data(as_text=True)
     assert 'value="Jasmine|concrete"' in html and "Row 1, card 1" in html
 
 
 def test_search_fragment_lists_plants_with_their_pot_chips(client, pid):
-    html = client.get(cell_url(pid, 0, 0) + "?fragment=results&q=iv", headers=HX).get_data(as_text=True)
+    html = client.get(editor_url(pid, 0, 0, fragment="results", q="iv"), headers=HX).get_data(as_text=True)
     assert html.lstrip().startswith('<div id="vd-results"')
     assert "Common Ivy" in html and "Devil&#39;s Ivy" in html and 'value="Common Ivy|wood"' in html
-    editor = client.get(cell_url(pid, 0, 0), headers=HX).get_data(as_text=True)
+    editor = client.get(editor_url(pid, 0, 0, fragment="editor"), headers=HX).get_data(as_text=True)
     assert editor.lstrip().startswith('<section id="editor"')
 
 
@@ -421,9 +429,9 @@ def test_two_phones_tapping_two_cards_at_the_same_moment_on_the_real_server_keep
             version = host.json("GET", f"/api/plays/{pid}")[1]["seats"][0]["version"]
             plant, rtype = ("Jasmine", "vining") if round_ % 2 else ("Aloe", "succulent")
             answers = _at_once([
-                lambda v=version, p=plant: a.request("POST", f"/verdant/plays/{pid}/seats/0/cells/0/0",
+                lambda v=version, p=plant: a.request("POST", f"/plays/{pid}/seats/0/do/cell?cell=0-0",
                                                      {"csrf_token": a.token, "version": v, "pick": f"{p}|wood"}),
-                lambda v=version, t=rtype: b.request("POST", f"/verdant/plays/{pid}/seats/0/cells/0/1",
+                lambda v=version, t=rtype: b.request("POST", f"/plays/{pid}/seats/0/do/cell?cell=0-1",
                                                      {"csrf_token": b.token, "version": v, "set": f"rtype:{t}"}),
             ])
             assert [x[0] for x in answers] == [303, 303], [x[:1] for x in answers]

@@ -10,6 +10,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
@@ -35,6 +36,75 @@ def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> i
     if max_digits is not None and len(digits) > max_digits:
         return None
     return int(text)
+
+
+# ------------------------------------------------------------------ what adapters take and give
+#
+# An adapter is a translator and nothing else: it never sees Flask's request, ``g`` or session, nor
+# the database.  The views hand it an :class:`Ask` (plain data read from the request) and it
+# answers a :class:`SeatChange` (what to change, and the form's own errors) or a view model (a
+# dict of everything the template shows).  The table service (``web.table``) does the rest.
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What one request about a seat brings to its adapter, as plain data.
+
+    ``form``: the posted fields (empty on a GET); ``args``: the query; ``fragment``: htmx asked for
+    a part of the page (not a whole page); ``memo``: what this phone's session keeps for the seat
+    (Gretchen's Undo); ``data``: game data kept beside the plays (Arizona's learned deck), loaded by
+    the web layer; ``ui``: what the interaction that just ran leaves for the page (the Verdant
+    editor's cell); ``links``: the play's pages a message may link to (``seat``: the first seat's,
+    ``edit``: the play's details)."""
+
+    form: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=dict)
+    posted: bool = False
+    fragment: bool = False
+    memo: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
+    ui: Mapping[str, Any] = field(default_factory=dict)
+    links: Mapping[str, str] = field(default_factory=dict)
+
+    def getlist(self, name: str) -> list[Any]:
+        """Every value posted for ``name`` (a multi-select), in order."""
+        getter = getattr(self.form, "getlist", None)
+        if getter is not None:
+            return list(getter(name))
+        return [self.form[name]] if name in self.form else []
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """What a form or an interaction asks to change, in the contract's terms.
+
+    Either a whole picture of the seat (``state``: what differs from the state at the form's base
+    version is this phone's change), values at contract paths (``set``), or nothing (only ``done``
+    moves).  ``play_options``: a change of the play's options made on a seat page (Vera's score, the
+    sister's difficulty).  ``errors``: the form's own problems (text that is not a number); the
+    change is still saved, and the page shows them.  ``effects``: named changes of game data in
+    the same transaction (Arizona's deck corrected).  ``memo``: keys to keep in the phone's session
+    for this seat; ``ui``: what the page shows after (the Verdant editor's next cell)."""
+
+    state: dict[str, Any] | None = None
+    set: dict[str, Any] | None = None
+    done: bool | None = None
+    play_options: dict[str, Any] | None = None
+    errors: tuple[FieldError, ...] = ()
+    status: int = 422  # of a refusal for ``errors`` (a change of options that is not saved)
+    action: str = "seat saved"
+    effects: tuple[tuple[str, dict[str, Any]], ...] = ()
+    memo: dict[str, Any] | None = None
+    ui: dict[str, Any] = field(default_factory=dict)
+
+
+class UnknownAction(Exception):
+    """An interaction this game's seat page does not have (a 404), or one it cannot read (``status``
+    400: a value no page of it sends)."""
+
+    def __init__(self, action: str, status: int = 404):
+        super().__init__(action)
+        self.status = status
 
 
 # ------------------------------------------------------------------ the adapter toolkit
@@ -224,29 +294,22 @@ class Adapter:
     #: ``options.solo.vera_score``); a message about one links to its field there.
     seat_options: tuple[str, ...] = ()
 
-    def table_message(self, play, error: FieldError) -> dict:
+    def table_message(self, play: Any, error: FieldError, links: Mapping[str, str]) -> dict[str, Any]:
         """A message about the whole table (an option, the player count) as a player reads it, and
         where that is entered: ``{"label", "message", "href", "link"}`` (href None: no link).
-        Options are changed on the play's details page, or on the seat page (``seat_options``)."""
-        from flask import url_for
-
+        Options are changed on the play's details page (``links["edit"]``), or on the first seat's
+        page (``links["seat"]``, for ``seat_options``)."""
         label, href, link = self.field_label(error.path), None, "Change it in the play's options"
         on_seat = [p for p in self.seat_options if _inside(p, error.path) or _inside(error.path, p)]
         if on_seat and play.seats:
-            href, link = url_for("main.seat", play_id=play.id, position=0) + "#" + field_id(on_seat[0]), f"Enter {self.field_label(on_seat[0])}"
+            href, link = links["seat"] + "#" + field_id(on_seat[0]), f"Enter {self.field_label(on_seat[0])}"
         elif error.path.startswith("options"):
-            href = url_for("main.edit_play", play_id=play.id)
+            href = links["edit"]
         return {"label": label, "message": error.message, "href": href, "link": link}
 
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
     stylesheet: str | None = None  # e.g. "css/verdant.css": also loaded on the new-play and edit pages
-    result_template: str | None = None  # a panel shown under the result's score pad
-
-    def result_context(self, play, result) -> dict:
-        """Template variables for ``result_template``."""
-        return {}
-
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
         """Build the seat state from the posted entry form.  Errors here are about the form itself
         (text that is not a number, JSON that does not parse); the engine judges the rest."""
@@ -289,18 +352,51 @@ class Adapter:
                     errors.append(FieldError(key, f"{option.name}: enter JSON, for example {json.dumps(option.default)}"))
         return options, errors
 
+    def options_view(self, game: scoring.Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """What ``options_template`` shows for ``game`` (as ``ov``): each option's value as its
+        control shows it (``values``), plus a game's own lists (the Verdant goal cards)."""
+        return {"values": {o.name: self.option_value(dict(options or {}), o) for o in game.options}}
+
     def option_value(self, options: dict, option: scoring.Option) -> str:
         value = options.get(option.name, option.default)
         if option.kind in ("list", "object"):
             return json.dumps(value)
         return "" if value is None else str(value)
 
-    def context(self, play, seat, evaluation) -> dict:
-        """Extra template variables for the entry page."""
-        return {}
+    #: blocks of the entry template a GET may ask for alone (``?fragment=NAME``, htmx)
+    fragments: tuple[str, ...] = ()
+    #: the element an htmx answer about the whole seat replaces (its status region)
+    status_target = "#status"
+    #: the blocks of the entry template an htmx interaction is answered with, per interaction
+    #: (the first is the main swap; the others go out of band)
+    interaction_blocks: Mapping[str, tuple[str, ...]] = {}
+    #: the blocks a refused interaction is answered with, in place (none listed: the status
+    #: block, retargeted to ``status_target``)
+    refusal_blocks: Mapping[str, tuple[str, ...]] = {}
 
-    def after_save(self, play, position: int) -> None:
-        """Called after a seat of ``play`` (freshly read, the save included) was stored."""
+    def change_from_form(self, ask: Ask, seat: Any) -> SeatChange:
+        """The seat's entry form (autosave, Save, Done) as a change: a whole picture of the seat
+        as the form shows it, and Done (``next=play``) or not done (``next=undone``)."""
+        state, errors = self.state_from_form(ask.form, seat.state)
+        nxt = ask.form.get("next")
+        return SeatChange(state=state, errors=tuple(errors), done=True if nxt == "play" else False if nxt == "undone" else None)
+
+    def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
+        """A game's own interaction on a seat page (a Verdant cell, a Gretchen's Garden row
+        operation): a change like :meth:`change_from_form`'s.  Unknown here: :class:`UnknownAction`."""
+        raise UnknownAction(action)
+
+    def ui_after(self, action: str, change: SeatChange, play: Any, seat: Any, evaluation: Any) -> dict[str, Any]:
+        """What the page shows after ``action`` was saved (by default what the change said)."""
+        return dict(change.ui)
+
+    def after_redirect(self, ui: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """Without htmx an interaction ends on the seat page: its query and anchor for ``ui``."""
+        return {}, ""
+
+    def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
+        """The game's own template variables for the entry page, every label computed."""
+        return {}
 
     def result_rows(self, result) -> list[dict]:
         """The rows of the result's score pad: one per category, in the engine's order.  Each row
@@ -323,17 +419,6 @@ class Adapter:
 
 _adapters: dict[str, Adapter] = {}
 _generic = Adapter()
-_player_panels: list[tuple[str, Callable[[dict], dict]]] = []
-
-
-def register_player_panel(template: str, context: Callable[[dict], dict]) -> None:
-    """Show ``template`` on every player's page, with ``context(player)`` as its variables."""
-    if all(t != template for t, _ in _player_panels):
-        _player_panels.append((template, context))
-
-
-def player_panels() -> list[tuple[str, Callable[[dict], dict]]]:
-    return list(_player_panels)
 
 
 def register(game: str, adapter: Adapter) -> None:
@@ -344,18 +429,14 @@ def adapter(game: str) -> Adapter:
     return _adapters.get(game, _generic)
 
 
-# Each game's adapter module registers itself (and may define a Blueprint ``bp`` of extra routes,
-# registered by web.views.init_app): every module of this package is one (a sixth game's adapter
-# is a new module here, nothing else).
+# Each game's adapter module registers itself: every module of this package is one (a sixth
+# game's adapter is a new module here, nothing else; it defines no route).
 
 
-def load_modules() -> list:
-    """The game adapters' modules (each registers its adapter when imported); helper modules of
-    an adapter (the Verdant campaign) are imported by it, not listed."""
+def load_modules() -> None:
+    """Import every game adapter's module (each registers its adapter when imported)."""
     import importlib
     import pkgutil
 
     for info in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{info.name}")
-    names = {type(a).__module__ for a in _adapters.values()}
-    return [importlib.import_module(name) for name in sorted(names)]

@@ -8,7 +8,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, g, render_template, request
 from markupsafe import Markup, escape
 
 import scoring
@@ -17,58 +16,23 @@ from scoring.arizona import deck
 from scoring.arizona import model as az
 from scoring.arizona.model import SIZE, card_at, card_path, color_key, color_label
 from scoring.core import FieldError
-from web import store
-from web.db import get_db, now, write
-from web.games import Adapter, errors_at, field_id, preview, register, show_value, state_from_paths, whole_number
-from web.pages import apply_seat_change, get_seat_or_404, seat_page, see_other, who
+from web.games import (
+    Adapter,
+    Ask,
+    SeatChange,
+    UnknownAction,
+    errors_at,
+    field_id,
+    preview,
+    register,
+    show_value,
+    state_from_paths,
+)
 
 GAME = "verdant-arizona"
 VERA = "options.solo.vera_score"
 # Chips until the deck knows colours: common names (colours are free names; another is typed once).
 STARTER_COLOURS = ("yellow", "pink", "white", "green", "blue")
-
-bp = Blueprint("arizona", __name__, url_prefix="/arizona")
-
-
-def deck_rows() -> dict[int, dict[str, Any]]:
-    """Every learned card: number -> {"color", "gecko", "play_id", "learned_at"}."""
-    return {r["number"]: {**dict(r), "gecko": bool(r["gecko"])} for r in get_db().execute(
-        "SELECT number, color, gecko, play_id, learned_at FROM arizona_cards ORDER BY number").fetchall()}
-
-
-def known_cards(rows: Mapping[int, dict] | None = None) -> deck.Known:
-    return {n: {"color": v["color"], "gecko": v["gecko"]} for n, v in (deck_rows() if rows is None else rows).items()}
-
-
-def _write(number: int, card: dict[str, Any], play_id: int | None) -> None:
-    get_db().table("arizona_cards").upsert({"number": number, "color": card["color"], "gecko": int(bool(card["gecko"])),
-                                            "learned_at": now(), "play_id": play_id}, pk="number")
-
-
-def sync_play(play_id: int, grids: list[Any]) -> None:
-    """Learn play ``play_id``'s cards no other play taught; forget those it taught and no longer shows."""
-    db, rows = get_db(), deck_rows()
-    others = known_cards({n: v for n, v in rows.items() if v["play_id"] != play_id})
-    mine = {n: v for n, v in rows.items() if v["play_id"] == play_id}
-    learned, _ = deck.learn_table(others, {"players": [{"grid": grid} for grid in grids]})
-    taught = {n: card for n, card in learned.items() if n not in others}
-    with write(db):
-        for number in set(mine) - set(taught):
-            db.execute("DELETE FROM arizona_cards WHERE number = ?", [number])
-        for number, card in taught.items():
-            if number not in mine or (mine[number]["color"], mine[number]["gecko"]) != (card["color"], card["gecko"]):
-                _write(number, card, play_id)
-
-
-def correct_card(number: int, card: dict[str, Any], play_id: int, who: str = "") -> None:
-    """Card ``number`` is ``card``, says the player (now learned from this play; in its edit log)."""
-    before, fixed = known_cards().get(number), deck.resolve(known_cards(), number, card)
-    if number in fixed:
-        with write(get_db()):
-            _write(number, fixed[number], play_id)
-            store.log(play_id, None, who or "unknown", "arizona deck corrected", {"number": number, **(before or {})},
-                      {"number": number, "color": fixed[number]["color"], "gecko": fixed[number]["gecko"]})
-
 
 def color_class(color: Any) -> str:
     """A CSS class for a colour name ("Light Pink" -> "az-c-light-pink"); known colours are tinted."""
@@ -129,18 +93,58 @@ class ArizonaAdapter(Adapter):
             return f"{_text(value.get('number'))} {_text(value.get('color'))}".strip() + (", gecko" if value.get("gecko") is True else "")
         return ("gecko" if value is True else "no gecko") if path.endswith(".gecko") else super().value_label(path, value)
 
+    interaction_blocks = {"resolve": (), "vera": ("status",)}  # resolve: the page again (see_other)
+
+    def change_from_form(self, ask: Ask, seat: Any) -> SeatChange:
+        change = super().change_from_form(ask, seat)
+        return SeatChange(state=self.read_form(ask.form, seat.state, _known(ask)), errors=change.errors, done=change.done)
+
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+        return self.read_form(form, old_state, {}), []
+
+    def read_form(self, form: Mapping[str, str], old_state: Any, known: deck.Known) -> dict:
         """Fields read by path; a card's unticked gecko box is no gecko; a known number takes the deck's card."""
-        state, known = state_from_paths(form, old_state, az.PLAYER_SCHEMA), known_cards()
+        state = state_from_paths(form, old_state, az.PLAYER_SCHEMA)
         for r, c in ((r, c) for r in range(SIZE) for c in range(SIZE) if f"{card_path(r, c)}.number" in form):
             cell = {**_cell(state, r, c), "gecko": f"{card_path(r, c)}.gecko" in form and _cell(state, r, c).get("gecko") is True}
             if _blank(cell.get("color")) and (found := deck.autofill(known, cell.get("number"))):
                 cell.update(color=found["color"], gecko=cell["gecko"] or found["gecko"])
             state = paths.set_(state, ("grid", r, c), cell)
-        return state, []
+        return state
 
-    def after_save(self, play, position: int) -> None:  # a refused save teaches the deck nothing
-        sync_play(play.id, [_grid_of(s.state) for s in play.seats])
+    def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
+        """``resolve``: a deck contradiction's tap (the entry form comes with it): ``deck:r-c`` takes
+        the deck's card, ``entered:r-c`` corrects the deck (the effect ``correct``, in the same
+        transaction as the seat change).  ``vera``: Vera's score on the solo seat's page, saved
+        with the play's options (merged by the play version the page showed)."""
+        if action == "vera":
+            return self._vera(ask, play)
+        if action != "resolve":
+            raise UnknownAction(action)
+        keep, _, where = str(ask.form.get("resolve", "")).partition(":")
+        at = card_at("grid[{}][{}]".format(*where.split("-"))) if re.fullmatch(r"\d-\d", where) else None
+        if keep not in ("deck", "entered") or at is None:
+            raise UnknownAction(action, 400)
+        known = _known(ask)
+        state = self.read_form(ask.form, seat.state, known)
+        entered = entered_card(_cell(state, *at))
+        effects: tuple[tuple[str, dict[str, Any]], ...] = ()
+        if entered and keep == "deck" and (card := deck.autofill(known, entered[0])):
+            state = paths.set_(state, ("grid", *at), {**_cell(state, *at), **card})
+        elif entered and keep == "entered":
+            effects = (("correct", {"at": at, "number": entered[0], "card": entered[1]}),)
+        return SeatChange(state=state, action="seat saved (deck contradiction)", effects=effects)
+
+    def _vera(self, ask: Ask, play: Any) -> SeatChange:
+        value, message = az.read_vera_score(str(ask.form.get(VERA, "")))
+        solo = (play.options or {}).get("solo")
+        if not isinstance(solo, dict) or message:
+            why = f"Vera's score {message}." if message else "Vera's score is entered in a solo play in progress only."
+            return SeatChange(play_options={}, errors=(FieldError("", why),), status=422 if message else 409)
+        return SeatChange(play_options={"solo": {**solo, "vera_score": value}}, ui={"vera": "saved"})
+
+    def after_redirect(self, ui: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        return {}, ""
 
     def options_from_form(self, form: Mapping[str, str], game: scoring.Game) -> tuple[dict, list[FieldError]]:
         prefix, on, errors = f"opt-{game.name}-", ("on", "true", "1", "y"), []
@@ -159,8 +163,8 @@ class ArizonaAdapter(Adapter):
                                      else "One player plays solo against Vera: tick it and enter Vera's score."))
         return options, errors
 
-    def context(self, play, seat, evaluation) -> dict:
-        known, state, options = known_cards(), seat.state if isinstance(seat.state, dict) else {}, play.options or {}
+    def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
+        known, state, options = _known(ask), seat.state if isinstance(seat.state, dict) else {}, play.options or {}
         errors, vera_errors = evaluation.seat_errors[seat.position], [e for e in evaluation.table_errors if e.path.startswith("options.solo")]
         cells = [[card_view(state, r, c, errors, known) for c in range(SIZE)] for r in range(SIZE)]
         started = [paths.parse(cell["path"]) for row in cells for cell in row if cell["started"]]
@@ -172,15 +176,27 @@ class ArizonaAdapter(Adapter):
         shown = preview(GAME, state, options, len(play.seats), seat.position)
         return {
             "cells": cells, "lines": shown.extra["lines"], "quadrants": shown.extra["quadrants"], "status_errors": todo,
-            "other_table_errors": [e for e in evaluation.table_errors if e not in vera_errors], "vera_errors": vera_errors,
+            "other_table_messages": [self.table_message(play, e, ask.links) for e in evaluation.table_errors if e not in vera_errors],
+            "vera_errors": vera_errors,
             "advanced": bool(options.get("advanced")), "chips": color_chips(play, known), "deck_size": len(known),
             "deck_json": {str(n): v for n, v in known.items()},
             "colors_json": {v["color"]: {"key": color_key(v["color"]), "tint": color_class(v["color"])} for v in known.values()},
             "number_max": az.NUMBER_MAX, "wrens_max": az.WREN_TOKENS, "wrens": state.get("wrens", 0),
             "solo": options["solo"] if isinstance(options.get("solo"), dict) else None, "label": self.field_label,
-            "fragment": bool(request.headers.get("HX-Request")) and not request.headers.get("HX-Boosted"), "color_class": color_class,
-            "vera_answer": g.get("az_vera"), "refused_change": g.get("az_vera") in ("refused", "conflict"),
+            "fragment": ask.fragment, "color_class": color_class,
+            "vera_answer": ask.ui.get("vera") or ("conflict" if ask.ui.get("conflict") else "refused" if ask.ui.get("refused") else None),
         }
+
+
+def _known(ask: Ask) -> deck.Known:
+    """The learned deck, as the web layer loaded it for this request (``web.arizona_deck``)."""
+    known = ask.data.get("known")
+    return known if isinstance(known, dict) else {}
+
+
+def grids(play: Any) -> list[Any]:
+    """Every seat's display, as the deck learns from them."""
+    return [_grid_of(s.state) for s in play.seats]
 
 
 def color_chips(play, known: deck.Known) -> list[dict[str, str]]:
@@ -196,51 +212,3 @@ def color_chips(play, known: deck.Known) -> list[dict[str, str]]:
 
 _ADAPTER = ArizonaAdapter()
 register(GAME, _ADAPTER)
-
-
-@bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
-def resolve(play_id: int, position: int):
-    """A contradiction's tap (the entry form comes with it): ``deck:r-c`` takes the deck's card, ``entered:r-c``
-    corrects the deck.  The seat change (merged by its version) and the correction are one transaction."""
-    found = get_seat_or_404(play_id, GAME, position)
-    keep, _, where = request.form.get("resolve", "").partition(":")
-    at = card_at("grid[{}][{}]".format(*where.split("-"))) if re.fullmatch(r"\d-\d", where) else None
-    if keep not in ("deck", "entered") or at is None:
-        abort(400)
-    state, _ = _ADAPTER.state_from_form(request.form, found.seats[position].state)
-    entered = entered_card(_cell(state, *at))
-    with write(get_db()):
-        if entered and keep == "deck" and (card := deck.autofill(known_cards(), entered[0])):
-            state = paths.set_(state, ("grid", *at), {**_cell(state, *at), **card})
-        saved = apply_seat_change(found, position, state=state, action="seat saved (deck contradiction)")
-        if not isinstance(saved, store.Saved):
-            return saved  # the conflict page or the finished message: nothing corrected
-        if entered and keep == "entered" and entered_card(_cell(saved.play.seats[position].state, *at)) == entered:
-            correct_card(entered[0], entered[1], play_id, who())
-    return see_other("main.seat", play_id=play_id, position=position)
-
-
-@bp.post("/plays/<int:play_id>/vera")
-def vera(play_id: int):
-    """Vera's score on the solo seat's page: saved with the play's options through the one save path
-    of a play's details, merged by the play version the page showed; answers the seat's status."""
-    found, g.az_vera, (value, message) = get_seat_or_404(play_id, GAME, 0), "refused", az.read_vera_score(request.form.get(VERA, ""))
-    solo = found.options.get("solo")
-    if not isinstance(solo, dict) or found.finished or message:
-        why = f"Vera's score {message}." if message else "Vera's score is entered in a solo play in progress only."
-        return seat_page(found, 0, found.evaluate(), [FieldError("", why)], 422 if message else 409, "status")
-    try:
-        found = store.change_play(play_id, who=who(), base_version=whole_number(request.form.get("play_version", ""), max_digits=15),
-                                  change_id=request.form.get("change_id"), fields={"options": {**found.options, "solo": {**solo, "vera_score": value}}})
-    except store.Conflict as conflict:
-        found, g.az_vera, theirs = store.get_play(play_id), "conflict", [_text(c[2]) for c in conflict.conflicts] or [""]
-        why = f"Vera's score was changed on another phone meanwhile (now {theirs[0] or 'empty'}): check it and save again."
-        return seat_page(found, 0, found.evaluate(), [FieldError("", why)], 409, "status")
-    g.az_vera = "saved"
-    return seat_page(found, 0, found.evaluate(), block="status")
-
-
-@bp.get("/deck")
-def deck_page():  # the learned deck: every card Scorepad knows, where it was learned
-    rows = deck_rows()
-    return render_template("games/verdant-arizona/deck.html", rows=rows, color_class=color_class, warning=deck.capacity_warning(known_cards(rows)))

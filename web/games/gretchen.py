@@ -2,8 +2,9 @@
 
 Fields are named by contract path (``display[2].plant.leaves``); a pot is one choice ``display[i].pot``
 (``red:12``), a plant one choice ``display[i].plant.name``; ``places``: how many places the form shows.
-The entry form is a whole picture of the seat; row changes (add, move, remove, undo) post to the
-``row`` route, which saves ``set={"display": row}`` with the form's version (a stale phone's row change
+The entry form is a whole picture of the seat; row changes (add, move, remove, undo) are the
+interaction ``row`` (``POST /plays/<id>/seats/<pos>/do/row``), saved as ``set={"display": row}``
+with the form's version (a stale phone's row change
 over another phone's change of the row is a conflict).  Every number, line and limit is the engine's.
 """
 
@@ -13,14 +14,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, g, has_request_context, redirect, request, session, url_for
-from jinja2_fragments.flask import render_block
-
 from scoring import gretchen, paths
+from scoring.core import FieldError
 from scoring.schema import Obj
-from web import store
-from web.games import Adapter, apply_step, register, show_value, state_from_paths, whole_number
-from web.pages import apply_seat_change, get_seat_or_404, seat_context
+from web.games import Adapter, Ask, SeatChange, UnknownAction, apply_step, register, show_value, state_from_paths, whole_number
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
@@ -123,19 +120,6 @@ def apply_op(display: list, op: str, undo: Any) -> tuple[list, Any]:
 # ------------------------------------------------------------------------ state -> screen
 
 
-def _board() -> dict:
-    """The seat this request is about (labels name the plant at a place), read once per request."""
-    if not has_request_context():
-        return {}
-    if "gg_board" not in g:
-        args = request.view_args or {}
-        try:
-            g.gg_board = store.get_play(int(args["play_id"])).seats[int(args["position"])].state
-        except (KeyError, IndexError, ValueError, store.NotFound):
-            g.gg_board = {}
-    return g.gg_board if isinstance(g.gg_board, dict) else {}
-
-
 def place_text(place: Any, short: bool = False) -> str:
     """A place in words: "red 12 pot: Jellybean Plant, 12 leaves, flower" (short: "Jellybean Plant")."""
     if is_money(place):
@@ -153,14 +137,18 @@ def place_text(place: Any, short: bool = False) -> str:
 class GretchenAdapter(Adapter):
     entry_template = TEMPLATE
 
-    def field_label(self, path: str, short: bool = False) -> str:
-        """"Place 3 (Jellybean Plant): leaves"; ``short``, on the place's own card: "Leaves"."""
+    status_target = "#gg-status"
+    interaction_blocks = {"row": ("row", "status")}
+
+    def field_label(self, path: str, short: bool = False, state: Any = None) -> str:
+        """"Place 3 (Jellybean Plant): leaves" (the plant named from ``state``, the seat's board);
+        ``short``, on the place's own card: "Leaves"."""
         match = PLACE.match(path)
         if not match:
             return TOP.get(path, super().field_label(path))
         if short:
             return PARTS.get(match.group(2) or "", "This place").capitalize()
-        display = _board().get("display")
+        display = state.get("display") if isinstance(state, dict) else None
         i = int(match.group(1))
         name = place_text(display[i], short=True) if isinstance(display, list) and i < len(display) else ""
         where = f"Place {i + 1}" + (f" ({name})" if name else "")
@@ -179,10 +167,25 @@ class GretchenAdapter(Adapter):
             return "flower" if value else "no flower"
         return show_value(value)
 
-    def state_from_form(self, form, old_state):
+    def field_label_in(self, path: str, state: Any) -> str:
+        return self.field_label(path, state=state)
+
+    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
         return read_form(form, old_state), []
 
-    def context(self, play, seat, evaluation) -> dict:
+    def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
+        """``row``: a row change of the row as this phone showed it, saved as ``display`` with the
+        form's version (without JavaScript the whole form came along: the money and the can typed
+        are kept too).  Undo keeps the last removed pot in the phone's session (``memo``)."""
+        if action != "row":
+            raise UnknownAction(action)
+        picture = read_form(ask.form, seat.state)
+        display, undo = apply_op(picture.get("display", []), str(ask.form.get("op", "")), ask.memo.get("undo"))
+        extra = {} if ask.fragment else {k: picture[k] for k in ("money_plant_leaves", "watering_can") if k in ask.form}
+        return SeatChange(set={"display": display, **extra}, action="row changed",
+                          memo=None if undo is ... else {"undo": undo})
+
+    def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
         others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
                   for s in play.seats if s.position != seat.position]
         board = seat.state if isinstance(seat.state, dict) else {}
@@ -191,46 +194,18 @@ class GretchenAdapter(Adapter):
         display = board.get("display")
         display = display if isinstance(display, list) else []
         money = [i for i, p in enumerate(display) if is_money(p)]
-        undo = session.get(f"gretchen-undo-{play.id}-{seat.position}")
-        g.gg_board = board  # the labels below name the plants of this seat
+        undo = ask.memo.get("undo")
         return {
             "places": display, "money_at": money[0] if len(money) == 1 else None, "has_money": bool(money),
-            "row_url": url_for("gretchen.row", play_id=play.id, position=seat.position), "add_at": add_points(display),
+            "add_at": add_points(display),
             "blank": bool(seen.extra.get("untouched")) and not seat.done, "preview": seen,  # no points as if entered
             "undo": undo if isinstance(undo, dict) and isinstance(undo.get("place"), dict) else None,
             "gg": gretchen, "pot_value": pot_value, "place_text": place_text,
-            "plant_names": PLANT_NAMES, "field_label": self.field_label, "part_label": lambda path: self.field_label(path, short=True),
+            "plant_names": PLANT_NAMES, "field_label": lambda path: self.field_label(path, state=board),
+            "part_label": lambda path: self.field_label(path, short=True),
             "aloe_cap": gretchen.ALOE_VERA_CAP if play.options.get("aloe_vera_max_4") else None,
         }
 
 
 ADAPTER = GretchenAdapter()
 register(GAME, ADAPTER)
-
-
-# ------------------------------------------------------------------------ the row route
-
-bp = Blueprint("gretchen", __name__)
-
-
-@bp.post("/plays/<int:play_id>/seats/<int:position>/gretchen/row")
-def row(play_id: int, position: int):
-    """A row change of the row as this phone showed it, saved as ``display`` with the form's version
-    (without JavaScript the whole form came along: the money and the can typed are kept too)."""
-    found = get_seat_or_404(play_id, GAME, position)
-    picture = read_form(request.form, found.seats[position].state)
-    key = f"gretchen-undo-{play_id}-{position}"
-    display, undo = apply_op(picture.get("display", []), request.form.get("op", ""), session.get(key))
-    htmx = bool(request.headers.get("HX-Request"))
-    extra = {} if htmx else {k: picture[k] for k in ("money_plant_leaves", "watering_can") if k in request.form}
-    saved = apply_seat_change(found, position, set={"display": display, **extra}, action="row changed")
-    if not isinstance(saved, store.Saved):
-        if htmx and isinstance(saved, tuple) and len(saved) == 2:  # finished: the message goes in the status
-            return (*saved, {"HX-Retarget": "#gg-status", "HX-Reswap": "outerHTML"})
-        return saved  # the conflict page
-    if undo is not ...:
-        session[key] = undo
-    if not htmx:
-        return redirect(url_for("main.seat", play_id=play_id, position=position), code=303)
-    context = {**seat_context(saved.play, position, saved.evaluation), "oob_status": True}
-    return render_block(TEMPLATE, "row", **context) + render_block(TEMPLATE, "status", **context)

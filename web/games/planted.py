@@ -14,7 +14,7 @@ from scoring.core import Category, FieldError
 from scoring.planted import GAME
 from scoring.planted.catalog import BEGINNERS, DECORATIONS, PLANTS, TOOLS, find_item, find_plant
 from scoring.planted.schema import MAX_PLANTS
-from web.games import Adapter, apply_step, register, show_value, state_from_paths
+from web.games import Adapter, Ask, apply_step, register, show_value, state_from_paths
 
 DECKS = {"decorations": DECORATIONS, "tools": TOOLS}
 WORDS = {"plants": "Plants", "propagation": "Propagation jars", "decorations": "Decoration cards", "tools": "Tool cards"}
@@ -117,7 +117,7 @@ class PlantedAdapter(Adapter):
             state = apply_step(state, step, GAME.player_schema)
         return state, []
 
-    def context(self, play, seat, evaluation) -> dict:
+    def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
         state = seat.state if isinstance(seat.state, dict) else {}
         others = [s for s in play.seats if s.position != seat.position]
         taken = {p.name for o in others for entry in _plants(o.state) if (p := _plant(entry))}

@@ -10,9 +10,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, request, url_for
-from jinja2_fragments.flask import render_block
-
 from scoring.core import Errors, FieldError
 from scoring.vadoran import GAME as ENGINE
 from scoring.vadoran import garden as board
@@ -20,9 +17,7 @@ from scoring.vadoran import grammar
 from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, DIFFICULTIES, MAX_LOST, MAX_QUICK_SQUARES
 from scoring.vadoran.contract import PLAYER_SCHEMA as SCHEMA
 from scoring.vadoran.garden import ITEM_TERRAIN, ITEMS, MAX_COLUMNS, MAX_ROWS, NO_CARD, TERRAINS, read_garden
-from web import store
-from web.games import Adapter, humanize_path, register, show_value, state_from_paths, whole_number
-from web.pages import change_id, get_play_or_404, get_seat_or_404, seat_context, who
+from web.games import Adapter, Ask, SeatChange, UnknownAction, humanize_path, register, show_value, state_from_paths, whole_number
 
 START_ROWS, START_COLUMNS = 3, 6  # the blank grid a new seat starts with (a screen choice)
 QUICK_SPARE_ROWS = 3
@@ -38,7 +33,6 @@ WORDS = {"lost_items": "{}s found", "return_locations": "{} return locations (" 
 NAMES = {"garden": "The garden", "achievements": "Achievements claimed", "unscored_squares": "Other squares (quick entry)",
          "options.sister_achievements": "The sister's achievements", "options.difficulty": "The sister's difficulty"}
 
-bp = Blueprint("vadoran", __name__)
 
 
 def rows_of(state: dict) -> list[str]:
@@ -161,15 +155,35 @@ class VadoranAdapter(Adapter):
             return f"{sum(t != NO_CARD for r in value if isinstance(r, str) for t in r.split())} squares painted"
         return show_value(value)
 
-    def table_message(self, play, error: FieldError) -> dict:
+    def table_message(self, play: Any, error: FieldError, links: Mapping[str, str]) -> dict[str, Any]:
         """In solo the sister's options are entered on the seat page; else on the play's details."""
-        message, solo = super().table_message(play, error), (play.options or {}).get("mode") == "solo"
+        message, solo = super().table_message(play, error, links), (play.options or {}).get("mode") == "solo"
         on_seat = "/seats/" in (message["href"] or "")
         message.update({"link": f"Enter it on {play.seats[0].name}'s seat"} if solo and on_seat else {} if solo or not on_seat
-                       else {"href": url_for("main.edit_play", play_id=play.id), "link": "Change it in the play's options"})
+                       else {"href": links["edit"], "link": "Change it in the play's options"})
         return message
 
-    def context(self, play, seat, evaluation) -> dict:
+    status_target = "#vad-live"
+
+    def options_view(self, game: Any, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return {**super().options_view(game, options), "difficulty_x": self.difficulty_x}
+
+    interaction_blocks = {"sister": ("sister", "status")}
+    refusal_blocks = {"sister": ("sister", "status")}
+
+    def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
+        """``sister`` (solo): the sister's difficulty and achievements, typed on the seat page, saved
+        as the play's options (merged by the play version the page had)."""
+        if action != "sister" or (play.options or {}).get("mode") != "solo":
+            raise UnknownAction(action)
+        options: dict[str, Any] = {}
+        if (d := ask.form.get("options.difficulty")) in DIFFICULTIES:
+            options["difficulty"] = d
+        if (t := ask.form.get("options.sister_achievements")) is not None:
+            options["sister_achievements"] = _numbers(str(t))
+        return SeatChange(play_options=options)
+
+    def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
         state = seat.state if isinstance(seat.state, dict) else {}
         quick = "areas" in state and "garden" not in state
         rows = rows_of(state)
@@ -179,10 +193,10 @@ class VadoranAdapter(Adapter):
         source = state if quick else aside if isinstance(aside, dict) else {}
         areas = source.get("areas")
         listed = [a if isinstance(a, dict) else {} for a in areas] if isinstance(areas, list) else []
-        posted = posted_rows(request.form) if request.method == "POST" else []
+        posted = posted_rows(ask.form) if ask.posted else []
         rows_shown = posted or [(k, k if k < len(listed) else None) for k in range(len(listed) + QUICK_SPARE_ROWS)]
         claims = state["achievements"] if isinstance(state.get("achievements"), list) else []
-        shows = {k: v for k, v in request.form.items() if k != "touched"} if request.method == "POST" else None
+        shows = {k: v for k, v in ask.form.items() if k != "touched"} if ask.posted else None
         solo = (play.options or {}).get("mode") == "solo"
         return {
             "quick": quick, "grid": build_grid(rows, garden), "grammar": grammar(), "solo": solo,
@@ -225,32 +239,6 @@ def build_grid(rows: list[str], preview) -> dict:
 def _letter(i: int) -> str:
     """A, B, ... Z, AA, AB ..."""
     return _letter(i // 26 - 1) + chr(65 + i % 26) if i >= 26 else chr(65 + i)
-
-
-@bp.post("/plays/<int:play_id>/seats/<int:position>/sister")
-def sister(play_id: int, position: int):
-    """Solo: the sister's difficulty and achievements, typed on the seat page, saved as the play's
-    options (one save path: store.change_play with the version the page had)."""
-    found = get_seat_or_404(play_id, ENGINE.name, position)
-    if (found.options or {}).get("mode") != "solo":
-        abort(404)
-    options = dict(found.options or {})
-    options.update({"difficulty": d} if (d := request.form.get("options.difficulty")) in DIFFICULTIES else {})
-    options.update({"sister_achievements": _numbers(t)} if (t := request.form.get("options.sister_achievements")) is not None else {})
-    note, status = "", 200
-    try:
-        if found.finished:  # the seat page is read-only (the play's details page can still correct them)
-            raise store.Finished(play_id)
-        base = whole_number(request.form.get("play_version") or request.form.get("version"), max_digits=15)
-        found = store.change_play(play_id, who=who(), base_version=base, fields={"options": options}, change_id=change_id())
-    except store.Finished:
-        note, status = "This play is finished: reopen it on the play page to change the sister's options.", 409
-    except store.Conflict as conflict:
-        note, status = "Changed on another phone meanwhile: " + ", ".join(
-            f"{ADAPTER.field_label(p)} is now {show_value(t)}" for p, _, t in conflict.conflicts) + ". Check and save again.", 409
-        found = get_play_or_404(play_id)
-    context = {**seat_context(found, position, found.evaluate()), "sister_note": note, "live_oob": True}
-    return "".join(render_block(ADAPTER.entry_template, block, **context) for block in ("sister", "status")), status
 
 
 ADAPTER = VadoranAdapter()

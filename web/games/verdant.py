@@ -1,14 +1,15 @@
 """Verdant's entry screen: the 5x3 home as a grid of cards, a cell editor under it, Green Thumbs
-and storage below (docs/entry/verdant.md).  Both of its posts go through
-``web.pages.apply_seat_change`` with the version the page was built from:
+and storage below (docs/entry/verdant.md).  Both of its posts go through the table service with
+the version the page was built from:
 
 - the page's own form (``#entry``, the standard seat URL): ``green_thumbs``, ``storage`` and
   ``storage.color``, a whole picture of what the form shows (the store applies what this phone
   changed and keeps what other phones changed meanwhile);
-- a cell editor form (``POST /verdant/plays/<id>/seats/<pos>/cells/<r>/<c>``): one cell, sent as
-  ``set={"home[r][c]": cell}``: two phones filling two cells of one home both land; a phone that
-  changes a cell another phone changed since gets the conflict screen ("Row 2, card 3").  What it
-  posts: :func:`cell_from_form`.
+- a cell editor form (the interaction ``cell``: ``POST /plays/<id>/seats/<pos>/do/cell?cell=r-c``):
+  one cell, sent as ``set={"home[r][c]": cell}``: two phones filling two cells of one home both
+  land; a phone that changes a cell another phone changed since gets the conflict screen ("Row 2,
+  card 3").  What it posts: :func:`cell_from_form`.  The editor itself is the seat page's block
+  ``editor`` (``GET /plays/<id>/seats/<pos>?cell=r-c&fragment=editor``).
 
 Typed values are kept as typed ("abc" points stay "abc"); the engine names the problem next to the
 field, and the editor stays on that card until it is fixed.
@@ -17,10 +18,9 @@ field, and the editor stays on that card until it is fixed.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping
 from typing import Any
-
-from flask import Blueprint, abort, g, redirect, request, url_for
 
 import scoring
 from scoring import paths
@@ -31,10 +31,18 @@ from scoring.verdant import catalog_search
 from scoring.verdant.parse import lighting_in_play, parse_goals
 from scoring.verdant.schema import HOME_COLS, HOME_ROWS, VARIANTS
 from scoring.verdant.schema import PLAYER as SCHEMA
-from web import store
-from web.games import Adapter, errors_at, preview, register, register_player_panel, show_value, state_from_paths, whole_number
-from web.games import verdant_campaign as campaign
-from web.pages import apply_seat_change, get_seat_or_404, seat_page
+from web.games import (
+    Adapter,
+    Ask,
+    SeatChange,
+    UnknownAction,
+    errors_at,
+    preview,
+    register,
+    show_value,
+    state_from_paths,
+    whole_number,
+)
 
 SEARCH_LIMIT = 6
 #: the words of a place inside a card, as the editor labels its fields
@@ -171,7 +179,6 @@ class VerdantAdapter(Adapter):
     entry_template = "games/verdant/entry.html"
     options_template = "games/verdant/options.html"
     stylesheet = "css/verdant.css"
-    result_template = "games/verdant/result_panel.html"
 
     def field_label(self, path: str) -> str:
         """"Row 2, card 3", "Row 2, card 3: pot", "Green Thumb tokens", "Storage"."""
@@ -197,9 +204,6 @@ class VerdantAdapter(Adapter):
                 return f"{word(value.get('kind'))} ({value.get('color') or 'no colour'})"
             return word(value) if value else "nothing"
         return show_value(value)
-
-    def result_context(self, play, result) -> dict:
-        return campaign.result_context(play, result)
 
     def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
         old_state = old_state if isinstance(old_state, dict) else {}
@@ -236,8 +240,13 @@ class VerdantAdapter(Adapter):
         if form.get(p + "one_card_rows"):
             options["one_card_rows"] = True  # the other reading of the row goals (docs/rules/verdant.md)
         players = sum(1 for k, v in form.items() if k.startswith("players-") and (v or "").strip())
-        errors += campaign.options_mode(options, form, p, players)
+        errors += options_mode(options, form, p, players)
         return options, errors or self._check_options(options, p, players)
+
+    def options_view(self, game: scoring.Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The goal cards, decks, scenarios and rules modifications, and the stored mode."""
+        return {**super().options_view(game, options), "goals": cat.GOALS, "decks": cat.DECKS, "scenarios": SCENARIOS,
+                "modifications": camp.MODIFICATIONS, "stored_mode": camp.mode_of(dict(options or {}))}
 
     @staticmethod
     def _check_options(options: dict, p: str, players: int) -> list[FieldError]:
@@ -253,7 +262,32 @@ class VerdantAdapter(Adapter):
 
     # ------------------------------------------------------------------ template context
 
-    def context(self, play, seat, evaluation) -> dict:
+    fragments = ("editor", "results")
+
+    def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
+        """``cell``: one cell of the home saved from its editor (``?cell=r-c``), at its path."""
+        at = editing_cell(ask.args)
+        if action != "cell" or at is None:
+            raise UnknownAction(action)
+        where = f"home[{at[0]}][{at[1]}]"
+        old = _home(seat.state)[at[0]][at[1]]
+        cell, advance = cell_from_form(ask.form, old if isinstance(old, dict) else None, where)
+        return SeatChange(set={where: cell}, action="card saved",
+                          ui={"editing": None if ask.form.get("close") else at, "advance": advance})
+
+    def ui_after(self, action: str, change: SeatChange, play: Any, seat: Any, evaluation: Any) -> dict[str, Any]:
+        """The editor moves on only when the card is finished and the engine finds nothing wrong with it."""
+        at = change.ui.get("editing")
+        if at is not None and change.ui.get("advance") and not errors_at(evaluation.seat_errors[seat.position],
+                                                                          f"home[{at[0]}][{at[1]}]"):
+            at = next_empty(_home(seat.state), *at)
+        return {"editing": at}
+
+    def after_redirect(self, ui: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        at = ui.get("editing")
+        return ({"cell": "{}-{}".format(*at)}, "#editor") if at is not None else ({}, "#home")
+
+    def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
         state = seat.state if isinstance(seat.state, dict) else {}
         options = play.options if isinstance(play.options, dict) else {}
         home = _home(state)
@@ -271,11 +305,11 @@ class VerdantAdapter(Adapter):
                     "errors": errors_at(problems, where) if data else []}
 
         grid = [[cell(r, c) for c in range(HOME_COLS)] for r in range(HOME_ROWS)]
-        editor, at = None, _editing_cell()
+        editor, at = None, ask.ui["editing"] if "editing" in ask.ui else editing_cell(ask.args)
         if at is not None:
             editor = grid[at[0]][at[1]]
             data, kind = editor["data"], editor["kind"] if editor["kind"] in ("plant", "room") else None
-            query = request.args.get("q", "") if request.method == "GET" else ""
+            query = str(ask.args.get("q", "")) if not ask.posted else ""
             name = data.get("name") if data else None
             plant = cat.plant_by_name(name) if kind == "plant" and isinstance(name, str) else None
             room = cat.room_of(data) if kind == "room" else None
@@ -293,80 +327,44 @@ class VerdantAdapter(Adapter):
                "lighting": lighting_in_play(options, len(play.seats)), "furniture": cat.FURNITURE, "pets": cat.PETS, "edges": cat.EDGES,
                "nurture": {k: word(k) for k in cat.NURTURE}, "word": word, "max_thumbs": 0 if family else SCHEMA.at(("green_thumbs",)).maximum}  # type: ignore[union-attr]
         complete = out.extra["filled"] == out.extra["size"]
-        return {"ctx": ctx, "grid": grid, "preview": out, "editor": editor, "home_complete": complete,
+        return {"ctx": ctx, "grid": grid, "preview": out, "editor": editor, "editor_oob": "editing" in ask.ui, "home_complete": complete,
                 "board_complete": complete and not problems, "green_thumbs": state.get("green_thumbs", 0),
                 "storage_kind": str((storage.get("kind") if isinstance(storage, dict) else storage) or ""),
                 "storage_color": str(storage.get("color") or "") if isinstance(storage, dict) else ""}
 
 
-def _editing_cell() -> tuple[int, int] | None:
-    """The cell whose editor is open: set by a cell save, a cell route's (row, col), or ``?cell=r-c``."""
-    if "verdant_editor" in g:
-        return g.verdant_editor
-    args = request.view_args or {}
-    if request.blueprint == "verdant" and "r" in args:
-        return args["r"], args["c"]
-    r, _, c = (whole_number(part) for part in request.args.get("cell", "").partition("-"))
+def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldError]:
+    """The achievement mode of the options form (``<p>mode``): ``scenario`` sets ``options.scenario``
+    and fills the goal cards left empty with the scenario's (assumed) cards; ``standard`` sets
+    ``options.campaign = "standard"`` (a key the engine ignores); ``modification`` is the one
+    chosen; ``none`` with a modification played sets ``campaign = "none"``.  Without a mode field
+    (an older form) the mode follows the modification.  Refusals name the control concerned."""
+    mode, modification = form.get(p + "mode"), options["modification"]
+    chosen = mode is not None
+    mode = mode if chosen else ("modification" if modification else "none")
+    if mode == "scenario":
+        number = whole_number(form.get(p + "scenario") or "")
+        if number is None or number not in camp.SCENARIOS:
+            return [FieldError(p + "scenario", f"choose the scenario played, from 1 to {camp.SCENARIOS[-1]}")]
+        options["goals"] = [form.get(f"{p}goal-{g['deck']}") or g["name"] for g in camp.scenario(number)["goals"]]
+        try:  # the edit form carries the declarations already made (kept while the number stays)
+            old = json.loads(form.get(p + "declared") or "{}")
+        except ValueError:
+            old = {}
+        declared = old.get("declared") if isinstance(old, dict) and old.get("number") == number else []
+        options["scenario"] = {"number": number, "declared": declared if isinstance(declared, list) else []}
+    elif mode == "standard" or (mode == "none" and modification):
+        options["campaign"] = mode
+    return [FieldError(p + key, why) for key, why in camp.mode_problems(mode, options, players, chosen)]
+
+
+def editing_cell(args: Mapping[str, Any]) -> tuple[int, int] | None:
+    """The cell whose editor is open: ``?cell=r-c`` (none with ``close``)."""
+    if args.get("close"):
+        return None
+    r, _, c = (whole_number(part) for part in str(args.get("cell", "")).partition("-"))
     return (r, c) if r is not None and c is not None and r < HOME_ROWS and c < HOME_COLS else None
 
 
-register("verdant", VerdantAdapter())
-register_player_panel("games/verdant/campaign_panel.html", campaign.player_context)
-
-
-# ---------------------------------------------------------------------------- routes
-
-bp = Blueprint("verdant", __name__, url_prefix="/verdant")
-bp.register_blueprint(campaign.bp)  # the campaign's routes: endpoints "verdant.campaign.*"
-
-
-def _play_seat(play_id: int, position: int, r: int, c: int) -> store.Play:
-    if not (0 <= r < HOME_ROWS and 0 <= c < HOME_COLS):
-        abort(404)
-    return get_seat_or_404(play_id, "verdant", position)
-
-
-@bp.get("/plays/<int:play_id>/seats/<int:position>/cells/<int:r>/<int:c>")
-def cell_editor(play_id: int, position: int, r: int, c: int):
-    """The editor of one cell (htmx); without htmx, the seat page with that editor open."""
-    found = _play_seat(play_id, position, r, c)
-    if not request.headers.get("HX-Request"):
-        return redirect(url_for("main.seat", play_id=play_id, position=position, cell=f"{r}-{c}", q=request.args.get("q") or None) + "#editor")
-    if request.args.get("close"):
-        g.verdant_editor = None
-    return seat_page(found, position, found.evaluate(), block="results" if request.args.get("fragment") == "results" else "editor")
-
-
-@bp.post("/plays/<int:play_id>/seats/<int:position>/cells/<int:r>/<int:c>")
-def save_cell(play_id: int, position: int, r: int, c: int):
-    """Save one cell (``set`` at its path, based on the form's version) and answer with the status
-    block, which carries the new grid and editor out of band; without htmx, a redirect.  The
-    editor moves on only when the card is finished and the engine finds nothing wrong with it."""
-    found = _play_seat(play_id, position, r, c)
-    where = f"home[{r}][{c}]"
-    old = _home(found.seats[position].state)[r][c]
-    cell, advance = cell_from_form(request.form, old if isinstance(old, dict) else None, where)
-    g.verdant_editor = (r, c)
-    saved = apply_seat_change(found, position, set={where: cell}, action="card saved")
-    if not isinstance(saved, store.Saved):
-        return saved
-    if request.form.get("close"):
-        g.verdant_editor = None
-    elif advance and not errors_at(saved.evaluation.seat_errors[position], where):
-        g.verdant_editor = next_empty(_home(saved.play.seats[position].state), r, c)
-    if request.headers.get("HX-Request"):
-        return seat_page(saved.play, position, saved.evaluation, block="status")
-    anchor = "#editor" if g.verdant_editor is not None else "#home"
-    cell_arg = "{}-{}".format(*g.verdant_editor) if g.verdant_editor is not None else None
-    return redirect(url_for("main.seat", play_id=play_id, position=position, cell=cell_arg) + anchor, code=303)
-
-
 SCENARIOS = [camp.scenario(n) for n in camp.SCENARIOS]
-
-
-@bp.app_context_processor
-def _verdant_goals():
-    """The goal cards, decks, scenarios and rules modifications, for the options form (new-play and edit pages)."""
-    return {"verdant_goals": cat.GOALS, "verdant_decks": cat.DECKS, "verdant_scenarios": SCENARIOS,
-            "verdant_modifications": camp.MODIFICATIONS, "verdant_mode_of": campaign.mode_of}
-
+register("verdant", VerdantAdapter())

@@ -1,21 +1,20 @@
-"""Verdant's achievement campaign in the web app (docs/campaign.md): the mode per play
-(:func:`options_mode`), the append-only ``achievement_events`` (per shape, the newest event
-decides), the result and player panels, and the routes (fill, declare, undo, mark by hand), each
-checking what its page showed (the play's version, the fill's event) inside one write transaction.
+"""Verdant's achievement campaign in the web app (docs/campaign.md): the append-only
+``achievement_events`` (per shape, the newest event decides), the result and player panels, and
+the routes (fill, declare, undo, mark by hand), each checking what its page showed (the play's
+version, the fill's event) inside one write transaction.  (The mode chosen on the options form
+is the Verdant adapter's: ``web.games.verdant.options_mode``.)
 """
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
 from flask import Blueprint, abort, g, render_template, request, url_for
 
-from scoring.core import FieldError
 from scoring.verdant import campaign as camp
 from scoring.verdant.achievements import near_misses
-from web import store
+from web import gamedata, store
 from web.db import get_db, loads, now, write
 from web.games import whole_number
 from web.pages import base_version, get_play_or_404, see_other, who
@@ -176,33 +175,9 @@ def player_context(player: dict) -> dict:
             "near": near, "near_play": latest, "verdant_plays": plays}
 
 
-def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldError]:
-    """The achievement mode of the options form (``<p>mode``): ``scenario`` sets ``options.scenario``
-    and fills the goal cards left empty with the scenario's (assumed) cards; ``standard`` sets
-    ``options.campaign = "standard"`` (a key the engine ignores); ``modification`` is the one
-    chosen; ``none`` with a modification played sets ``campaign = "none"``.  Without a mode field
-    (an older form) the mode follows the modification.  Refusals name the control concerned."""
-    mode, modification = form.get(p + "mode"), options["modification"]
-    chosen = mode is not None
-    mode = mode if chosen else ("modification" if modification else "none")
-    if mode == "scenario":
-        number = whole_number(form.get(p + "scenario") or "")
-        if number is None or number not in camp.SCENARIOS:
-            return [FieldError(p + "scenario", f"choose the scenario played, from 1 to {camp.SCENARIOS[-1]}")]
-        options["goals"] = [form.get(f"{p}goal-{g['deck']}") or g["name"] for g in camp.scenario(number)["goals"]]
-        try:  # the edit form carries the declarations already made (kept while the number stays)
-            old = json.loads(form.get(p + "declared") or "{}")
-        except ValueError:
-            old = {}
-        declared = old.get("declared") if isinstance(old, dict) and old.get("number") == number else []
-        options["scenario"] = {"number": number, "declared": declared if isinstance(declared, list) else []}
-    elif mode == "standard" or (mode == "none" and modification):
-        options["campaign"] = mode
-    return [FieldError(p + key, why) for key, why in camp.mode_problems(mode, options, players, chosen)]
-
-
 # ------------------------------------------------------------------------- routes
 
+verdant = Blueprint("verdant", __name__, url_prefix="/verdant")  # the campaign's endpoints: "verdant.campaign.*"
 bp = Blueprint("campaign", __name__)
 
 
@@ -339,3 +314,8 @@ def _player_or_404(player_id: int) -> dict:
         return store.get_player(player_id)
     except store.NotFound:
         abort(404)
+
+
+verdant.register_blueprint(bp)
+gamedata.register("verdant", gamedata.GameData(result_template="games/verdant/result_panel.html", result_view=result_context,
+                                               player_panel=("games/verdant/campaign_panel.html", player_context)))
