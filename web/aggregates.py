@@ -1,6 +1,6 @@
 """The derived statistics of the group's story (docs/stats.md): per player and game, per player,
 game and scoring category, and per pair of players, over finished plays.  Rebuilt from the seats
-for the players a change touches (``refresh``, called by ``web.store.refresh_stats`` inside the
+for the players a change touches (``refresh``, called by :func:`refresh_stats` inside the
 write transaction) or for everyone (``rebuild``, after an import or a bench seeding)."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from migrations.migrations import STORY_CATEGORY_SQL, STORY_GAME_SQL, STORY_PAIRS_SQL, STORY_PLAYER_SQL
+from migrations.migrations import PLAYER_STATS_SQL, STORY_CATEGORY_SQL, STORY_GAME_SQL, STORY_PAIRS_SQL, STORY_PLAYER_SQL
+from web.db import get_db
 
 TABLES = ("stat_player_game", "stat_player_category", "stat_pairs", "stat_game")
 
@@ -45,3 +46,19 @@ def rebuild(db: Any) -> None:
     db.execute(STORY_CATEGORY_SQL.format(where=""))
     db.execute(STORY_PAIRS_SQL.format(where=""))
     db.execute(STORY_GAME_SQL)
+
+
+def refresh_stats(player_ids: Iterable[int]) -> None:
+    """Recompute the statistics rows of these players from their seats (inside the caller's
+    transaction).  Called when a play is finished or reopened, changed while finished, or when
+    players are merged."""
+    ids = sorted({int(i) for i in player_ids})
+    if not ids:
+        return
+    db = get_db()
+    marks = ",".join("?" * len(ids))
+    db.execute(f"DELETE FROM player_stats WHERE player_id IN ({marks})", ids)
+    db.execute(
+        "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=f"AND s.player_id IN ({marks})"), ids
+    )
+    refresh(db, ids)  # the game and player pages' statistics (docs/stats.md)

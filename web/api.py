@@ -254,7 +254,7 @@ def finish(play_id: int):
     play, refusal = _play_or_404(play_id)
     if refusal:
         return refusal
-    play = store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED)  # refusals: web.refusals
+    play = table.change_play(play_id, who=who(), base_version=None, status=store.FINISHED)  # refusals: web.refusals
     evaluation = play.evaluate()
     return jsonify({"status": play.status, "version": play.version,
                     "result": evaluation.result.to_dict() if evaluation.result else None})

@@ -14,7 +14,7 @@ from flask import Blueprint, abort, g, render_template, request, url_for
 
 from scoring.verdant import campaign as camp
 from scoring.verdant.achievements import near_misses
-from web import gamedata, store
+from web import gamedata, store, table
 from web.db import get_db, loads, now, write
 from web.games import whole_number
 from web.pages import base_version, get_play_or_404, see_other, who
@@ -268,7 +268,7 @@ def declare(play_id: int):
     declared = [[k for k in allowed if k in request.form.getlist(f"declared-{s.position}")] for s in found.seats]
     options = {**found.options, "scenario": {**found.options["scenario"], "declared": declared}}
     try:
-        store.update_play(play_id, {"options": options}, who(), base_version=base_version())
+        table.update_play(play_id, {"options": options}, who(), base_version=base_version())
     except store.Conflict:
         raise Refused("The declarations were changed on another phone since this page was shown: look again.") from None
     return see_other("main.result", play_id=play_id, _anchor="vd-campaign")

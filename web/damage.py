@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException
 
 from scoring import paths
 from scoring.core import FieldError
-from web import store
+from web import store, table
 from web.db import storage_failure
 from web.pages import seat_page
 
@@ -198,7 +198,7 @@ def _unreadable(found: store.Play, who: str) -> tuple[store.Play, dict[int, list
 
 def _store(found: store.Play, position: int, state: dict, set_aside: list[str], who: str) -> list[FieldError]:
     try:
-        store.repair_seat(found.id, position, state, set_aside, who)
+        table.repair_seat(found.id, position, state, set_aside, who)
     except Exception as exc:
         if storage_failure(exc) is None:
             raise

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
-from web import store
+from web import store, table
 from web.forms import NAME_MAX, ActionForm
 from web.pages import base_version, change_id, get_play_or_404, page, see_other, who
 
@@ -49,7 +49,7 @@ def delete(play_id: int):
         abort(400)
     action = "play discarded" if request.form.get("why") == "abandoned" else "play deleted"
     try:
-        store.delete_play(play_id, who(), action=action, change_id=change_id())
+        table.delete_play(play_id, who(), action=action, change_id=change_id())
     except store.NotFound:
         abort(404)
     return see_other("main.history", deleted=play_id)
@@ -61,7 +61,7 @@ def restore(play_id: int):
     if not ActionForm().validate():
         abort(400)
     try:
-        store.restore_play(play_id, who(), change_id=change_id())
+        table.restore_play(play_id, who(), change_id=change_id())
     except store.NotFound:
         abort(404)
     return see_other("main.play", play_id=play_id)
@@ -151,7 +151,7 @@ def players(play_id: int):
         return _players_page(found, rows, errors, 422, version=base_version())
     plan = [(r["seat"], store.find_or_create_player(r["name"].strip(), who())) for r in rows if r["name"].strip()]
     try:
-        store.change_players(play_id, who=who(), base_version=base_version(), seats=plan, change_id=change_id())
+        table.change_players(play_id, who=who(), base_version=base_version(), seats=plan, change_id=change_id())
     except store.Deleted:
         return see_other("main.play", play_id=play_id)
     except store.Finished:

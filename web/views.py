@@ -398,7 +398,7 @@ def finish_play(play_id: int):
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    store.change_play(play_id, who=who(), base_version=None, status=store.FINISHED, change_id=change_id())
+    table.change_play(play_id, who=who(), base_version=None, status=store.FINISHED, change_id=change_id())
     return see_other("main.result", play_id=play_id)
 
 
@@ -407,7 +407,7 @@ def reopen_play(play_id: int):
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
-    store.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
+    table.change_play(play_id, who=who(), base_version=None, status=store.IN_PROGRESS, change_id=change_id())
     return see_other("main.play", play_id=play_id)
 
 
@@ -432,7 +432,7 @@ def edit_play(play_id: int):
         if not errors:
             played = form.played_at.data.isoformat(timespec="minutes") if form.played_at.data else found.played_at
             try:
-                store.change_play(play_id, who=who(), base_version=base_version(), change_id=change_id(),
+                table.change_play(play_id, who=who(), base_version=base_version(), change_id=change_id(),
                                   fields={"played_at": played, "options": options, "notes": form.notes.data or ""})
             except store.Finished:
                 option_errors = {"": FINISHED_MESSAGE}

@@ -486,11 +486,11 @@ def test_the_plays_api_refuses_a_long_string_and_stores_nothing(app, client):
 def test_the_one_save_path_refuses_what_no_form_checked(app):
     """Whatever the caller (a game's own route, the API, a command), change_seat refuses a state
     too large to store, inside its transaction: nothing written."""
-    from web import store
+    from web import store, table
     from web.limits import TooLarge
 
     with app.test_request_context():
         pid = store.create_play("stub", "2026-01-01T10:00", {}, [store.create_player("Ann", "t")], "t")
         with pytest.raises(TooLarge, match="note is too long to save"):
-            store.change_seat(pid, 0, who="t", base_version=None, set={"note": "n" * 201})
+            table.apply_change(pid, 0, who="t", base_version=None, set={"note": "n" * 201})
         assert store.get_play(pid).seats[0].state.get("note") is None

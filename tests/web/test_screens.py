@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import finished_play, mark_done, new_play
-from web import store
+from web import store, table
 from web.db import get_db
 
 
@@ -286,7 +286,7 @@ def test_the_players_of_a_finished_or_deleted_play_do_not_change_here(app, clien
     with app.app_context():
         ann, bob = store.get_play(play_id).seats
         with pytest.raises(store.Finished):
-            store.change_players(play_id, who="t", base_version=None, seats=[(bob.id, bob.player_id)])
+            table.change_players(play_id, who="t", base_version=None, seats=[(bob.id, bob.player_id)])
     post(client, f"/plays/{play_id}/delete", token)
     assert client.get(f"/plays/{play_id}/players").status_code == 303
 
@@ -399,12 +399,12 @@ def test_result_page_has_no_developer_words(client, token):
 
 def test_verdant_solo_result_gives_the_rating_not_a_win(app, client, token):
     example = Path("docs/api/verdant.md").read_text(encoding="utf-8")
-    table = json.loads(re.search(r"Input \(`/tmp/verdant_game1.json`\):\n\n```json\n(.*?)```", example, re.S).group(1))
-    ALICE = {k: v for k, v in table["players"][0].items() if k != "name"}  # noqa: N806
+    game1 = json.loads(re.search(r"Input \(`/tmp/verdant_game1.json`\):\n\n```json\n(.*?)```", example, re.S).group(1))
+    ALICE = {k: v for k, v in game1["players"][0].items() if k != "name"}  # noqa: N806
     with app.app_context():
         alice = store.find_or_create_player("Alice", "t")
         play_id = store.create_play("verdant", "2026-11-28T20:30", {}, [alice], "t")
-        store.save_seat(play_id, 0, ALICE, "t", done=True)
+        table.save_seat(play_id, 0, ALICE, "t", done=True)
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     assert "Alice wins" not in html
     assert re.search(r'<p class="winner">Alice: [A-Z][^<]+</p>', html)

@@ -24,11 +24,11 @@ GOALS_2 = {"goal-plant": "Going Big", "goal-item": "Thumbs Up", "goal-room": "Do
 
 
 def store_seats(app, pid, *homes):
-    from web import store
+    from web import table
 
     with app.test_request_context():
         for position, home in enumerate(homes):
-            store.save_seat(pid, position, {"green_thumbs": 2 if position == 0 else 0, "storage": None, "home": home}, "test", done=True)
+            table.save_seat(pid, position, {"green_thumbs": 2 if position == 0 else 0, "storage": None, "home": home}, "test", done=True)
 
 
 def get_play(app, pid):
