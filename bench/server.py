@@ -81,17 +81,18 @@ def app_for(instance: Path):
 
 
 def seed_play(app, game: str, table: dict, played_at: str, finish: bool = True) -> int:
-    """Create a play of ``table`` through ``web.store`` (as the views do) and fill every seat."""
-    from web import store, table
+    """Create a play of ``table`` through ``web.store`` and the table service (as the views do) and fill every seat."""
+    from web import store
+    from web import table as service
 
     with app.app_context():
         ids = [store.find_or_create_player(p["name"], "bench") for p in table["players"]]
         play_id = store.create_play(game, played_at, table.get("options", {}), ids, "bench")
         for position, player in enumerate(table["players"]):
             state = {k: v for k, v in player.items() if k != "name"}
-            table.save_seat(play_id, position, state, "bench", done=True)
+            service.save_seat(play_id, position, state, "bench", done=True)
         if finish:
-            table.set_status(play_id, store.FINISHED, "bench")
+            service.set_status(play_id, store.FINISHED, "bench")
     return play_id
 
 

@@ -373,6 +373,22 @@ def _inside(path: str, prefix: str) -> bool:
     return path == prefix or (path.startswith(prefix) and path[len(prefix)] in ".[")
 
 
+def errors_at(errors: Iterable[FieldError], prefix: str, exact: bool = False) -> list[FieldError]:
+    """The errors about ``prefix`` or a place inside it (``plants[2]`` also takes
+    ``plants[2].growth``); ``exact``: about ``prefix`` itself only.  (A filter of the templates
+    too: the page files each message next to its field.)
+
+    >>> [e.path for e in errors_at([FieldError("plants[2].growth", "x"), FieldError("plants[20]", "y")], "plants[2]")]
+    ['plants[2].growth']
+    """
+    return [e for e in errors if (e.path == prefix if exact else _inside(e.path, prefix))]
+
+
+def lines_at(categories: Iterable[Category], prefix: str) -> list[str]:
+    """The explanation lines (of any category) about ``prefix`` or a place inside it."""
+    return [text for c in categories for text in c.lines_about(prefix)]
+
+
 @dataclass(frozen=True)
 class PlayerResult:
     name: str

@@ -96,6 +96,16 @@ def format(parts: Iterable[Part], prefix: str = "") -> str:  # noqa: A001 (the m
     return out
 
 
+def field_id(path: str) -> str:
+    """An HTML id for the field of a contract path: ``plants[2].growth`` -> ``f-plants-2-growth``
+    (a filter of the templates: forms name their fields by contract path).
+
+    >>> field_id("home[1][2].pot")
+    'f-home-1-2-pot'
+    """
+    return "f-" + re.sub(r"[^A-Za-z0-9_]+", "-", path).strip("-")
+
+
 def join(prefix: str, *parts: Part) -> str:
     """A path below ``prefix``: ``join("plants[2]", "growth")`` -> ``"plants[2].growth"``."""
     return format(parts, prefix)

@@ -239,7 +239,7 @@ def change_seat(play_id: int, position: int):
         return _errors(errors)
     # refusals (finished, deleted, conflict) are answered by web.refusals
     outcome = table.change_seat(play_id, position, SeatChange(set=changes or None, done=done, action="seat saved (API)"),
-                                base_version=base, who=who(), change_id=change_id, strict_done=False)
+                                base_version=base, who=who(), change_id=change_id, strict_done=False, known=play)
     seat = outcome.play.seats[position]
     return jsonify({"version": seat.version, "state": seat.state, "merged": outcome.merged, "done": seat.done})
 

@@ -37,6 +37,12 @@ def of(game: str) -> GameData:
     return _games.get(game, GameData())
 
 
+def changes(game: str) -> bool:
+    """Whether a change of a seat may change the game's data (then a page after it reads it again)."""
+    data = of(game)
+    return data.after_change is not None or bool(data.effects)
+
+
 def load(game: str) -> dict[str, Any]:
     """The game's data for a seat page or a form read (``{}`` for a game that keeps none)."""
     return of(game).load()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import abort, g, make_response, redirect, render_template, request, session, url_for
@@ -76,6 +77,20 @@ def get_seat_or_404(play_id: int, game: str, position: int) -> store.Play:
     return found
 
 
+def seat_play_or_404(play_id: int, position: int) -> store.Play:
+    """The play of a seat request, with that seat, of a game this version knows (else 404 / 409)."""
+    found = get_play_or_404(play_id)
+    if not 0 <= position < len(found.seats):
+        abort(404)
+    known_game_or_409(found)
+    return found
+
+
+def change_meta() -> dict[str, Any]:
+    """What a posted change says of itself: the version it is based on, who sends it, its id."""
+    return {"base_version": base_version(), "who": who(), "change_id": change_id()}
+
+
 def known_game_or_409(found: store.Play) -> None:
     """A play of a game this version does not know (an old row) can be read, not changed."""
     try:
@@ -142,9 +157,21 @@ def memo_key(play_id: int, position: int) -> str:
     return f"seat-memo-{play_id}-{position}"
 
 
-def ask(found: store.Play, position: int, ui: Mapping[str, Any] | None = None) -> Ask:
-    """What this request brings to the seat's adapter, as plain data (see ``web.games.Ask``)."""
+def remember(found: store.Play, position: int, memo: Mapping[str, Any] | None) -> None:
+    """Keep an interaction's ``memo`` (``SeatChange.memo``) in this phone's session for the seat."""
+    if memo is not None:
+        key = memo_key(found.id, position)
+        session[key] = {**(session.get(key) or {}), **memo}
+
+
+def ask(found: store.Play, position: int, ui: Mapping[str, Any] | None = None, before: Ask | None = None) -> Ask:
+    """What this request brings to the seat's adapter, as plain data (see ``web.games.Ask``).
+    ``before``: the one the request began with (its game data read again only when a change may
+    have moved it: Arizona's deck)."""
     memo = session.get(memo_key(found.id, position))
+    if before is not None:
+        data = gamedata.load(found.game) if gamedata.changes(found.game) else before.data
+        return replace(before, memo=memo if isinstance(memo, dict) else {}, data=data, ui=ui or {})
     return Ask(form=request.form if request.method == "POST" else {}, args=request.args,
                posted=request.method == "POST", fragment=fragment_asked(),
                memo=memo if isinstance(memo, dict) else {}, data=gamedata.load(found.game), ui=ui or {},
@@ -153,38 +180,42 @@ def ask(found: store.Play, position: int, ui: Mapping[str, Any] | None = None) -
 
 def seat_page(found: store.Play, position: int, evaluation: Evaluation, form_errors: Sequence[FieldError] | None = None,
               status: int = 200, block: str | None = None, *, typed: Mapping[str, Any] | None = None,
-              ui: Mapping[str, Any] | None = None, shown_version: int | None = None) -> tuple[str, int]:
+              ui: Mapping[str, Any] | None = None, shown_version: int | None = None,
+              before: Ask | None = None) -> tuple[str, int]:
     """The entry page of one seat (or one of its blocks)."""
-    context = seat_context(found, position, evaluation, form_errors, typed=typed, ui=ui, shown_version=shown_version)
+    context = seat_context(found, position, evaluation, form_errors, typed=typed, ui=ui, shown_version=shown_version,
+                           before=before)
     return page(adapter(found.game).entry_template, block, status, **context)
 
 
 def seat_blocks(found: store.Play, position: int, evaluation: Evaluation, blocks: Sequence[str],
                 ui: Mapping[str, Any] | None = None, status: int = 200,
-                form_errors: Sequence[FieldError] | None = None, **extra: Any) -> tuple[str, int]:
+                form_errors: Sequence[FieldError] | None = None, before: Ask | None = None,
+                memo: Mapping[str, Any] | None = None, **extra: Any) -> tuple[str, int]:
     """Several blocks of a seat's entry page, one after the other (the first swapped in, the
-    others out of band): a game interaction's htmx answer."""
-    context = {**seat_context(found, position, evaluation, form_errors, ui=ui), **extra}
+    others out of band): a game interaction's htmx answer (``memo``: kept for the seat first)."""
+    remember(found, position, memo)
+    context = {**seat_context(found, position, evaluation, form_errors, ui=ui, before=before), **extra}
     template = adapter(found.game).entry_template
     return "".join(render_block(template, block, **context) for block in blocks), status
 
 
 def seat_context(found: store.Play, position: int, evaluation: Evaluation, form_errors: Sequence[FieldError] | None = None,
                  *, typed: Mapping[str, Any] | None = None, ui: Mapping[str, Any] | None = None,
-                 shown_version: int | None = None) -> dict[str, Any]:
+                 shown_version: int | None = None, before: Ask | None = None) -> dict[str, Any]:
     """The template variables of a seat's entry page (the game adapter's view model included)."""
     seat_ = found.seats[position]
     game_adapter = adapter(found.game)
-    state = seat_.state
-
-    def field_label(path: str) -> str:
-        return game_adapter.field_label_in(path, state)
-
-    def action_url(action: str) -> str:
-        """Where a game's interaction posts (``Adapter.interact``, the generic seat route)."""
-        return url_for("main.seat_action", play_id=found.id, position=position, action=action)
-
     ui = ui or {}
+    errors = evaluation.seat_errors[position]
+    # every place the page names, in the player's words (``field_label(path)`` in the templates
+    # is a look-up in this table: the page is drawn from data, not by calling the adapter)
+    view = game_adapter.view(found, seat_, evaluation, ask(found, position, ui, before))
+    named = {e.path for e in [*errors, *evaluation.table_errors, *(form_errors or [])]} | {""}
+    labels = view.pop("labels", {})  # an adapter names its own places in its view (one call)
+    labels.update({path: game_adapter.field_label_in(path, seat_.state) for path in named - set(labels)})
+    actions = {name: url_for("main.seat_action", play_id=found.id, position=position, action=name)
+               for name in (*game_adapter.interaction_blocks, *game_adapter.refusal_blocks)}
 
     return dict(
         live=live_context(found, position),
@@ -194,15 +225,15 @@ def seat_context(found: store.Play, position: int, evaluation: Evaluation, form_
         play=found,
         seat=seat_,
         evaluation=evaluation,
-        errors=evaluation.seat_errors[position],
+        errors=errors,
         table_errors=evaluation.table_errors,
         seat_result=evaluation.seat_result(position),
         form_errors={e.path: e.message for e in (form_errors or [])},
         typed=typed or {},
         action=ActionForm(),
-        action_url=action_url,
+        action_url=actions.get,  # where a game's interaction posts (``Adapter.interact``)
         refused_change=bool(ui.get("refused")),
         game=found.game_info,
-        # the status names each place as the player sees it (an adapter's view may pass its own)
-        **{"field_label": field_label, **game_adapter.view(found, seat_, evaluation, ask(found, position, ui))},
+        field_label=labels.get,
+        **view,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
@@ -169,14 +169,13 @@ class Play:
     version: int = 1
     deleted_at: str | None = None  # deleted (soft) at, by whom (None: not deleted)
     deleted_by: str | None = None
+    #: the status in two words the pages ask for (set from ``status`` when the play is read)
+    finished: bool = field(init=False)
+    deleted: bool = field(init=False)
 
-    @property
-    def finished(self) -> bool:
-        return self.status == FINISHED
-
-    @property
-    def deleted(self) -> bool:
-        return self.status in (DELETED, SET_ASIDE)
+    def __post_init__(self) -> None:
+        self.finished = self.status == FINISHED
+        self.deleted = self.status in (DELETED, SET_ASIDE)
 
     @property
     def game_info(self) -> scoring.Game:

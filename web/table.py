@@ -13,15 +13,17 @@ response."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+import scoring
 from scoring import paths
 from scoring.core import FieldError
 from web import gamedata, limits, store
 from web.aggregates import refresh_stats
 from web.db import dumps, get_db, loads, now, write
-from web.evaluate import Evaluation
+from web.evaluate import Evaluation, evaluate_cached
 from web.games import SeatChange
 from web.store import (
     DELETED,
@@ -75,7 +77,8 @@ class Outcome:
 
 
 def change_seat(play_id: int, position: int, change: SeatChange, *, base_version: int | None, who: str,
-                change_id: str | None = None, play_version: int | None = None, strict_done: bool = True) -> Outcome:
+                change_id: str | None = None, play_version: int | None = None, strict_done: bool = True,
+                known: Play | None = None) -> Outcome:
     """Apply ``change`` to seat ``position`` of play ``play_id`` (see :func:`apply_change` for the
     merge).  A change of the play's options made on a seat page goes through the play's own save
     path with ``play_version``.  Done asked on a seat that does not validate is stored as not done
@@ -87,7 +90,7 @@ def change_seat(play_id: int, position: int, change: SeatChange, *, base_version
         too_large = limits.state_problems(change.state)
         if too_large:  # refused, never stored: the page keeps what was typed
             raise Refused(too_large)
-    saved = _store_change(play_id, position, change, base_version, who, change_id)
+    saved = _store_change(play_id, position, change, base_version, who, change_id, known)
     after = gamedata.of(saved.play.game).after_change
     if after is not None and saved.changed:
         after(saved.play)
@@ -103,17 +106,17 @@ def change_seat(play_id: int, position: int, change: SeatChange, *, base_version
 
 
 def _store_change(play_id: int, position: int, change: SeatChange, base_version: int | None, who: str,
-                  change_id: str | None) -> store.Saved:
+                  change_id: str | None, known: Play | None) -> store.Saved:
     """The change and its effects on the game's data, in one transaction.  A conflict is raised
     after it commits: the attempt it logged is kept (nothing else was written)."""
     if not change.effects:
         return apply_change(play_id, position, who=who, base_version=base_version, state=change.state,
-                                 set=change.set, done=change.done, change_id=change_id, action=change.action)
+                                 set=change.set, done=change.done, change_id=change_id, action=change.action, known=known)
     conflict: store.Conflict | None = None
     with store.transaction():
         try:
             saved = apply_change(play_id, position, who=who, base_version=base_version, state=change.state,
-                                      set=change.set, done=change.done, change_id=change_id, action=change.action)
+                                      set=change.set, done=change.done, change_id=change_id, action=change.action, known=known)
         except store.Conflict as exc:
             conflict = exc
         else:
@@ -213,6 +216,7 @@ def apply_change(
     done: bool | None = None,
     change_id: str | None = None,
     action: str = "seat saved",
+    known: Play | None = None,
 ) -> Saved:
     """The one way a seat changes (seat forms, the cell editors, row operations, strokes, the
     API, campaign fills): inside one write transaction it checks that the play is not finished,
@@ -226,26 +230,30 @@ def apply_change(
     Done (True) or took it back (False); a done seat stays done while it validates.
     ``change_id``: the phone's id of this change: a change sent twice is applied once.
     ``base_version`` None: based on the current version (server-side changes only).
+    ``known``: the play as the caller read it (not read again when nobody changed it since).
     Raises NotFound, Finished, Conflict, BadChange."""
     db = get_db()
     conflict: Conflict | None = None
     unchanged: tuple[Play, int] | None = None
     with write(db):
         play_row = db.execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
-        row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
-        if play_row is None or row is None:
+        if play_row is None:
             raise NotFound((play_id, position))
         if play_row["status"] in (DELETED, SET_ASIDE):
             raise Deleted(play_id)
         if play_row["status"] == FINISHED:
             raise Finished(play_id)
-        current = _read_state(row["state"])[0]
+        play = _current(play_id, known, play_row["version"], play_row["status"])
+        if not 0 <= position < len(play.seats):
+            raise NotFound((play_id, position))
+        seat = play.seats[position]
+        row = {"id": seat.id, "version": seat.version, "done": seat.done, "player_id": seat.player_id}
+        current = seat.state
         if change_id:
             seen = db.execute(
                 "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [row["id"], change_id]
             ).fetchone()
             if seen is not None:  # a resend of a change already applied: answer as then
-                play = get_play(play_id)
                 return Saved(play, play.evaluate(), row["version"], False, False)
         base = row["version"] if base_version is None else base_version
         mine: dict[paths.Path, Any]
@@ -254,7 +262,7 @@ def apply_change(
         elif state is None:
             mine = {}  # only the Done mark changes
         else:
-            picture = _as_dict(state)
+            picture = state if isinstance(state, dict) else {}
             base_state = current if base == row["version"] else _state_at(row["id"], base)
             if base_state is paths.MISSING:
                 base_state = {}  # an unknown base: every place the picture differs in is this phone's
@@ -264,9 +272,9 @@ def apply_change(
         if base > play_row["version"]:
             theirs, reason = None, "the version this change is based on is newer than the play's"
         elif base != row["version"]:
-            known = _state_at(row["id"], base) is not paths.MISSING
-            theirs = _touched_since(row["id"], base) if known else None
-            if not known:
+            base_known = _state_at(row["id"], base) is not paths.MISSING
+            theirs = _touched_since(row["id"], base) if base_known else None
+            if not base_known:
                 reason = "the version this change is based on is not a version of this seat"
         conflicts = [
             (paths.format(p), v, paths.get(current, p))
@@ -277,7 +285,6 @@ def apply_change(
             asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
             _log(play_id, row["id"], row["player_id"], who, "save conflict (not applied)", current,
                  {"based_on": base, "changes": asked})
-            seat = next(s for s in get_play(play_id).seats if s.position == position)
             conflicts = [(p, _json_value(y), _json_value(t)) for p, y, t in conflicts]
             conflict = Conflict(seat, _apply(current, mine), base, conflicts, row["version"], reason,
                                 changes=asked,
@@ -292,12 +299,14 @@ def apply_change(
             changed = bool(touched) or want_done != was_done
             version = row["version"]
             if changed:
-                version = play_row["version"] + 1
-                db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, now(), play_id])
+                version, stamp = play_row["version"] + 1, now()
+                db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play_id])
                 db.execute(
                     "UPDATE seats SET state = ?, version = ?, done = ?, updated_at = ? WHERE id = ?",
-                    [dumps(new_state), version, int(want_done), now(), row["id"]],
+                    [dumps(new_state), version, int(want_done), stamp, row["id"]],
                 )
+                play.version, play.updated_at = version, stamp  # the play as stored now, without reading it again
+                seat.state, seat.version, seat.done, seat.updated_at = new_state, version, want_done, stamp
                 db.table("seat_versions").insert(
                     {"seat_id": row["id"], "version": version, "state": dumps(new_state), "paths": dumps(touched),
                      "change_id": change_id, "who": who, "at": now()}
@@ -308,9 +317,9 @@ def apply_change(
                     _log(play_id, row["id"], row["player_id"], who, "marked done" if want_done else "marked not done",
                          {"done": was_done}, {"done": want_done})
             if not changed:
-                unchanged = (get_play(play_id), version)
+                unchanged = (play, version)
             else:
-                result = _recomputed(play_id, position, row, version, base)
+                result = _recomputed(play, position, row, version, base)
     if conflict is not None:
         raise conflict
     if unchanged is not None:  # nothing written: evaluated after the write lock is let go
@@ -318,14 +327,23 @@ def apply_change(
     return result
 
 
-def _recomputed(play_id: int, position: int, row: Any, version: int, base: int) -> Saved:
+def _current(play_id: int, known: Play | None, version: int, status: str) -> Play:
+    """The play as stored, inside the write transaction: the one the caller read (``known``) when
+    nobody changed it since (its version says so), else read again."""
+    if known is not None and known.id == play_id and known.version == version and known.status == status:
+        return copy.deepcopy(known)
+    return get_play(play_id)
+
+
+def _recomputed(play: Play, position: int, row: Any, version: int, base: int) -> Saved:
     """After a change of a seat, inside its write transaction: the totals stored again; a done
     seat that no longer validates is not done any more (and Done on a seat with problems does not
     stick): the player sees what to fill or fix."""
-    play, evaluation = recompute(play_id)
+    play, evaluation = recompute(play.id, play)
     if play.seats[position].done and not evaluation.valid(position):
         get_db().execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [row["id"]])
-        play, evaluation = recompute(play_id)
+        play.seats[position].done = play.seats[position].complete = False
+        play, evaluation = recompute(play.id, play)
     return Saved(play, evaluation, version, base != row["version"], True)
 
 
@@ -338,7 +356,7 @@ def _apply(state: dict, changes: dict[paths.Path, Any]) -> dict:
     out: Any = state
     for path, value in changes.items():
         out = paths.set_(out, path, value)
-    return _as_dict(out)
+    return out if isinstance(out, dict) else {}
 
 
 def save_seat(
@@ -350,20 +368,23 @@ def save_seat(
     return saved.play, saved.evaluation, saved.changed
 
 
-def recompute(play_id: int) -> tuple[Play, Evaluation]:
+def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]:
     """Store each seat's completeness, total, rank and breakdown from a fresh evaluation (inside
-    the caller's write transaction); the play is returned as stored."""
+    the caller's write transaction); the play is returned as stored.  ``play``: the play as the
+    caller just wrote it (else it is read)."""
     db = get_db()
-    play = get_play(play_id)
-    evaluation = play.evaluate()
+    play = get_play(play_id) if play is None else play
+    evaluation = evaluate_cached(play.game, play.options, [(s.name, s.state) for s in play.seats],
+                                 [s.done for s in play.seats])
     try:
-        version = play.game_info.engine_version
+        version = scoring.get(play.game).engine_version
     except KeyError:  # a game this version does not know: kept, not scored
         version = None
     rows = []
+    complete = evaluation.completeness()
     for seat in play.seats:
         result = evaluation.result.players[seat.position] if evaluation.result else None
-        seat.complete = evaluation.complete(seat.position)
+        seat.complete = complete[seat.position]
         seat.total = result.total if result else None
         seat.rank = result.rank if result else None
         rows.append([int(seat.complete), seat.total, seat.rank,
@@ -372,7 +393,7 @@ def recompute(play_id: int) -> tuple[Play, Evaluation]:
     db.conn.executemany(
         "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? WHERE id = ?", rows
     )
-    if play.finished:  # a finished play's totals changed (its options were edited): keep stats true
+    if play.status == FINISHED:  # a finished play's totals changed (its options were edited): keep stats true
         refresh_stats(s.player_id for s in play.seats)
     play.winners = list(evaluation.result.winners) if evaluation.result else []
     play.tiebreak = evaluation.result.tiebreak if evaluation.result else None

@@ -17,7 +17,6 @@ from flask import (
     jsonify,
     make_response,
     request,
-    session,
     url_for,
 )
 from werkzeug.datastructures import MultiDict
@@ -39,13 +38,15 @@ from web.pages import (
     ask,
     base_version,
     change_id,
+    change_meta,
     get_play_or_404,
     known_game_or_409,
     live_context,
-    memo_key,
     page,
+    remember,
     seat_blocks,
     seat_page,
+    seat_play_or_404,
     see_other,
     who,
 )
@@ -272,15 +273,6 @@ def play(play_id: int):
     )
 
 
-def _seat_or_404(play_id: int, position: int) -> store.Play:
-    """The play of a seat request, with that seat, of a game this version knows (else 404 / 409)."""
-    found = get_play_or_404(play_id)
-    if not 0 <= position < len(found.seats):
-        abort(404)
-    known_game_or_409(found)
-    return found
-
-
 @bp.get("/plays/<int:play_id>/seats/<int:position>")
 def seat(play_id: int, position: int):
     """A seat's entry page; ``?fragment=NAME`` with htmx: one of the page's named blocks (the
@@ -299,23 +291,24 @@ def seat(play_id: int, position: int):
 
 def _change(found: store.Play, position: int, change: SeatChange, **extra: Any) -> table.Outcome:
     """One seat change through the table service, with what the request says of its base."""
-    return table.change_seat(found.id, position, change, base_version=base_version(), who=who(),
-                             change_id=change_id(), **extra)
+    return table.change_seat(found.id, position, change, known=found, **change_meta(), **extra)
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>")
 def save_seat(play_id: int, position: int):
     """A seat's entry form: autosaved by htmx (answered with the status block), or posted whole
     (Save, or Done: marks the seat done and goes to the play page)."""
-    found = _seat_or_404(play_id, position)
-    change = adapter(found.game).change_from_form(ask(found, position), found.seats[position])
+    found = seat_play_or_404(play_id, position)
+    asked = ask(found, position)
+    change = adapter(found.game).change_from_form(asked, found.seats[position])
     outcome = _change(found, position, change)
     if outcome.errors:
         return seat_page(outcome.play, position, outcome.evaluation, outcome.errors, 422, "status", typed=request.form)
     if change.done:  # (an htmx Done, sent through the phone's save queue, goes there too: HX-Redirect)
         return see_other("main.play", play_id=play_id)
     if htmx:
-        return seat_page(outcome.play, position, outcome.evaluation, block="status", shown_version=outcome.shown_version)
+        return seat_page(outcome.play, position, outcome.evaluation, block="status", shown_version=outcome.shown_version,
+                         before=asked)
     return see_other("main.seat", play_id=play_id, position=position)
 
 
@@ -324,27 +317,26 @@ def seat_action(play_id: int, position: int, action: str):
     """A game's own interaction on a seat page (``Adapter.interact``: a Verdant cell, a Gretchen's
     Garden row operation, an Arizona deck contradiction, Vera's score, the sister's options),
     through the same table service; htmx gets the game's blocks for it, a plain post the page."""
-    found = _seat_or_404(play_id, position)
-    game_adapter = adapter(found.game)
-    change = game_adapter.interact(action, ask(found, position), found, found.seats[position])  # UnknownAction: 404
+    found = seat_play_or_404(play_id, position)
+    game_adapter, asked = adapter(found.game), ask(found, position)
+    change = game_adapter.interact(action, asked, found, found.seats[position])  # UnknownAction: 404
     play_version = limits.query_int(request.form.get("play_version") or request.form.get("version") or "")
     outcome = _change(found, position, change, play_version=play_version)
-    if change.memo is not None:
-        key = memo_key(play_id, position)
-        session[key] = {**(session.get(key) or {}), **change.memo}
     ui = game_adapter.ui_after(action, change, outcome.play, outcome.play.seats[position], outcome.evaluation)
     blocks = game_adapter.interaction_blocks.get(action, ("status",))
     if not htmx or not blocks:  # (no blocks: the page again)
+        remember(found, position, change.memo)
         query, anchor = game_adapter.after_redirect(ui)
         return see_other("main.seat", play_id=play_id, position=position, _anchor=anchor.lstrip("#") or None, **query)
-    return seat_blocks(outcome.play, position, outcome.evaluation, blocks, ui=ui, oob_status=len(blocks) > 1)
+    return seat_blocks(outcome.play, position, outcome.evaluation, blocks, ui=ui, before=asked, memo=change.memo,
+                       oob_status=len(blocks) > 1)
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/done")
 def mark_done(play_id: int, position: int):
     """Done without the entry form (the play page, a test, a phone with no JavaScript):
     ``undo=1`` takes it back.  A seat with something to fill or fix is not marked."""
-    found = _seat_or_404(play_id, position)
+    found = seat_play_or_404(play_id, position)
     if not ActionForm().validate():
         abort(400)
     _change(found, position, SeatChange(done=request.form.get("undo") != "1"))
@@ -355,7 +347,7 @@ def mark_done(play_id: int, position: int):
 def resolve_seat(play_id: int, position: int):
     """After a conflict: apply every change this phone asked for, with the value chosen for each
     place both phones changed (``keep-<path>``: "yours" or "theirs"; a lone ``keep`` for one)."""
-    found = _seat_or_404(play_id, position)
+    found = seat_play_or_404(play_id, position)
     if not ActionForm().validate():
         abort(400)
     try:

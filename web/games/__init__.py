@@ -6,37 +6,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
-from scoring import paths
-from scoring.core import Category, FieldError, Preview
-from scoring.schema import Node
-
-
-def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> int | None:
-    """``text`` read as a whole number: ASCII digits after an optional sign from ``signs``, at
-    most ``max_digits`` of them; else None.  Every adapter reads typed numbers through this
-    (``str.isdigit`` alone also accepts "²", which ``int`` refuses).
-
-    >>> whole_number(" 12 "), whole_number("-3", "-"), whole_number("-3"), whole_number("²")
-    (12, -3, None, None)
-    """
-    if not isinstance(text, str):
-        return None
-    text = text.strip()
-    digits = text[1:] if text[:1] and text[:1] in signs else text
-    if not digits or not digits.isascii() or not digits.isdigit():
-        return None
-    if max_digits is not None and len(digits) > max_digits:
-        return None
-    return int(text)
-
+from scoring.core import FieldError, Preview
+from scoring.core import errors_at as errors_at  # (the toolkit's too: adapters file messages by path)
+from scoring.core import lines_at as lines_at
+from scoring.forms import apply_step as apply_step
+from scoring.forms import humanize_path as humanize_path
+from scoring.forms import set_at as set_at
+from scoring.forms import show_value as show_value
+from scoring.forms import state_from_paths as state_from_paths
+from scoring.forms import whole_number as whole_number
+from scoring.paths import field_id as field_id
 
 # ------------------------------------------------------------------ what adapters take and give
 #
@@ -114,37 +100,6 @@ class UnknownAction(Exception):
 # explanation lines about a path, so that no adapter parses paths or sentences of its own.
 
 
-def field_id(path: str) -> str:
-    """An HTML id for the field of a contract path: ``plants[2].growth`` -> ``f-plants-2-growth``.
-
-    >>> field_id("home[1][2].pot")
-    'f-home-1-2-pot'
-    """
-    return "f-" + re.sub(r"[^A-Za-z0-9_]+", "-", path).strip("-")
-
-
-def set_at(state: Any, path: str, text: Any, schema: Node | None = None) -> dict:
-    """``state`` with the value typed for ``path`` put there, read as the player's ``schema``
-    (the game's ``player_schema``) says: digits in a number field become a number; text that does
-    not read stays as typed, for the engine to name next to its field.  A path the schema does not
-    have is left out.
-
-    >>> from scoring.schema import Arr, Int, Obj, Text
-    >>> board = Obj({"plants": Arr(Obj({"name": Text(), "growth": Int(0, 9)}), 6)})
-    >>> set_at({"plants": [{"name": "Croton", "growth": 1}]}, "plants[0].growth", "3", board)
-    {'plants': [{'name': 'Croton', 'growth': 3}]}
-    >>> set_at({}, "plants[9].growth", "3", board)
-    {}
-    """
-    parts = paths.try_parse(path)
-    node = schema.at(parts) if schema is not None and parts is not None else None
-    if parts is None or (schema is not None and node is None):
-        return state if isinstance(state, dict) else {}
-    value = node.from_form(text) if node is not None and isinstance(text, str) else text
-    out = paths.set_(state if isinstance(state, dict) else {}, parts, value)
-    return out if isinstance(out, dict) else {}
-
-
 _previews: OrderedDict[bytes, Preview] = OrderedDict()
 _previews_lock = threading.Lock()
 
@@ -172,106 +127,8 @@ def preview(game: str, state: Any, options: Any, player_count: int, position: in
     return shown
 
 
-def errors_at(errors: Iterable[FieldError], prefix: str, exact: bool = False) -> list[FieldError]:
-    """The errors about ``prefix`` or a place inside it (``plants[2]`` also takes
-    ``plants[2].growth``); ``exact``: about ``prefix`` itself only.
-
-    >>> [e.path for e in errors_at([FieldError("plants[2].growth", "x"), FieldError("plants[20]", "y")], "plants[2]")]
-    ['plants[2].growth']
-    """
-    return [e for e in errors if (e.path == prefix if exact else _inside(e.path, prefix))]
-
-
-def state_from_paths(form: Mapping[str, str], old_state: Any, schema: Node | None) -> dict:
-    """The seat's state with every form field named by a contract path read into it
-    (:func:`set_at`), and one stepper tap posted without JavaScript (``step`` = ``path:+1``)
-    applied.  Fields that are not paths of the board (the CSRF token, ``next``, ``version``...)
-    are ignored; everything not in the form keeps its old value.
-
-    >>> from scoring.schema import Int, Obj
-    >>> board = Obj({"propagation": Int(0, 40), "wrens": Int(0, 15)})
-    >>> state_from_paths({"propagation": "4", "csrf_token": "x", "step": "wrens:+1"}, {"wrens": 2}, board)
-    {'wrens': 3, 'propagation': 4}
-    """
-    state: dict = dict(old_state) if isinstance(old_state, dict) else {}
-    for name, text in form.items():
-        if name not in ("csrf_token", "next", "version", "change_id", "step"):
-            state = set_at(state, name, text, schema)  # a name that is no path of the board is left out
-    return apply_step(state, form.get("step", ""), schema)
-
-
-def apply_step(state: dict, step: str, schema: Node | None, most: Callable[[dict, paths.Path, int | None], int | None] | None = None) -> dict:
-    """One tap of a stepper posted without JavaScript: ``"plants[2].growth:+1"``, or ``:full`` (the
-    most).  Only a whole number steps, within 0 and the schema's maximum for that place; a game
-    whose most depends on the board passes ``most(state, parts, maximum)``: it answers the most
-    there, or None (no step), and its blank or unreadable value steps from 0."""
-    where, _, delta_text = (step or "").rpartition(":")
-    if delta_text not in ("+1", "-1", "full") or not where:
-        return state
-    parts = paths.try_parse(where)
-    if parts is None:
-        return state
-    node = schema.at(parts) if schema is not None else None
-    value = paths.get(state, parts)
-    if not isinstance(value, int) or isinstance(value, bool):
-        value = 0 if value in (None, "", paths.MISSING) or most is not None else None
-    top: int | None = getattr(node, "maximum", None)
-    top = most(state, parts, top) if most is not None else top
-    if value is None or (most is not None and top is None):
-        return state
-    new = top if delta_text == "full" else value + int(delta_text)
-    low = getattr(node, "minimum", 0)
-    if new is None or new < (low if low is not None else 0) or (top is not None and new > top):
-        return state
-    out = paths.set_(state, parts, new)
-    return out if isinstance(out, dict) else state
-
-
-def lines_at(categories: Iterable[Category], prefix: str) -> list[str]:
-    """The explanation lines (of any category) about ``prefix`` or a place inside it."""
-    return [text for c in categories for text in c.lines_about(prefix)]
-
-
 def _inside(path: str, prefix: str) -> bool:
     return path == prefix or (path.startswith(prefix) and path[len(prefix)] in ".[")
-
-
-def humanize_path(path: str) -> str:
-    """A readable name for a contract path when the game has no better one:
-    ``decorations.plant_stand`` -> "Decorations: plant stand", ``plants[2].growth`` -> "Plants 3: growth".
-
-    >>> humanize_path("decorations.plant_stand"), humanize_path("plants[2].growth"), humanize_path("")
-    ('Decorations: plant stand', 'Plants 3: growth', 'This seat')
-    """
-    parts = paths.try_parse(path)
-    if parts is None:
-        return path
-    words: list[str] = []
-    for part in parts:
-        if isinstance(part, int):
-            if words:
-                words[-1] += f" {part + 1}"
-            else:
-                words.append(f"Number {part + 1}")
-        else:
-            words.append(part.replace("_", " "))
-    if not words:
-        return "This seat"
-    text = ": ".join(words)
-    return text[0].upper() + text[1:]
-
-
-def show_value(value: Any) -> str:
-    """A value as a player reads it: nothing is "–", a card is its words, not JSON."""
-    if value is None or value is paths.MISSING or value == "":
-        return "–"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(show_value(v) for v in value.values() if v not in (None, "", False, [], {})) or "–"
-    if isinstance(value, list):
-        return "; ".join(show_value(v) for v in value) or "–"
-    return str(value)
 
 
 class Adapter:
@@ -417,16 +274,16 @@ class Adapter:
         ]
 
 
-_adapters: dict[str, Adapter] = {}
 _generic = Adapter()
+_adapters: defaultdict[str, Adapter] = defaultdict(lambda: _generic)
 
 
 def register(game: str, adapter: Adapter) -> None:
     _adapters[game] = adapter
 
 
-def adapter(game: str) -> Adapter:
-    return _adapters.get(game, _generic)
+#: the adapter of a game (the generic one for a game without its own): a look-up in the registry
+adapter: Callable[[str], Adapter] = _adapters.__getitem__
 
 
 # Each game's adapter module registers itself: every module of this package is one (a sixth

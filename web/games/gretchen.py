@@ -195,14 +195,19 @@ class GretchenAdapter(Adapter):
         display = display if isinstance(display, list) else []
         money = [i for i, p in enumerate(display) if is_money(p)]
         undo = ask.memo.get("undo")
+        undo = undo if isinstance(undo, dict) and isinstance(undo.get("place"), dict) else None
+        problems = evaluation.seat_errors[seat.position]
         return {
+            "labels": {e.path: self.field_label(e.path, state=board) for e in problems},
             "places": display, "money_at": money[0] if len(money) == 1 else None, "has_money": bool(money),
             "add_at": add_points(display),
             "blank": bool(seen.extra.get("untouched")) and not seat.done, "preview": seen,  # no points as if entered
-            "undo": undo if isinstance(undo, dict) and isinstance(undo.get("place"), dict) else None,
-            "gg": gretchen, "pot_value": pot_value, "place_text": place_text,
-            "plant_names": PLANT_NAMES, "field_label": lambda path: self.field_label(path, state=board),
-            "part_label": lambda path: self.field_label(path, short=True),
+            "undo": undo, "undo_text": place_text(undo["place"]) if undo else "",
+            "gg": gretchen, "pot_values": [pot_value(p.get("pot") if isinstance(p, dict) else None) for p in display],
+            "place_texts": [place_text(p) for p in display],
+            "plant_names": PLANT_NAMES,
+            # each message's field on the place's own card ("Leaves"), looked up by the templates
+            "part_label": {e.path: self.field_label(e.path, short=True) for e in problems}.get,
             "aloe_cap": gretchen.ALOE_VERA_CAP if play.options.get("aloe_vera_max_4") else None,
         }
 

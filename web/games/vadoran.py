@@ -209,7 +209,6 @@ class VadoranAdapter(Adapter):
             "items": [(item, ITEM_TERRAIN[item]) for item in ITEMS], "max_lost": MAX_LOST, "max_count": MAX_QUICK_SQUARES,
             "achievement_terrains": ACHIEVEMENT_TERRAINS, "terrains": TERRAINS, "tasks_needed": board.TASKS_NEEDED,
             "difficulties": [(d, self.difficulty_x[d]) for d in DIFFICULTIES], "play_options": play.options or {},
-            "field_label": lambda path: self.field_label(path, state),
             "sister": shown.extra.get("solo") if solo else None,
             "option_errors": [e for e in evaluation.table_errors if e.path.startswith("options.")],
             "area_lines": list(t.details) if quick and (t := shown.category("tasks")) is not None and shown.total is not None else [],

@@ -263,6 +263,7 @@ class VerdantAdapter(Adapter):
     # ------------------------------------------------------------------ template context
 
     fragments = ("editor", "results")
+    interaction_blocks = {"cell": ("status",)}  # (the status carries the grid and the editor out of band)
 
     def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
         """``cell``: one cell of the home saved from its editor (``?cell=r-c``), at its path."""
@@ -327,7 +328,8 @@ class VerdantAdapter(Adapter):
                "lighting": lighting_in_play(options, len(play.seats)), "furniture": cat.FURNITURE, "pets": cat.PETS, "edges": cat.EDGES,
                "nurture": {k: word(k) for k in cat.NURTURE}, "word": word, "max_thumbs": 0 if family else SCHEMA.at(("green_thumbs",)).maximum}  # type: ignore[union-attr]
         complete = out.extra["filled"] == out.extra["size"]
-        return {"ctx": ctx, "grid": grid, "preview": out, "editor": editor, "editor_oob": "editing" in ask.ui, "home_complete": complete,
+        labels = {e.path: self.field_label(e.path) for e in problems}
+        return {"labels": labels, "ctx": ctx, "grid": grid, "preview": out, "editor": editor, "editor_oob": "editing" in ask.ui, "home_complete": complete,
                 "board_complete": complete and not problems, "green_thumbs": state.get("green_thumbs", 0),
                 "storage_kind": str((storage.get("kind") if isinstance(storage, dict) else storage) or ""),
                 "storage_color": str(storage.get("color") or "") if isinstance(storage, dict) else ""}
