@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from flask import abort, g, make_response, redirect, render_template, request, session, url_for
@@ -16,7 +15,7 @@ from werkzeug.wrappers import Response
 
 import scoring
 from scoring.core import FieldError
-from web import gamedata, store, words
+from web import gamedata, store
 from web.evaluate import Evaluation
 from web.extensions import htmx
 from web.forms import ActionForm
@@ -169,13 +168,20 @@ def ask(found: store.Play, position: int, ui: Mapping[str, Any] | None = None, b
     ``before``: the one the request began with (its game data read again only when a change may
     have moved it: Arizona's deck)."""
     memo = session.get(memo_key(found.id, position))
-    if before is not None:
-        data = gamedata.load(found.game) if gamedata.changes(found.game) else before.data
-        return replace(before, memo=memo if isinstance(memo, dict) else {}, data=data, ui=ui or {})
-    return Ask(form=request.form if request.method == "POST" else {}, args=request.args,
-               posted=request.method == "POST", fragment=fragment_asked(),
-               memo=memo if isinstance(memo, dict) else {}, data=gamedata.load(found.game), ui=ui or {},
-               links=words.play_links(found))
+    posted = request.method == "POST"
+    reread = before is None or gamedata.changes(found.game)
+    return Ask(form=request.form if posted else {}, args=request.args, posted=posted, fragment=fragment_asked(),
+               memo=memo if isinstance(memo, dict) else {}, ui=ui or {},
+               data=gamedata.load(found.game) if reread or before is None else before.data,
+               links={"seat": url_for("main.seat", play_id=found.id, position=0),
+                      "edit": url_for("main.edit_play", play_id=found.id)})
+
+
+def seat_request(play_id: int, position: int) -> tuple[store.Play, Ask]:
+    """A seat request's play (with that seat, of a game this version knows; else 404 / 409) and
+    what the request brings to its adapter."""
+    found = seat_play_or_404(play_id, position)
+    return found, ask(found, position)
 
 
 def seat_page(found: store.Play, position: int, evaluation: Evaluation, form_errors: Sequence[FieldError] | None = None,

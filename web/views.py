@@ -35,7 +35,6 @@ from web.pagecache import cached
 from web.pages import (
     FINISHED_MESSAGE,
     HOLDER_COOKIE,
-    ask,
     base_version,
     change_id,
     change_meta,
@@ -47,6 +46,7 @@ from web.pages import (
     seat_blocks,
     seat_page,
     seat_play_or_404,
+    seat_request,
     see_other,
     who,
 )
@@ -298,8 +298,7 @@ def _change(found: store.Play, position: int, change: SeatChange, **extra: Any) 
 def save_seat(play_id: int, position: int):
     """A seat's entry form: autosaved by htmx (answered with the status block), or posted whole
     (Save, or Done: marks the seat done and goes to the play page)."""
-    found = seat_play_or_404(play_id, position)
-    asked = ask(found, position)
+    found, asked = seat_request(play_id, position)
     change = adapter(found.game).change_from_form(asked, found.seats[position])
     outcome = _change(found, position, change)
     if outcome.errors:
@@ -317,8 +316,8 @@ def seat_action(play_id: int, position: int, action: str):
     """A game's own interaction on a seat page (``Adapter.interact``: a Verdant cell, a Gretchen's
     Garden row operation, an Arizona deck contradiction, Vera's score, the sister's options),
     through the same table service; htmx gets the game's blocks for it, a plain post the page."""
-    found = seat_play_or_404(play_id, position)
-    game_adapter, asked = adapter(found.game), ask(found, position)
+    found, asked = seat_request(play_id, position)
+    game_adapter = adapter(found.game)
     change = game_adapter.interact(action, asked, found, found.seats[position])  # UnknownAction: 404
     play_version = limits.query_int(request.form.get("play_version") or request.form.get("version") or "")
     outcome = _change(found, position, change, play_version=play_version)

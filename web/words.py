@@ -125,7 +125,7 @@ def seats_lacking(play, evaluation) -> list[dict]:
     return out
 
 
-def table_messages(play, errors: Iterable[FieldError]) -> list[dict]:
+def table_messages(play: Any, errors: Iterable[FieldError]) -> list[dict[str, Any]]:
     """Messages about the whole table (its options, the number of players), each with the link to
     where it is fixed: ``{"text", "href", "link"}``.  A game's adapter may word them itself
     (``table_message``) and names the options entered on the seat page (``seat_options``: a link

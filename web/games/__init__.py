@@ -167,9 +167,10 @@ class Adapter:
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
     stylesheet: str | None = None  # e.g. "css/verdant.css": also loaded on the new-play and edit pages
-    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
         """Build the seat state from the posted entry form.  Errors here are about the form itself
-        (text that is not a number, JSON that does not parse); the engine judges the rest."""
+        (text that is not a number, JSON that does not parse); the engine judges the rest.
+        ``data``: the game's data kept beside the plays (``Ask.data``: Arizona's learned deck)."""
         text = form.get("state_json", "")
         try:
             state = json.loads(text) if text.strip() else {}
@@ -234,7 +235,7 @@ class Adapter:
     def change_from_form(self, ask: Ask, seat: Any) -> SeatChange:
         """The seat's entry form (autosave, Save, Done) as a change: a whole picture of the seat
         as the form shows it, and Done (``next=play``) or not done (``next=undone``)."""
-        state, errors = self.state_from_form(ask.form, seat.state)
+        state, errors = self.state_from_form(ask.form, seat.state, ask.data)
         nxt = ask.form.get("next")
         return SeatChange(state=state, errors=tuple(errors), done=True if nxt == "play" else False if nxt == "undone" else None)
 

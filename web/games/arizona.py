@@ -95,12 +95,8 @@ class ArizonaAdapter(Adapter):
 
     interaction_blocks = {"resolve": (), "vera": ("status",)}  # resolve: the page again (see_other)
 
-    def change_from_form(self, ask: Ask, seat: Any) -> SeatChange:
-        change = super().change_from_form(ask, seat)
-        return SeatChange(state=self.read_form(ask.form, seat.state, _known(ask)), errors=change.errors, done=change.done)
-
-    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
-        return self.read_form(form, old_state, {}), []
+    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
+        return self.read_form(form, old_state, _known(data or {})), []
 
     def read_form(self, form: Mapping[str, str], old_state: Any, known: deck.Known) -> dict:
         """Fields read by path; a card's unticked gecko box is no gecko; a known number takes the deck's card."""
@@ -125,7 +121,7 @@ class ArizonaAdapter(Adapter):
         at = card_at("grid[{}][{}]".format(*where.split("-"))) if re.fullmatch(r"\d-\d", where) else None
         if keep not in ("deck", "entered") or at is None:
             raise UnknownAction(action, 400)
-        known = _known(ask)
+        known = _known(ask.data)
         state = self.read_form(ask.form, seat.state, known)
         entered = entered_card(_cell(state, *at))
         effects: tuple[tuple[str, dict[str, Any]], ...] = ()
@@ -164,7 +160,7 @@ class ArizonaAdapter(Adapter):
         return options, errors
 
     def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
-        known, state, options = _known(ask), seat.state if isinstance(seat.state, dict) else {}, play.options or {}
+        known, state, options = _known(ask.data), seat.state if isinstance(seat.state, dict) else {}, play.options or {}
         errors, vera_errors = evaluation.seat_errors[seat.position], [e for e in evaluation.table_errors if e.path.startswith("options.solo")]
         cells = [[card_view(state, r, c, errors, known) for c in range(SIZE)] for r in range(SIZE)]
         started = [paths.parse(cell["path"]) for row in cells for cell in row if cell["started"]]
@@ -188,9 +184,9 @@ class ArizonaAdapter(Adapter):
         }
 
 
-def _known(ask: Ask) -> deck.Known:
-    """The learned deck, as the web layer loaded it for this request (``web.arizona_deck``)."""
-    known = ask.data.get("known")
+def _known(data: Mapping[str, Any]) -> deck.Known:
+    """The learned deck, as the web layer loaded it for this request (``Ask.data``, ``web.arizona_deck``)."""
+    known = data.get("known")
     return known if isinstance(known, dict) else {}
 
 

@@ -170,7 +170,7 @@ class GretchenAdapter(Adapter):
     def field_label_in(self, path: str, state: Any) -> str:
         return self.field_label(path, state=state)
 
-    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
         return read_form(form, old_state), []
 
     def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:

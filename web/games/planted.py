@@ -104,7 +104,7 @@ class PlantedAdapter(Adapter):
             return _pad_rows(result)
         return super().result_rows(result)
 
-    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
         """The whole seat as the form shows it: six slots and every card by its key, the typed values
         read as the schema says (digits become numbers, other text stays as typed for the engine)."""
         old = dict(old_state) if isinstance(old_state, dict) else {}

@@ -86,7 +86,7 @@ class VadoranAdapter(Adapter):
     seat_options = ("options.difficulty", "options.sister_achievements")  # solo: the sister, on the seat page
     difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}  # the sister's X per mistake
 
-    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
         """The seat as the form shows it; with ``touched`` (what this phone changed since the page loaded) only
         those fields, the rest as the seat is now: another phone's change, shown stale here, is not sent back."""
         old = old_state if isinstance(old_state, dict) else {}

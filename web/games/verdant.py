@@ -205,7 +205,7 @@ class VerdantAdapter(Adapter):
             return word(value) if value else "nothing"
         return show_value(value)
 
-    def state_from_form(self, form: Mapping[str, str], old_state: dict) -> tuple[dict, list[FieldError]]:
+    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
         old_state = old_state if isinstance(old_state, dict) else {}
         state = state_from_paths({k: v for k, v in form.items() if not k.startswith("storage")}, old_state, SCHEMA)
         state.pop("name", None)
