@@ -33,7 +33,8 @@ def planted_table(rng: random.Random, names) -> dict:
 
 
 def seed(app, plays: int = 12, seed_: int = 7, start_day: int = 1) -> list[int]:
-    from web import store, table
+    from web import store
+    from web import table as service
 
     rng = random.Random(seed_)
     made = []
@@ -50,8 +51,8 @@ def seed(app, plays: int = 12, seed_: int = 7, start_day: int = 1) -> list[int]:
             day = start_day + n
             play_id = store.create_play("planted", f"2026-10-{day:02d}T20:00", {}, [ids[x] for x in names], "seed")
             for position, player in enumerate(table["players"]):
-                table.save_seat(play_id, position, {k: v for k, v in player.items() if k != "name"}, "seed", done=True)
-            table.set_status(play_id, store.FINISHED, "seed")
+                service.save_seat(play_id, position, {k: v for k, v in player.items() if k != "name"}, "seed", done=True)
+            service.set_status(play_id, store.FINISHED, "seed")
             length = 25 + rng.randint(0, 40)
             store.get_db().execute(
                 "UPDATE plays SET started_at = ?, finished_at = ?, location = ? WHERE id = ?",

@@ -39,7 +39,8 @@ def site(tmp_path_factory, stub_game):
 
     import scoring
     from app import create_app
-    from web import store, table
+    from web import store
+    from web import table as service
     from web.db import get_db
 
     path = tmp_path_factory.mktemp("screens") / "screens.db"
@@ -59,28 +60,28 @@ def site(tmp_path_factory, stub_game):
                 continue
         ids["five"] = store.create_play("planted", "2026-11-29T20:30", {}, [people[n] for n in names], "seed")
         for i, player in enumerate(table["players"]):
-            table.save_seat(ids["five"], i, {k: v for k, v in player.items() if k != "name"}, who, done=True)
-        table.set_status(ids["five"], store.FINISHED, who)
+            service.save_seat(ids["five"], i, {k: v for k, v in player.items() if k != "name"}, who, done=True)
+        service.set_status(ids["five"], store.FINISHED, who)
         verdant = _example("verdant", "## Example")
         ids["solo"] = store.create_play("verdant", "2026-11-28T20:30", {}, [people["Alice"]], "seed")
-        table.save_seat(ids["solo"], 0, {k: v for k, v in verdant["players"][0].items() if k != "name"}, who, done=True)
+        service.save_seat(ids["solo"], 0, {k: v for k, v in verdant["players"][0].items() if k != "name"}, who, done=True)
         vadoran = _example("vadoran-gardens", "## Example")
         ids["tall"] = store.create_play("vadoran-gardens", "2026-11-27T20:30", vadoran["options"],
                                         [people["Purple"], people["Green"]], "seed")
         for i, player in enumerate(vadoran["players"]):
-            table.save_seat(ids["tall"], i, {k: v for k, v in player.items() if k != "name"}, who, done=True)
+            service.save_seat(ids["tall"], i, {k: v for k, v in player.items() if k != "name"}, who, done=True)
         ids["vera"] = store.create_play("verdant-arizona", "2026-11-30T20:30", {"solo": {}}, [people["Ann"]], "seed")
         for key in ("stale", "stale2"):  # (the second for the test that discards one)
             ids[key] = store.create_play("stub", "2026-11-20T20:30", {}, [people["Bo"], people["Cleo"]], "seed")
-            table.save_seat(ids[key], 0, {"points": 4}, "Bo's phone")
+            service.save_seat(ids[key], 0, {"points": 4}, "Bo's phone")
             get_db().execute("UPDATE plays SET updated_at = ? WHERE id = ?",
                              [(datetime.now() - timedelta(hours=30)).isoformat(timespec="seconds"), ids[key]])
         ids["gone"] = store.create_play("stub", "2026-11-21T20:30", {}, [people["Dev"]], "seed")
-        table.delete_play(ids["gone"], who)
+        service.delete_play(ids["gone"], who)
         ids["open"] = store.create_play("stub", "2026-11-30T21:30", {}, [people[n] for n in ("Ann", "Bo", "Cleo")], "seed")
         for n, (seat, points, by) in enumerate([(0, 3, "Ann's phone"), (0, 4, "Ann's phone"), (1, 7, "Bo's phone"),
                                                 (0, 5, "Ann's phone")]):
-            table.save_seat(ids["open"], seat, {"points": points, "tokens": n}, by)
+            service.save_seat(ids["open"], seat, {"points": points, "tokens": n}, by)
         ids["ann"] = people["Ann"]
     port = _free_port()
     server = create_server(app, host="127.0.0.1", port=port, threads=6)

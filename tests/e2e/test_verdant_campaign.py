@@ -26,7 +26,7 @@ def shot(page, name: str) -> None:
 
 def _post_cell(page, base, pid, pos, r, c, data):
     token = page.evaluate("JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken']")
-    response = page.request.post(f"{base}/verdant/plays/{pid}/seats/{pos}/cells/{r}/{c}",
+    response = page.request.post(f"{base}/plays/{pid}/seats/{pos}/do/cell?cell={r}-{c}",
                                  form={"csrf_token": token, **data}, max_redirects=0)
     assert response.status in (200, 303), (response.status, response.text()[:300])
 
