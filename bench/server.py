@@ -81,9 +81,9 @@ def app_for(instance: Path):
 
 
 def seed_play(app, game: str, table: dict, played_at: str, finish: bool = True) -> int:
-    """Create a play of ``table`` through ``web.store`` and the table service (as the views do) and fill every seat."""
-    from web import store
-    from web import table as service
+    """Create a play of ``table`` through ``web.data.store`` and the table service (as the views do) and fill every seat."""
+    from web.data import store
+    from web.table import service
 
     with app.app_context():
         ids = [store.find_or_create_player(p["name"], "bench") for p in table["players"]]

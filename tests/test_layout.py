@@ -90,10 +90,58 @@ def test_no_module_imports_itself_back_through_others():
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
 
-def test_the_game_adapters_do_not_import_the_views():
+# What each package of web/ may import (its docstring says the same), and the few named exceptions.
+ALLOWED = {
+    "web.games": {"web.games"},
+    "web.server": {"web.server", "web.data"},
+    "web.data": {"web.data", "web.server"},
+    "web.table": {"web.table", "web.data", "web.games", "web.server"},
+    "web.story": {"web.story", "web.data", "web.games", "web.server", "web.table", "web.routes"},
+    "web.routes": {"web.routes", "web.data", "web.games", "web.server", "web.story", "web.table"},
+}
+EXCEPTIONS = {
+    ("web.data.store", "web.table.evaluate"): "a play read from the store evaluates itself (pure, cached)",
+    ("web.data.backup", "web.routes.forms"): "the Settings page's import upload form",
+    ("web.data.backup", "web.story.photos"): "a backup carries the photos' files",
+    ("web.table.refusals", "web.routes.pages"): "a refusal is answered with the page or fragment",
+    ("web.table.live", "web.routes.pages"): "the live update answers the seats' block",
+    ("web.table.damage", "web.routes.pages"): "a damaged seat's page is drawn to find the damage",
+    ("web.table.arizona_deck", "web.routes.pages"): "the learned deck's page",
+}
+
+
+def _package(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def test_each_web_package_imports_only_what_its_docstring_allows():
     graph = _graph()
-    offenders = {m for m, deps in graph.items() if m.startswith("web.games") and "web.views" in deps}
+    offenders = sorted(
+        (m, d) for m, deps in graph.items() if m.startswith("web.") and _package(m) in ALLOWED
+        for d in deps if d.startswith("web.") and _package(d) not in ALLOWED[_package(m)] and (m, d) not in EXCEPTIONS
+    )
+    assert offenders == []
+
+
+def test_web_is_split_into_the_packages_named_above():
+    loose = sorted(p.name for p in (ROOT / "web").glob("*.py") if p.name != "__init__.py")
+    assert loose == [], "a module of web/ belongs to one of its packages"
+    assert {p.name for p in (ROOT / "web").iterdir() if p.is_dir() and (p / "__init__.py").exists()} == {
+        name.split(".")[1] for name in ALLOWED}
+
+
+def test_the_game_adapters_import_only_the_engines_and_their_toolkit():
+    graph = _graph()
+    offenders = {(m, d) for m, deps in graph.items() if m.startswith("web.games")
+                 for d in deps if d.split(".")[0] != "scoring" and not d.startswith("web.games")}
     assert offenders == set()
+
+
+def test_no_adapter_uses_flask_request_state_or_defines_a_route():
+    for path in (ROOT / "web" / "games").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import flask" not in text and "from flask" not in text, path.name
+        assert "Blueprint" not in text and ".route(" not in text, path.name
 
 
 def test_the_engines_import_nothing_from_the_web_layer():

@@ -1,7 +1,7 @@
 """The one save path, measured (issue 22): a seat change through the generic routes reads the play
 once, scores it once (one evaluation of the table; it may score the valid seats again for their
 running totals while another seat is not valid yet), previews it at most once, and enters no web
-module more than 4 times while its view runs (``web.db``, which hands out the connection, aside).
+module more than 4 times while its view runs (``web.data.db``, which hands out the connection, aside).
 A trace of the project's own calls (``sys.setprofile``) counts each entry into a module from
 another one."""
 
@@ -23,7 +23,7 @@ class Trace:
     """Entries into each project module (a call whose caller is in another module), and calls of
     the functions that read a play, score a table or preview a board."""
 
-    WATCHED = {("web/store.py", "get_play"): "reads", ("web/evaluate.py", "evaluate"): "scores",
+    WATCHED = {("web/data/store.py", "get_play"): "reads", ("web/table/evaluate.py", "evaluate"): "scores",
                ("web/games/__init__.py", "preview"): "previews"}
 
     def __init__(self, view: str) -> None:
@@ -41,7 +41,7 @@ class Trace:
         here = self._module(frame)
         if here is None:
             return
-        if frame.f_code.co_name == self.view and here in ("web/views.py", "web/api.py"):
+        if frame.f_code.co_name == self.view and here in ("web/routes/main.py", "web/routes/api.py"):
             self.active += 1
         if not self.active:
             return
@@ -68,7 +68,7 @@ def traced(view: str, send):
 
 def assert_one_path(trace: Trace) -> None:
     entries = {m: n for m, n in trace.entries.items()
-               if m.startswith("web/") and m not in ("web/db.py", "web/views.py", "web/api.py")}
+               if m.startswith("web/") and m not in ("web/data/db.py", "web/routes/main.py", "web/routes/api.py")}
     assert trace.counts["reads"] == 1, trace.counts
     assert trace.counts["scores"] <= 1, trace.counts
     assert trace.counts["previews"] <= 1, trace.counts

@@ -1,6 +1,13 @@
 """Per-game entry adapters: how a game's seat entry form and options form map to the scoring
 contract's state and options.  A game without its own adapter gets the generic one (a JSON editor
-for the seat state and controls generated from the game's declared options)."""
+for the seat state and controls generated from the game's declared options).
+
+An adapter translates and nothing else: form (or a game's own interaction) -> :class:`SeatChange`,
+seat -> view model, options form <-> options.  It has no routes and never sees Flask's request,
+``g`` or session, the database, ``web.data`` or ``web.table``.
+
+May import: ``scoring`` and ``web.games`` only (tests/test_layout.py).
+"""
 
 from __future__ import annotations
 
@@ -29,7 +36,7 @@ from scoring.paths import field_id as field_id
 # An adapter is a translator and nothing else: it never sees Flask's request, ``g`` or session, nor
 # the database.  The views hand it an :class:`Ask` (plain data read from the request) and it
 # answers a :class:`SeatChange` (what to change, and the form's own errors) or a view model (a
-# dict of everything the template shows).  The table service (``web.table``) does the rest.
+# dict of everything the template shows).  The table service (``web.table.service``) does the rest.
 
 
 @dataclass(frozen=True)

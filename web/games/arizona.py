@@ -185,7 +185,7 @@ class ArizonaAdapter(Adapter):
 
 
 def _known(data: Mapping[str, Any]) -> deck.Known:
-    """The learned deck, as the web layer loaded it for this request (``Ask.data``, ``web.arizona_deck``)."""
+    """The learned deck, as the web layer loaded it for this request (``Ask.data``, ``web.table.arizona_deck``)."""
     known = data.get("known")
     return known if isinstance(known, dict) else {}
 

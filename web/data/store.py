@@ -1,0 +1,530 @@
+"""Reading and writing players, plays, seats and the edit log.  Every write that changes a play
+appends to the edit log in the same transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import scoring
+from scoring.core import FieldError
+from web.data.aggregates import refresh_stats
+from web.data.db import dumps, get_db, loads, now, write
+from web.server import limits
+from web.table.evaluate import Evaluation, evaluate_cached
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+DELETED = "deleted"  # deleted from the history (soft: every row kept, restorable; see delete_play)
+SET_ASIDE = "set_aside"  # holds the seats removed from a play after something was entered in them
+SHOWN = (IN_PROGRESS, FINISHED)  # the plays the history, a player's page and the counts know
+
+
+class NotFound(Exception):
+    pass
+
+
+# ------------------------------------------------------------------------ players
+
+
+def list_players() -> list[dict]:
+    return [
+        dict(row)
+        for row in get_db().execute(
+            "SELECT p.id, p.name, p.created_at, SUM(CASE WHEN pl.status = 'finished' THEN 1 ELSE 0 END) AS plays, "
+            "SUM(CASE WHEN s.rank = 1 AND pl.status = 'finished' THEN 1 ELSE 0 END) AS wins "
+            "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN plays pl ON pl.id = s.play_id "
+            "WHERE p.merged_into IS NULL GROUP BY p.id ORDER BY p.name COLLATE NOCASE"
+        ).fetchall()
+    ]
+
+
+def player_names() -> list[dict]:
+    """Ids and names only (for drop-downs): cheap however long the history is."""
+    rows = get_db().execute(
+        "SELECT id, name FROM players WHERE merged_into IS NULL ORDER BY name COLLATE NOCASE"
+    ).fetchall()
+    return [dict(r) for r in rows]
+
+
+def get_player(player_id: int) -> dict:
+    row = get_db().execute("SELECT * FROM players WHERE id = ?", [player_id]).fetchone()
+    if row is None:
+        raise NotFound(player_id)
+    return dict(row)
+
+
+def player_by_name(name: str) -> dict | None:
+    row = get_db().execute(
+        "SELECT * FROM players WHERE name = ? COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
+        [name.strip()],
+    ).fetchone()
+    return dict(row) if row else None
+
+
+def create_player(name: str, who: str) -> int:
+    limits.check_text("name", name, limits.NAME_MAX)
+    db = get_db()
+    with write(db):
+        player_id = int(db.table("players").insert({"name": name.strip(), "created_at": now()}).last_pk or 0)
+        _log(None, None, player_id, who, "player created", None, {"name": name.strip()})
+    return player_id
+
+
+def find_or_create_player(name: str, who: str) -> int:
+    found = player_by_name(name)
+    return found["id"] if found else create_player(name, who)
+
+
+def rename_player(player_id: int, name: str, who: str) -> None:
+    limits.check_text("name", name, limits.NAME_MAX)
+    db = get_db()
+    old = get_player(player_id)
+    with write(db):
+        db.table("players").update(player_id, {"name": name.strip()})
+        _log(None, None, player_id, who, "player renamed", {"name": old["name"]}, {"name": name.strip()})
+
+
+def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
+    """Move every seat of ``duplicate_id`` to ``keep_id`` and retire the duplicate.
+    Returns the number of seats moved."""
+    db = get_db()
+    duplicate, keep = get_player(duplicate_id), get_player(keep_id)
+    with write(db):
+        seats = [r[0] for r in db.execute("SELECT id FROM seats WHERE player_id = ?", [duplicate_id]).fetchall()]
+        db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, duplicate_id])
+        db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [keep_id, duplicate_id])
+        refresh_stats([keep_id, duplicate_id])
+        _log(
+            None,
+            None,
+            keep_id,
+            who,
+            "players merged",
+            {"id": duplicate_id, "name": duplicate["name"], "seats": seats},
+            {"id": keep_id, "name": keep["name"]},
+        )
+    return len(seats)
+
+
+def player_stats(player_id: int) -> list[dict]:
+    """Per game, over finished plays: plays, wins (rank 1, shared included), average and best total.
+    Read from ``player_stats`` (kept current by :func:`refresh_stats`): a few rows, whatever the
+    length of the history."""
+    rows = get_db().execute(
+        "SELECT game, plays, wins, ROUND(1.0 * total_sum / plays, 1) AS average, best FROM player_stats "
+        "WHERE player_id = ? AND plays > 0 ORDER BY plays DESC, game",
+        [player_id],
+    ).fetchall()
+    return [dict(r) for r in rows]
+
+
+def player_plays(player_id: int, limit: int = 50) -> list[dict]:
+    # Walk the plays newest first on plays(played_at, id) and probe seats(player_id, play_id),
+    # stopping at the limit (CROSS JOIN keeps that join order): no sort of the whole history.
+    # (+pl.status: a filter, not an index to search.)
+    rows = get_db().execute(
+        "SELECT pl.*, s.total, s.rank, s.position FROM plays pl CROSS JOIN seats s "
+        "ON s.play_id = pl.id AND s.player_id = ? WHERE +pl.status IN ('in_progress', 'finished') "
+        "ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        [player_id, limit],
+    ).fetchall()
+    return [_play_row(r) for r in rows]
+
+
+# -------------------------------------------------------------------------- plays
+
+
+@dataclass
+class Seat:
+    id: int
+    position: int
+    player_id: int
+    name: str
+    state: dict
+    complete: bool
+    total: int | None
+    rank: int | None
+    version: int
+    updated_at: str
+    done: bool = False
+    damaged: str | None = None  # why the stored state could not be read (it reads as {})
+
+
+@dataclass
+class Play:
+    id: int
+    game: str
+    played_at: str
+    options: dict
+    status: str
+    notes: str
+    winners: list[str]
+    tiebreak: str | None
+    seats: list[Seat]
+    created_at: str
+    updated_at: str
+    version: int = 1
+    deleted_at: str | None = None  # deleted (soft) at, by whom (None: not deleted)
+    deleted_by: str | None = None
+    #: the status in two words the pages ask for (set from ``status`` when the play is read)
+    finished: bool = field(init=False)
+    deleted: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.finished = self.status == FINISHED
+        self.deleted = self.status in (DELETED, SET_ASIDE)
+
+    @property
+    def game_info(self) -> scoring.Game:
+        return scoring.get(self.game)
+
+    def evaluate(self) -> Evaluation:
+        return evaluate_cached(self.game, self.options, [(s.name, s.state) for s in self.seats], [s.done for s in self.seats])
+
+
+def create_play(game: str, played_at: str, options: dict, player_ids: list[int], who: str, notes: str = "") -> int:
+    limits.check(options, "The play's options")
+    limits.check_text("notes", notes, limits.NOTES_MAX)
+    db = get_db()
+    info = scoring.get(game)
+    stamp = now()
+    with write(db):
+        play_id: int = db.table("plays").insert(
+            {
+                "game": game,
+                "played_at": played_at,
+                "options": dumps(options),
+                "status": IN_PROGRESS,
+                "notes": notes,
+                "created_at": stamp,
+                "updated_at": stamp,
+            }
+        ).last_pk  # type: ignore[assignment]
+        for position, player_id in enumerate(player_ids):
+            seat_id = db.table("seats").insert(
+                {
+                    "play_id": play_id,
+                    "position": position,
+                    "player_id": player_id,
+                    "state": dumps(info.blank_player()),
+                    "version": 1,
+                    "updated_at": stamp,
+                }
+            ).last_pk
+            db.table("seat_versions").insert(
+                {"seat_id": seat_id, "version": 1, "state": dumps(info.blank_player()), "paths": "[]", "who": who, "at": stamp}
+            )
+        details = {"played_at": played_at, "options": options, "notes": notes}
+        db.table("play_versions").insert(
+            {"play_id": play_id, "version": 1, "paths": "[]", "details": dumps(details), "who": who, "at": stamp}
+        )
+        _log(play_id, None, None, who, "play created", None, {"game": game, "options": options, "players": player_ids})
+    return play_id
+
+
+def get_play(play_id: int) -> Play:
+    db = get_db()
+    row = db.execute("SELECT * FROM plays WHERE id = ?", [play_id]).fetchone()
+    if row is None:
+        raise NotFound(play_id)
+    seats = [
+        Seat(
+            id=r["id"],
+            position=r["position"],
+            player_id=r["player_id"],
+            name=r["name"],
+            state=_read_state(r["state"])[0],
+            complete=bool(r["complete"]),
+            total=r["total"],
+            rank=r["rank"],
+            version=r["version"],
+            updated_at=r["updated_at"],
+            damaged=_read_state(r["state"])[1],
+            done=bool(r["done"]),
+        )
+        for r in db.execute(
+            "SELECT s.*, p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ? ORDER BY s.position",
+            [play_id],
+        ).fetchall()
+    ]
+    return Play(
+        id=row["id"],
+        game=row["game"],
+        played_at=row["played_at"],
+        options=_read_state(row["options"])[0],
+        status=row["status"],
+        notes=row["notes"] or "",
+        winners=_read_list(row["winners"]),
+        tiebreak=row["tiebreak"],
+        seats=seats,
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        version=row["version"],
+        deleted_at=row["deleted_at"],
+        deleted_by=row["deleted_by"],
+    )
+
+
+class Conflict(Exception):
+    """A change based on an older version touches a place that someone else changed since, to a
+    different value (optimistic concurrency with a merge).  Nothing is written but the attempt,
+    kept in the edit log so it can never be lost.  ``conflicts``: (path, yours, theirs) for each
+    such place; ``version``: the current version (a new base for a retry)."""
+
+    def __init__(self, seat: Seat | None, mine: Any, base_version: int | None,
+                 conflicts: list[tuple[str, Any, Any]], version: int, reason: str = "",
+                 changes: dict[str, Any] | None = None, by: dict[str, str] | None = None):
+        self.seat, self.mine, self.base_version = seat, mine, base_version
+        self.conflicts, self.version, self.reason = conflicts, version, reason
+        self.changes = changes or {}  # every change this phone asked for: path -> value
+        self.by = by or {}  # path -> who changed it meanwhile
+        where = f"seat {seat.position}" if seat is not None else "the play"
+        super().__init__(reason or f"{where} is at version {version}: {len(conflicts)} place(s) changed meanwhile")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "conflicts": [{"path": p, "yours": y, "theirs": t} for p, y, t in self.conflicts],
+            "version": self.version,
+        }
+        if self.reason:
+            data["error"] = self.reason
+        return data
+
+
+class Finished(Exception):
+    """The play is finished: it refuses every change until it is reopened."""
+
+
+class Deleted(Finished):
+    """The play is deleted: it refuses every change until it is restored from the history (a
+    kind of :class:`Finished`, so that every save path that refuses a finished play refuses it)."""
+
+
+class NotReady(Exception):
+    """Finish was asked while a seat is not complete (not done, or not valid)."""
+
+    def __init__(self, evaluation: Evaluation):
+        self.evaluation = evaluation
+        super().__init__("a seat is not complete")
+
+
+class BadChange(Exception):
+    """A change that can never be right (an unknown path, a value of the wrong type)."""
+
+    def __init__(self, errors: list[FieldError]):
+        self.errors = errors
+        super().__init__("; ".join(f"{e.path}: {e.message}" for e in errors))
+
+
+@dataclass
+class Saved:
+    """What a change of a seat did: the play after it, its evaluation, the seat's new version,
+    whether the change was merged over someone else's newer change, and whether anything
+    changed at all."""
+
+    play: Play
+    evaluation: Evaluation
+    version: int
+    merged: bool
+    changed: bool
+
+    @property
+    def seat(self) -> Callable[[int], Seat]:
+        return lambda position: self.play.seats[position]
+
+
+def _as_dict(value: Any) -> dict:
+    """Options and seat states are JSON objects; anything else (a damaged row) reads as empty."""
+    return value if isinstance(value, dict) else {}
+
+
+def _read_state(text: Any) -> tuple[dict, str | None]:
+    """A stored JSON object (a seat state, a play's options) and, when it could not be read,
+    why (it then reads as ``{}``: the page names the damage and the rest stays usable)."""
+    try:
+        value = loads(text, {})
+    except (ValueError, TypeError, RecursionError):
+        return {}, "the stored entry is not valid JSON"
+    if not isinstance(value, dict):
+        return {}, f"the stored entry is {type(value).__name__}, not an object"
+    return value, None
+
+
+def _read_list(text: Any) -> list:
+    try:
+        value = loads(text, [])
+    except (ValueError, TypeError, RecursionError):
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _read_any(text: Any) -> Any:
+    """A logged JSON value, or the stored text itself when it does not parse."""
+    try:
+        return loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return text
+
+
+REPAIRED = "damaged entry set aside"
+
+
+def last_repair(play_id: int, seat_id: int) -> dict | None:
+    """The newest "damaged entry set aside" entry of a seat, if nothing was saved after it."""
+    row = get_db().execute(
+        "SELECT action, new, at FROM edit_log WHERE play_id = ? AND seat_id = ? ORDER BY id DESC LIMIT 1",
+        [play_id, seat_id],
+    ).fetchone()
+    if row is None or row["action"] != REPAIRED:
+        return None
+    new = _read_any(row["new"])
+    return {"at": row["at"], "set_aside": new.get("set_aside", []) if isinstance(new, dict) else []}
+
+
+@contextmanager
+def transaction() -> Iterator[None]:
+    """One write transaction around several changes (they land together or not at all)."""
+    with write(get_db()):
+        yield
+
+
+def play_log(play_id: int) -> list[dict]:
+    rows = get_db().execute(
+        "SELECT e.*, s.position, p.name AS player FROM edit_log e LEFT JOIN seats s ON s.id = e.seat_id "
+        "LEFT JOIN players p ON p.id = e.player_id WHERE e.play_id = ? ORDER BY e.id DESC",
+        [play_id],
+    ).fetchall()
+    return [dict(r, old=_read_any(r["old"]), new=_read_any(r["new"])) for r in rows]
+
+
+def log(play_id: int | None, player_id: int | None, who: str, action: str, old: Any, new: Any) -> None:
+    """Append an entry to the edit log (inside the caller's transaction, if any)."""
+    _log(play_id, None, player_id, who, action, old, new)
+
+
+def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any) -> None:
+    get_db().table("edit_log").insert(
+        {
+            "play_id": play_id,
+            "seat_id": seat_id,
+            "player_id": player_id,
+            "at": now(),
+            "who": who,
+            "action": action,
+            "old": None if old is None else dumps(old),
+            "new": None if new is None else dumps(new),
+        }
+    )
+
+
+# ------------------------------------------------------------------------ history
+
+
+def _play_row(row) -> dict:
+    data = dict(row)
+    data["winners"] = _read_list(data.get("winners"))
+    return data
+
+
+def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], bool]:
+    """One page of plays, newest first, and whether there are older ones.  (No total count: counting
+    every play grows with the history; fetching one row more than the page does not.)"""
+    # (+: the status is a filter, not an index to search: the plays are walked newest first on
+    # plays(played_at, id) or plays(game, played_at) and the few deleted ones skipped, no sort)
+    where: list[str] = ["+pl.status IN ('in_progress', 'finished')"]
+    args: list[Any] = []
+    if game:
+        where.append("pl.game = ?")
+        args.append(game)
+    if player_id:
+        where.append("EXISTS (SELECT 1 FROM seats s WHERE s.play_id = pl.id AND s.player_id = ?)")
+        args.append(player_id)
+    clause = ("WHERE " + " AND ".join(where)) if where else ""
+    db = get_db()
+    rows = db.execute(
+        f"SELECT pl.* FROM plays pl {clause} ORDER BY pl.played_at DESC, pl.id DESC LIMIT ? OFFSET ?",
+        args + [size + 1, (page - 1) * size],
+    ).fetchall()
+    more = len(rows) > size
+    rows = rows[:size]
+    plays = [_play_row(r) for r in rows]
+    if plays:
+        ids = [p["id"] for p in plays]
+        marks = ",".join("?" * len(ids))
+        seats: dict[int, list[dict]] = {}
+        for r in db.execute(
+            f"SELECT s.play_id, s.total, s.rank, p.name, p.id AS player_id FROM seats s "
+            f"JOIN players p ON p.id = s.player_id WHERE s.play_id IN ({marks}) ORDER BY s.position",
+            ids,
+        ).fetchall():
+            seats.setdefault(r["play_id"], []).append(dict(r))
+        for p in plays:
+            p["seats"] = seats.get(p["id"], [])
+    return plays, more
+
+
+# ------------------------------------------------------------------------ rescoring
+
+
+# ------------------------------------------------- deleting a play, changing its players (issue 17)
+
+
+def deleted_plays(limit: int = 20) -> list[dict]:
+    """The newest deleted plays (to restore from the history), with their seats' names."""
+    rows = get_db().execute(
+        "SELECT * FROM plays WHERE status = 'deleted' ORDER BY deleted_at DESC, id DESC LIMIT ?", [limit]
+    ).fetchall()
+    return _with_seats([_play_row(r) for r in rows])
+
+
+def abandoned_plays(untouched_since: str, limit: int = 20) -> list[dict]:
+    """Plays in progress that nobody changed since ``untouched_since`` (an ISO time), oldest
+    change first: what the home page offers to finish or discard."""
+    rows = get_db().execute(
+        "SELECT * FROM plays WHERE status = 'in_progress' AND updated_at < ? ORDER BY updated_at, id LIMIT ?",
+        [untouched_since, limit],
+    ).fetchall()
+    return _with_seats([_play_row(r) for r in rows])
+
+
+def _with_seats(plays: list[dict]) -> list[dict]:
+    if plays:
+        ids = [p["id"] for p in plays]
+        marks = ",".join("?" * len(ids))
+        seats: dict[int, list[dict]] = {}
+        for r in get_db().execute(
+            f"SELECT s.play_id, s.total, s.rank, p.name, p.id AS player_id FROM seats s "
+            f"JOIN players p ON p.id = s.player_id WHERE s.play_id IN ({marks}) ORDER BY s.position",
+            ids,
+        ).fetchall():
+            seats.setdefault(r["play_id"], []).append(dict(r))
+        for p in plays:
+            p["seats"] = seats.get(p["id"], [])
+    return plays
+
+
+def last_players() -> list[str]:
+    """The players of the newest play (not deleted), in seat order: "Same players as last time"."""
+    db = get_db()
+    row = db.execute(
+        "SELECT id FROM plays WHERE status IN ('in_progress', 'finished') ORDER BY created_at DESC, id DESC LIMIT 1"
+    ).fetchone()
+    if row is None:
+        return []
+    return [r[0] for r in db.execute(
+        "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ? ORDER BY s.position",
+        [row[0]],
+    )]
+
+
+def _known(game: str) -> bool:
+    try:
+        scoring.get(game)
+    except KeyError:
+        return False
+    return True
+
+

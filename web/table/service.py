@@ -1,0 +1,707 @@
+"""The table service: the one function that changes a seat, for every caller (the seat form's
+autosave, Save and Done, a game's interactions, conflict resolution, the plays API), and the other
+changes of a play (its details, Finish and Reopen, delete and restore, its players and seat order,
+a damaged seat's repair).  Here live the merge by contract path, the versions and the new totals
+(``recompute``); ``web.data.store`` is the repository it reads and writes rows through.
+
+``change_seat`` loads, merges, evaluates and writes once and answers an :class:`Outcome`.  What
+it refuses it raises as a domain exception (``store.NotFound``, ``store.Finished`` /
+``store.Deleted``, ``store.Conflict`` with its paths, :class:`Refused` with field errors, a
+storage failure); ``web.table.refusals`` turns each into the JSON answer (``/api/``) or the page or
+fragment, in one place.  No function here returns a
+response."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+import scoring
+from scoring import paths
+from scoring.core import FieldError
+from web.data import store
+from web.data.aggregates import refresh_stats
+from web.data.db import dumps, get_db, loads, now, write
+from web.data.store import (
+    DELETED,
+    FINISHED,
+    IN_PROGRESS,
+    REPAIRED,
+    SET_ASIDE,
+    BadChange,
+    Conflict,
+    Deleted,
+    Finished,
+    NotFound,
+    NotReady,
+    Play,
+    Saved,
+    Seat,
+    _as_dict,
+    _known,
+    _log,
+    _read_state,
+    get_play,
+)
+from web.games import SeatChange
+from web.server import limits
+from web.table import gamedata
+from web.table.evaluate import Evaluation, evaluate_cached
+
+NOT_DONE = "Not done yet: fill or fix what is listed here first."
+
+
+class Refused(Exception):
+    """A change refused with field errors (nothing, or only what the message says, was stored).
+    ``saved``: the change itself was stored (Done refused on a seat with problems)."""
+
+    def __init__(self, errors: list[FieldError], status: int = 422, saved: bool = False):
+        self.errors, self.status, self.saved = errors, status, saved
+        super().__init__("; ".join(f"{e.path}: {e.message}" for e in errors))
+
+
+@dataclass
+class Outcome:
+    """What a change did: the play after it and its evaluation, the seat's new version, whether
+    it was merged over another phone's change, whether anything changed, the version the phone's
+    form keeps (``shown_version``: a merged whole picture does not show the other's change), the
+    form's own problems, and what the page shows next (``ui``)."""
+
+    play: store.Play
+    evaluation: Evaluation
+    version: int
+    merged: bool
+    changed: bool
+    shown_version: int | None = None
+    errors: list[FieldError] = field(default_factory=list)
+    ui: dict[str, Any] = field(default_factory=dict)
+
+
+def change_seat(play_id: int, position: int, change: SeatChange, *, base_version: int | None, who: str,
+                change_id: str | None = None, play_version: int | None = None, strict_done: bool = True,
+                known: Play | None = None) -> Outcome:
+    """Apply ``change`` to seat ``position`` of play ``play_id`` (see :func:`apply_change` for the
+    merge).  A change of the play's options made on a seat page goes through the play's own save
+    path with ``play_version``.  Done asked on a seat that does not validate is stored as not done
+    and, with ``strict_done`` (a phone's Done), refused with the message.  Raises NotFound,
+    Finished, Deleted, Conflict, Refused."""
+    if change.play_options is not None:
+        return _change_options(play_id, position, change, play_version, who, change_id)
+    if change.state is not None:
+        too_large = limits.state_problems(change.state)
+        if too_large:  # refused, never stored: the page keeps what was typed
+            raise Refused(too_large)
+    saved = _store_change(play_id, position, change, base_version, who, change_id, known)
+    after = gamedata.of(saved.play.game).after_change
+    if after is not None and saved.changed:
+        after(saved.play)
+    shown = None
+    seat = saved.play.seats[position]
+    if change.state is not None and base_version is not None and (saved.merged or not saved.changed) \
+            and base_version < seat.version:
+        shown = base_version  # the form does not show the others' changes: it keeps its base (_status.html)
+    if strict_done and change.done and not seat.done:
+        raise Refused([FieldError("", NOT_DONE)], saved=True)
+    return Outcome(saved.play, saved.evaluation, saved.version, saved.merged, saved.changed, shown,
+                   list(change.errors), dict(change.ui))
+
+
+def _store_change(play_id: int, position: int, change: SeatChange, base_version: int | None, who: str,
+                  change_id: str | None, known: Play | None) -> store.Saved:
+    """The change and its effects on the game's data, in one transaction.  A conflict is raised
+    after it commits: the attempt it logged is kept (nothing else was written)."""
+    if not change.effects:
+        return apply_change(play_id, position, who=who, base_version=base_version, state=change.state,
+                                 set=change.set, done=change.done, change_id=change_id, action=change.action, known=known)
+    conflict: store.Conflict | None = None
+    with store.transaction():
+        try:
+            saved = apply_change(play_id, position, who=who, base_version=base_version, state=change.state,
+                                      set=change.set, done=change.done, change_id=change_id, action=change.action, known=known)
+        except store.Conflict as exc:
+            conflict = exc
+        else:
+            for name, arguments in change.effects:
+                gamedata.of(saved.play.game).effects[name](saved.play, position, who=who, **arguments)
+    if conflict is not None:
+        raise conflict
+    return saved
+
+
+def _change_options(play_id: int, position: int, change: SeatChange, play_version: int | None, who: str,
+                    change_id: str | None) -> Outcome:
+    """Options typed on a seat page (Vera's score, the sister's options), merged into the play's."""
+    if change.errors:
+        raise Refused(list(change.errors), change.status)
+    found = store.get_play(play_id)
+    if found.finished:
+        raise store.Finished(play_id)
+    options = {**(found.options or {}), **(change.play_options or {})}
+    play = change_play(play_id, who=who, base_version=play_version, fields={"options": options},
+                             change_id=change_id)
+    evaluation = play.evaluate()
+    return Outcome(play, evaluation, play.seats[position].version, False, True, None, [], dict(change.ui))
+
+
+def repair_seat(play_id: int, position: int, state: dict, damaged: list[str], who: str) -> None:
+    """Replace a seat's damaged stored state by ``state`` (the damage set aside), as a new version
+    of the seat: logged with the stored state (or text) as it was, so nothing is lost.  ``damaged``
+    names what was set aside.  A finished play is not changed (:class:`Finished`)."""
+    db = get_db()
+    with write(db):
+        play_row = db.execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
+        row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
+        if play_row is None or row is None:
+            raise NotFound((play_id, position))
+        if play_row["status"] == FINISHED:
+            raise Finished(play_id)
+        readable, why = _read_state(row["state"])
+        old: Any = readable if why is None else row["state"]  # not an object: kept as the text it was
+        touched = [paths.format(p) for p in paths.diff(readable, state)] or [""]
+        version = play_row["version"] + 1
+        stamp = now()
+        db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play_id])
+        db.execute("UPDATE seats SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+                   [dumps(state), version, stamp, row["id"]])
+        db.table("seat_versions").insert(
+            {"seat_id": row["id"], "version": version, "state": dumps(state), "paths": dumps(touched),
+             "change_id": None, "who": who, "at": stamp}
+        )
+        _log(play_id, row["id"], row["player_id"], who, REPAIRED, old, {"state": state, "set_aside": damaged})
+        recompute(play_id)
+
+
+def _state_at(seat_id: int, version: int) -> Any:
+    row = get_db().execute(
+        "SELECT state FROM seat_versions WHERE seat_id = ? AND version = ?", [seat_id, version]
+    ).fetchone()
+    return paths.MISSING if row is None else loads(row["state"], {})
+
+
+def _touched_since(seat_id: int, base: int) -> list[paths.Path] | None:
+    """The paths changed in this seat by the versions after ``base`` (None: not known: a version
+    from before the live table touched it)."""
+    out: list[paths.Path] = []
+    for row in get_db().execute(
+        "SELECT paths FROM seat_versions WHERE seat_id = ? AND version > ? ORDER BY version", [seat_id, base]
+    ).fetchall():
+        listed = loads(row["paths"])
+        if listed is None:
+            return None
+        out.extend(paths.parse(p) for p in listed)
+    return out
+
+
+def _changed_by(seat_id: int, base: int, where: list[str]) -> dict[str, str]:
+    """For each path, who last changed it (or a place around or inside it) after ``base``."""
+    out: dict[str, str] = {}
+    rows = get_db().execute(
+        "SELECT paths, who FROM seat_versions WHERE seat_id = ? AND version > ? ORDER BY version", [seat_id, base]
+    ).fetchall()
+    for path in where:
+        target = paths.parse(path)
+        for row in rows:
+            if any(paths.overlaps(target, paths.parse(p)) for p in loads(row["paths"], []) or []):
+                out[path] = row["who"] or "another phone"
+    return out
+
+
+def apply_change(
+    play_id: int,
+    position: int,
+    *,
+    who: str,
+    base_version: int | None,
+    state: dict | None = None,
+    set: dict[str, Any] | None = None,  # noqa: A002 (the API's own word)
+    done: bool | None = None,
+    change_id: str | None = None,
+    action: str = "seat saved",
+    known: Play | None = None,
+) -> Saved:
+    """The one way a seat changes (seat forms, the cell editors, row operations, strokes, the
+    API, campaign fills): inside one write transaction it checks that the play is not finished,
+    reads the seat's current version, and applies the change merged over whatever others changed
+    since ``base_version``.
+
+    The change is either a whole picture of the seat (``state``, as a form shows it: what differs
+    from the state at ``base_version`` is what this phone changed) or values at contract paths
+    (``set``).  A path someone else changed since, that now holds a different value, is a
+    :class:`Conflict`; every other change of both phones is kept.  ``done``: the player tapped
+    Done (True) or took it back (False); a done seat stays done while it validates.
+    ``change_id``: the phone's id of this change: a change sent twice is applied once.
+    ``base_version`` None: based on the current version (server-side changes only).
+    ``known``: the play as the caller read it (not read again when nobody changed it since).
+    Raises NotFound, Finished, Conflict, BadChange."""
+    db = get_db()
+    conflict: Conflict | None = None
+    unchanged: tuple[Play, int] | None = None
+    with write(db):
+        play_row = db.execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
+        if play_row is None:
+            raise NotFound((play_id, position))
+        if play_row["status"] in (DELETED, SET_ASIDE):
+            raise Deleted(play_id)
+        if play_row["status"] == FINISHED:
+            raise Finished(play_id)
+        play = _current(play_id, known, play_row["version"], play_row["status"])
+        if not 0 <= position < len(play.seats):
+            raise NotFound((play_id, position))
+        seat = play.seats[position]
+        row = {"id": seat.id, "version": seat.version, "done": seat.done, "player_id": seat.player_id}
+        current = seat.state
+        if change_id:
+            seen = db.execute(
+                "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [row["id"], change_id]
+            ).fetchone()
+            if seen is not None:  # a resend of a change already applied: answer as then
+                return Saved(play, play.evaluate(), row["version"], False, False)
+        base = row["version"] if base_version is None else base_version
+        mine: dict[paths.Path, Any]
+        if set is not None:
+            mine = {paths.parse(p): v for p, v in set.items()}
+        elif state is None:
+            mine = {}  # only the Done mark changes
+        else:
+            picture = state if isinstance(state, dict) else {}
+            base_state = current if base == row["version"] else _state_at(row["id"], base)
+            if base_state is paths.MISSING:
+                base_state = {}  # an unknown base: every place the picture differs in is this phone's
+            mine = {p: paths.get(picture, p) for p in paths.diff(base_state, picture)}
+        theirs: list[paths.Path] | None = []
+        reason = ""
+        if base > play_row["version"]:
+            theirs, reason = None, "the version this change is based on is newer than the play's"
+        elif base != row["version"]:
+            base_known = _state_at(row["id"], base) is not paths.MISSING
+            theirs = _touched_since(row["id"], base) if base_known else None
+            if not base_known:
+                reason = "the version this change is based on is not a version of this seat"
+        conflicts = [
+            (paths.format(p), v, paths.get(current, p))
+            for p, v in mine.items()
+            if (theirs is None or any(paths.overlaps(p, t) for t in theirs)) and paths.get(current, p) != v
+        ]
+        if conflicts or reason:
+            asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
+            _log(play_id, row["id"], row["player_id"], who, "save conflict (not applied)", current,
+                 {"based_on": base, "changes": asked})
+            conflicts = [(p, _json_value(y), _json_value(t)) for p, y, t in conflicts]
+            conflict = Conflict(seat, _apply(current, mine), base, conflicts, row["version"], reason,
+                                changes=asked,
+                                by=_changed_by(row["id"], base, [c[0] for c in conflicts]))
+        else:
+            new_state = _apply(current, mine)
+            touched = [paths.format(p) for p in paths.diff(current, new_state)]
+            if touched:
+                limits.check(new_state)  # too long to store: refused (web/server/limits.py), nothing written
+            was_done = bool(row["done"])
+            want_done = was_done if done is None else done
+            changed = bool(touched) or want_done != was_done
+            version = row["version"]
+            if changed:
+                version, stamp = play_row["version"] + 1, now()
+                db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play_id])
+                db.execute(
+                    "UPDATE seats SET state = ?, version = ?, done = ?, updated_at = ? WHERE id = ?",
+                    [dumps(new_state), version, int(want_done), stamp, row["id"]],
+                )
+                play.version, play.updated_at = version, stamp  # the play as stored now, without reading it again
+                seat.state, seat.version, seat.done, seat.updated_at = new_state, version, want_done, stamp
+                db.table("seat_versions").insert(
+                    {"seat_id": row["id"], "version": version, "state": dumps(new_state), "paths": dumps(touched),
+                     "change_id": change_id, "who": who, "at": now()}
+                )
+                if touched:
+                    _log(play_id, row["id"], row["player_id"], who, action, current, new_state)
+                if want_done != was_done:
+                    _log(play_id, row["id"], row["player_id"], who, "marked done" if want_done else "marked not done",
+                         {"done": was_done}, {"done": want_done})
+            if not changed:
+                unchanged = (play, version)
+            else:
+                result = _recomputed(play, position, row, version, base)
+    if conflict is not None:
+        raise conflict
+    if unchanged is not None:  # nothing written: evaluated after the write lock is let go
+        return Saved(unchanged[0], unchanged[0].evaluate(), unchanged[1], False, False)
+    return result
+
+
+def _current(play_id: int, known: Play | None, version: int, status: str) -> Play:
+    """The play as stored, inside the write transaction: the one the caller read (``known``) when
+    nobody changed it since (its version says so), else read again."""
+    if known is not None and known.id == play_id and known.version == version and known.status == status:
+        return copy.deepcopy(known)
+    return get_play(play_id)
+
+
+def _recomputed(play: Play, position: int, row: Any, version: int, base: int) -> Saved:
+    """After a change of a seat, inside its write transaction: the totals stored again; a done
+    seat that no longer validates is not done any more (and Done on a seat with problems does not
+    stick): the player sees what to fill or fix."""
+    play, evaluation = recompute(play.id, play)
+    if play.seats[position].done and not evaluation.valid(position):
+        get_db().execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [row["id"]])
+        play.seats[position].done = play.seats[position].complete = False
+        play, evaluation = recompute(play.id, play)
+    return Saved(play, evaluation, version, base != row["version"], True)
+
+
+def _json_value(value: Any) -> Any:
+    """A value for JSON: a place that is not there is null."""
+    return None if value is paths.MISSING else value
+
+
+def _apply(state: dict, changes: dict[paths.Path, Any]) -> dict:
+    out: Any = state
+    for path, value in changes.items():
+        out = paths.set_(out, path, value)
+    return out if isinstance(out, dict) else {}
+
+
+def save_seat(
+    play_id: int, position: int, state: dict, who: str, base_version: int | None = None, done: bool | None = None
+) -> tuple[Play, Evaluation, bool]:
+    """A whole picture of a seat, stored by the server itself (seeding, tests; see
+    :func:`apply_change`): the play, its evaluation and whether anything changed."""
+    saved = apply_change(play_id, position, who=who, base_version=base_version, state=state, done=done)
+    return saved.play, saved.evaluation, saved.changed
+
+
+def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]:
+    """Store each seat's completeness, total, rank and breakdown from a fresh evaluation (inside
+    the caller's write transaction); the play is returned as stored.  ``play``: the play as the
+    caller just wrote it (else it is read)."""
+    db = get_db()
+    play = get_play(play_id) if play is None else play
+    evaluation = evaluate_cached(play.game, play.options, [(s.name, s.state) for s in play.seats],
+                                 [s.done for s in play.seats])
+    try:
+        version = scoring.get(play.game).engine_version
+    except KeyError:  # a game this version does not know: kept, not scored
+        version = None
+    rows = []
+    complete = evaluation.completeness()
+    for seat in play.seats:
+        result = evaluation.result.players[seat.position] if evaluation.result else None
+        seat.complete = complete[seat.position]
+        seat.total = result.total if result else None
+        seat.rank = result.rank if result else None
+        rows.append([int(seat.complete), seat.total, seat.rank,
+                     dumps([c.to_dict() for c in result.categories]) if result else None,
+                     version if result else None, seat.id])
+    db.conn.executemany(
+        "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? WHERE id = ?", rows
+    )
+    if play.status == FINISHED:  # a finished play's totals changed (its options were edited): keep stats true
+        refresh_stats(s.player_id for s in play.seats)
+    play.winners = list(evaluation.result.winners) if evaluation.result else []
+    play.tiebreak = evaluation.result.tiebreak if evaluation.result else None
+    db.execute(
+        "UPDATE plays SET winners = ?, tiebreak = ?, engine_version = ? WHERE id = ?",
+        [dumps(play.winners) if evaluation.result else None, play.tiebreak, version if evaluation.result else None, play_id],
+    )
+    return play, evaluation
+
+
+PLAY_FIELDS = ("played_at", "options", "notes")
+
+
+def _details(play: Play) -> dict[str, Any]:
+    return {"played_at": play.played_at, "options": play.options, "notes": play.notes}
+
+
+def _details_at(play_id: int, version: int) -> Any:
+    """The play's details as they were at ``version`` (MISSING if not known)."""
+    row = get_db().execute(
+        "SELECT details FROM play_versions WHERE play_id = ? AND version <= ? AND details IS NOT NULL "
+        "ORDER BY version DESC LIMIT 1", [play_id, version]
+    ).fetchone()
+    return paths.MISSING if row is None else loads(row["details"], {})
+
+
+def _play_to_change(play_id: int, change_id: str | None) -> tuple[Play, bool]:
+    """Inside a write transaction of a change of the play itself: the play, and whether this
+    change (by its id) was applied already (a resend: answered as then).  A deleted or set-aside
+    play refuses any other change (:class:`Deleted`)."""
+    play = get_play(play_id)
+    seen = bool(change_id) and get_db().execute(
+        "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
+    ).fetchone() is not None
+    if not seen and play.status in (DELETED, SET_ASIDE):
+        raise Deleted(play_id)
+    return play, seen
+
+
+def change_play(
+    play_id: int,
+    *,
+    who: str,
+    base_version: int | None,
+    fields: dict[str, Any] | None = None,
+    status: str | None = None,
+    change_id: str | None = None,
+) -> Play:
+    """The one way a play's own details change (date, options, notes: ``fields``, a whole
+    picture as the details form shows it) and the way it is finished or reopened (``status``):
+    inside one write transaction, merged over what others changed since ``base_version`` like
+    :func:`change_seat` (a detail someone else changed to a different value meanwhile is a
+    :class:`Conflict`).  Finishing checks inside the same transaction that every seat is complete
+    (:class:`NotReady` if not).  A finished play's details can be corrected (its totals and the
+    statistics follow); its seats cannot until it is reopened.
+    ``base_version`` None: based on the current version."""
+    db = get_db()
+    conflict: Conflict | None = None
+    with write(db):
+        play, seen = _play_to_change(play_id, change_id)
+        if seen:
+            return play
+        current = _details(play)
+        picture = {**current, **{k: v for k, v in (fields or {}).items() if k in PLAY_FIELDS}}
+        limits.check(picture["options"], "The play's options")
+        limits.check_text("notes", picture["notes"], limits.NOTES_MAX)
+        base = play.version if base_version is None else base_version
+        base_details = current if base >= play.version else _details_at(play_id, base)
+        if base_details is paths.MISSING:
+            base_details = current
+        mine = {p: paths.get(picture, p) for p in paths.diff(base_details, picture)}
+        new_status = status if status in (FINISHED, IN_PROGRESS) else play.status
+        if base > play.version:
+            conflict = Conflict(None, picture, base, [(paths.format(p), v, paths.get(current, p)) for p, v in mine.items()],
+                                play.version, "the version this change is based on is newer than the play's")
+        elif base != play.version and mine:
+            theirs = [
+                paths.parse(p)
+                for r in db.execute("SELECT paths FROM play_versions WHERE play_id = ? AND version > ?", [play_id, base])
+                for p in loads(r["paths"], [])
+            ]
+            clashes = [(paths.format(p), v, paths.get(current, p)) for p, v in mine.items()
+                       if any(paths.overlaps(p, t) for t in theirs) and paths.get(current, p) != v]
+            if clashes:
+                conflict = Conflict(None, picture, base, clashes, play.version)
+        if conflict is None:
+            new = _as_dict(_apply(current, mine))
+            touched = [paths.format(p) for p in paths.diff(current, new)]
+            if new_status == FINISHED and not play.finished and play.evaluate().result is None:
+                raise NotReady(play.evaluate())
+            if touched or new_status != play.status:
+                version = play.version + 1
+                stamp = now()
+                db.table("plays").update(play_id, {
+                    "version": version, "updated_at": stamp, "status": new_status, "played_at": new["played_at"],
+                    "options": dumps(new["options"]), "notes": new["notes"],
+                })
+                db.table("play_versions").insert({
+                    "play_id": play_id, "version": version, "details": dumps(new), "change_id": change_id,
+                    "paths": dumps(touched + (["status"] if new_status != play.status else [])), "who": who, "at": stamp,
+                })
+                if touched:
+                    _log(play_id, None, None, who, "play details changed", current, new)
+                    recompute(play_id)
+                if new_status != play.status:
+                    action = "play finished" if new_status == FINISHED else "play reopened"
+                    _log(play_id, None, None, who, action, {"status": play.status}, {"status": new_status})
+                refresh_stats(s.player_id for s in play.seats)
+                play = get_play(play_id)
+    if conflict is not None:
+        raise conflict
+    return play
+
+
+def update_play(play_id: int, fields: dict[str, Any], who: str, base_version: int | None = None) -> Play:
+    """Change the date, options or notes of a play (logged) and recompute it."""
+    return change_play(play_id, who=who, base_version=base_version, fields=fields)
+
+
+def set_status(play_id: int, status: str, who: str, base_version: int | None = None) -> None:
+    """Finish or reopen a play (see :func:`change_play`)."""
+    change_play(play_id, who=who, base_version=base_version, status=status)
+
+
+def delete_play(play_id: int, who: str, *, action: str = "play deleted", change_id: str | None = None) -> Play:
+    """Delete a play from the history, softly: every row stays, the play is marked deleted (with
+    who, when and the status it had), logged, and refuses every change until
+    :func:`restore_play`.  Its players' statistics follow (a finished play stops counting), in
+    the same write transaction.  ``action``: the log's words ("play discarded" for an abandoned
+    play).  Deleting a deleted play changes nothing."""
+    return _set_deleted(play_id, who, True, action, change_id)
+
+
+def restore_play(play_id: int, who: str, *, change_id: str | None = None) -> Play:
+    """Undo :func:`delete_play`: the play is back in the history with the status it had."""
+    return _set_deleted(play_id, who, False, "play restored", change_id)
+
+
+def _set_deleted(play_id: int, who: str, deleted: bool, action: str, change_id: str | None) -> Play:
+    db = get_db()
+    with write(db):
+        row = db.execute("SELECT * FROM plays WHERE id = ?", [play_id]).fetchone()
+        if row is None or row["status"] == SET_ASIDE:
+            raise NotFound(play_id)
+        if (row["status"] == DELETED) == deleted:
+            return get_play(play_id)
+        if change_id and db.execute(
+            "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
+        ).fetchone():
+            return get_play(play_id)
+        old_status = row["status"]
+        new_status = DELETED if deleted else (row["status_before_delete"] or IN_PROGRESS)
+        version, stamp = row["version"] + 1, now()
+        db.table("plays").update(play_id, {
+            "status": new_status, "version": version, "updated_at": stamp,
+            "deleted_at": stamp if deleted else None, "deleted_by": who if deleted else None,
+            "status_before_delete": old_status if deleted else None,
+        })
+        details = {"played_at": row["played_at"], "options": _as_dict(loads(row["options"], {})), "notes": row["notes"] or ""}
+        db.table("play_versions").insert({
+            "play_id": play_id, "version": version, "paths": dumps(["status"]), "details": dumps(details),
+            "change_id": change_id, "who": who, "at": stamp,
+        })
+        _log(play_id, None, None, who, action, {"status": old_status}, {"status": new_status})
+        players = [r[0] for r in db.execute("SELECT player_id FROM seats WHERE play_id = ?", [play_id])]
+        refresh_stats(players)
+        return get_play(play_id)
+
+
+def change_players(
+    play_id: int,
+    *,
+    who: str,
+    base_version: int | None,
+    seats: list[tuple[int | None, int]],
+    change_id: str | None = None,
+) -> Play:
+    """Change who sits at a play in progress and in which order, like :func:`change_play`: inside
+    one write transaction, with the play's version.  ``seats``: the new seat order, each the id
+    of one of the play's seats (its entries go with it: a new player for that seat keeps them)
+    or None for a new, blank seat, and the player sitting there.  A seat left out is removed: one
+    nobody entered anything in is deleted; one with entries is set aside (moved, with all its
+    versions, to a play of status ``set_aside``), so the edit log keeps all of it.  Another
+    change of the players since ``base_version`` is a :class:`Conflict` (a seat's own saves are
+    not: they go with the seat).  Raises NotFound, Finished (reopen it first), Deleted, Conflict,
+    BadChange (a player listed twice, a seat of another play, a count the game does not take)."""
+    db = get_db()
+    conflict: Conflict | None = None
+    with write(db):
+        play, seen = _play_to_change(play_id, change_id)
+        if seen:
+            return play
+        if play.finished:
+            raise Finished(play_id)
+        by_id = {s.id: s for s in play.seats}
+        errors = _seat_plan_errors(play, seats, by_id)
+        if errors:
+            raise BadChange(errors)
+        base = play.version if base_version is None else base_version
+        before = [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]
+        if base > play.version:
+            conflict = Conflict(None, seats, base, [("seats", None, before)], play.version,
+                                "the version this change is based on is newer than the play's")
+        elif base < play.version and any(
+            "seats" in (loads(r["paths"], []) or [])
+            for r in db.execute("SELECT paths FROM play_versions WHERE play_id = ? AND version > ?", [play_id, base])
+        ):
+            conflict = Conflict(None, seats, base, [("seats", None, before)], play.version,
+                                "the players were changed on another phone meanwhile")
+        if conflict is None and [(s, p) for s, p in seats] != [(s.id, s.player_id) for s in play.seats]:
+            _rearrange(play, seats, by_id, who)
+            play = get_play(play_id)
+    if conflict is not None:
+        raise conflict
+    return play
+
+
+def _seat_plan_errors(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int, Seat]) -> list[FieldError]:
+    errors: list[FieldError] = []
+    seen_seats: set[int] = set()
+    seen_players: set[int] = set()
+    known = {r[0] for r in get_db().execute(
+        f"SELECT id FROM players WHERE merged_into IS NULL AND id IN ({','.join('?' * len(seats)) or 'NULL'})",
+        [p for _, p in seats],
+    )}
+    for i, (seat_id, player_id) in enumerate(seats):
+        where = f"seats[{i}]"
+        if seat_id is not None and (seat_id not in by_id or seat_id in seen_seats):
+            errors.append(FieldError(where, "is not a seat of this play"))
+        if player_id not in known:
+            errors.append(FieldError(where, "is not a player"))
+        elif player_id in seen_players:
+            errors.append(FieldError(where, "sits at another seat already: each player sits once"))
+        if seat_id is not None:
+            seen_seats.add(seat_id)
+        seen_players.add(player_id)
+    try:
+        game = play.game_info
+    except KeyError:
+        game = None
+    if game is not None and not game.min_players <= len(seats) <= game.max_players:
+        errors.append(FieldError("seats", f"{game.title} takes {game.min_players} to {game.max_players} "
+                                          f"players; this lists {len(seats)}"))
+    return errors
+
+
+def _rearrange(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int, Seat], who: str) -> None:
+    """Apply a checked seat plan (inside the caller's write transaction)."""
+    db = get_db()
+    version, stamp = play.version + 1, now()
+    names = {r[0]: r[1] for r in db.execute(
+        f"SELECT id, name FROM players WHERE id IN ({','.join('?' * len(seats))})", [p for _, p in seats])}
+    kept = {s for s, _ in seats if s is not None}
+    removed = [s for s in play.seats if s.id not in kept]
+    set_aside: int | None = None
+    for seat in removed:
+        entered = db.execute("SELECT 1 FROM edit_log WHERE seat_id = ? LIMIT 1", [seat.id]).fetchone()
+        if entered is None:  # nothing was ever entered (or logged) in it: nothing to keep
+            db.execute("DELETE FROM seat_versions WHERE seat_id = ?", [seat.id])
+            db.execute("DELETE FROM seats WHERE id = ?", [seat.id])
+            continue
+        if set_aside is None:
+            set_aside = _set_aside_play(play, stamp)
+        spot = db.execute("SELECT COUNT(*) FROM seats WHERE play_id = ?", [set_aside]).fetchone()[0]
+        db.execute("UPDATE seats SET play_id = ?, position = ? WHERE id = ?", [set_aside, spot, seat.id])
+        _log(play.id, seat.id, seat.player_id, who, "seat removed", seat.state,
+             {"set_aside_in": set_aside, "was_seat": seat.position + 1, "done": seat.done})
+    for i, seat in enumerate(s for s in play.seats if s.id in kept):  # out of the way of the unique index
+        db.execute("UPDATE seats SET position = ? WHERE id = ?", [-1 - i, seat.id])
+    blank = play.game_info.blank_player() if _known(play.game) else {}
+    for position, (seat_id, player_id) in enumerate(seats):
+        if seat_id is None:
+            new_id = db.table("seats").insert({
+                "play_id": play.id, "position": position, "player_id": player_id, "state": dumps(blank),
+                "version": version, "updated_at": stamp,
+            }).last_pk
+            db.table("seat_versions").insert({"seat_id": new_id, "version": version, "state": dumps(blank),
+                                              "paths": "[]", "who": who, "at": stamp})
+        else:
+            db.execute("UPDATE seats SET position = ?, player_id = ? WHERE id = ?", [position, player_id, seat_id])
+            if by_id[seat_id].position != position:
+                # a seat that moved gets a version of unknown paths: a phone still showing the old
+                # order (a base version from before) cannot merge into the seat now at its place
+                db.execute("UPDATE seats SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, seat_id])
+                db.table("seat_versions").insert({"seat_id": seat_id, "version": version,
+                                                  "state": dumps(by_id[seat_id].state), "paths": None,
+                                                  "who": who, "at": stamp})
+    db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play.id])
+    db.table("play_versions").insert({
+        "play_id": play.id, "version": version, "paths": dumps(["seats"]), "details": dumps(_details(play)),
+        "who": who, "at": stamp,
+    })
+    _log(play.id, None, None, who, "players changed",
+         {"seats": [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]},
+         {"seats": [{"seat": s, "player": p, "name": names.get(p, "")} for s, p in seats]})
+    recompute(play.id)
+
+
+def _set_aside_play(play: Play, stamp: str) -> int:
+    """The play holding the seats removed from ``play`` (made the first time one is)."""
+    db = get_db()
+    row = db.execute("SELECT id FROM plays WHERE set_aside_from = ? AND status = 'set_aside'", [play.id]).fetchone()
+    if row is not None:
+        return int(row[0])
+    return int(db.table("plays").insert({
+        "game": play.game, "played_at": play.played_at, "options": dumps(play.options), "status": SET_ASIDE,
+        "notes": f"Seats removed from play {play.id}", "created_at": stamp, "updated_at": stamp,
+        "set_aside_from": play.id,
+    }).last_pk or 0)
