@@ -405,7 +405,7 @@ def log(play_id: int | None, player_id: int | None, who: str, action: str, old: 
     _log(play_id, None, player_id, who, action, old, new)
 
 
-def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any) -> None:
+def _log(play_id: int | None, seat_id: int | None, player_id: int | None, who: str, action: str, old: Any, new: Any) -> None:
     get_db().table("edit_log").insert(
         {
             "play_id": play_id,
@@ -423,7 +423,7 @@ def _log(play_id, seat_id, player_id, who: str, action: str, old: Any, new: Any)
 # ------------------------------------------------------------------------ history
 
 
-def _play_row(row) -> dict:
+def _play_row(row: Any) -> dict[str, Any]:
     data = dict(row)
     data["winners"] = _read_list(data.get("winners"))
     return data

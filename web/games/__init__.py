@@ -263,7 +263,7 @@ class Adapter:
         """The game's own template variables for the entry page, every label computed."""
         return {}
 
-    def result_rows(self, result) -> list[dict]:
+    def result_rows(self, result: Any) -> list[dict[str, Any]]:
         """The rows of the result's score pad: one per category, in the engine's order.  Each row
         is ``{"key", "label", "cells": [Category | None per player]}``; a cell's ``points`` is the
         number shown and its ``details`` the lines shown when it is tapped."""

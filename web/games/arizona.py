@@ -195,7 +195,7 @@ def grids(play: Any) -> list[Any]:
     return [_grid_of(s.state) for s in play.seats]
 
 
-def color_chips(play, known: deck.Known) -> list[dict[str, str]]:
+def color_chips(play: Any, known: deck.Known) -> list[dict[str, str]]:
     """The colours used (the deck's and this play's), most used first; then starter names."""
     counts: dict[str, list] = {}
     for color in [v["color"] for v in known.values()] + [cell.get("color") for s in play.seats for row in _grid_of(s.state) for cell in row]:

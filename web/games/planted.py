@@ -27,7 +27,7 @@ def _plants(state: Any) -> list[dict]:
     return plants + [{"name": "", "growth": 0} for _ in range(MAX_PLANTS - len(plants))]
 
 
-def _plant(entry: dict):
+def _plant(entry: dict[str, Any]) -> Any:
     name = entry.get("name")
     return find_plant(name) if isinstance(name, str) else None
 
@@ -98,7 +98,7 @@ class PlantedAdapter(Adapter):
             return ", ".join(f"{_card_name(str(k))} {v}" for k, v in value.items() if v not in (0, None, "")) or "none"
         return show_value(value)
 
-    def result_rows(self, result) -> list[dict]:
+    def result_rows(self, result: Any) -> list[dict[str, Any]]:
         """Read like the paper score pad (Plant 1 ... Plant 6, Propagation, Decorations)."""
         if result.players and result.players[0].extra.get("pad"):
             return _pad_rows(result)
@@ -144,7 +144,7 @@ class PlantedAdapter(Adapter):
         }
 
 
-def _cards(state: dict, others: list, key: str, preview) -> list[dict]:
+def _cards(state: dict[str, Any], others: list[Any], key: str, preview: Any) -> list[dict[str, Any]]:
     """Each Decoration or Tool card: this seat's count, who else holds copies, the copies left
     for this seat, and the engine's lines about it (a Decoration's points, by its path)."""
     mine, out = _counts(state, key), []
@@ -161,7 +161,7 @@ def _cards(state: dict, others: list, key: str, preview) -> list[dict]:
 register("planted", PlantedAdapter())
 
 
-def _pad_rows(result) -> list[dict]:
+def _pad_rows(result: Any) -> list[dict[str, Any]]:
     """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the footer);
     a plant row takes the Plants lines about that row's plant (its ``ref``, e.g. ``plants[2]``)."""
     rows: list[dict] = []

@@ -115,7 +115,7 @@ class VadoranAdapter(Adapter):
             state["achievements"] = [{"terrain": t, "points": p} for t, p in claims if p is not None]
         return state, []
 
-    def options_from_form(self, form, game):
+    def options_from_form(self, form: Mapping[str, str], game: Any) -> tuple[dict[str, Any], list[FieldError]]:
         """As the generic form, but the sister's achievements are typed as numbers ("12 9 8")."""
         key = f"opt-{game.name}-sister_achievements"
         options, errors = super().options_from_form({**form, key: ""}, game)
@@ -124,7 +124,7 @@ class VadoranAdapter(Adapter):
             errors.append(FieldError(key, "the sister's achievements: type whole numbers separated by spaces, e.g. 12 9 8"))
         return options, errors
 
-    def option_value(self, options: dict, option) -> str:
+    def option_value(self, options: dict[str, Any], option: Any) -> str:
         if option.name != "sister_achievements":
             return super().option_value(options, option)
         return " ".join(map(str, value)) if isinstance(value := options.get(option.name) or [], list) else str(value)
@@ -215,7 +215,7 @@ class VadoranAdapter(Adapter):
         }
 
 
-def build_grid(rows: list[str], preview) -> dict:
+def build_grid(rows: list[str], preview: Any) -> dict[str, Any]:
     """The grid as drawn: rows padded to one width (at least 3 x 6), the engine's reading of each square,
     the areas (a letter for each that can score), their outlines (``drawn``: square -> its area and the
     sides where its outline runs) and the squares the engine cannot read, all from its preview."""

@@ -16,7 +16,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring import jsontext, paths
@@ -32,11 +33,11 @@ bp = Blueprint("plays_api", __name__, url_prefix="/api")
 MAX_NAME = 60
 
 
-def _errors(errors: list[FieldError], status: int = 422):
+def _errors(errors: list[FieldError], status: int = 422) -> tuple[Response, int]:
     return jsonify({"errors": [e.to_dict() for e in errors]}), status
 
 
-def _json_body() -> tuple[Any, Any]:
+def _json_body() -> tuple[Any, ResponseReturnValue | None]:
     """The request's JSON body, or the answer to send instead (415 / 422)."""
     if request.mimetype != "application/json":
         return None, _errors([FieldError("", "send JSON with Content-Type: application/json")], 415)
@@ -48,7 +49,7 @@ def _json_body() -> tuple[Any, Any]:
     return body, None
 
 
-def _play_or_404(play_id: int):
+def _play_or_404(play_id: int) -> tuple[Any, ResponseReturnValue | None]:
     try:
         return store.get_play(play_id), None
     except store.NotFound:
@@ -99,7 +100,7 @@ def _options(body: dict, game: scoring.Game, names: list[str], errors: list[Fiel
 
 
 @bp.post("/plays")
-def create_play():
+def create_play() -> ResponseReturnValue:
     body, refusal = _json_body()
     if refusal:
         return refusal
@@ -169,7 +170,7 @@ def play_json(play: store.Play) -> dict[str, Any]:
 
 
 @bp.get("/plays/<int:play_id>")
-def get_play(play_id: int):
+def get_play(play_id: int) -> ResponseReturnValue:
     play, refusal = _play_or_404(play_id)
     if refusal:
         return refusal
@@ -209,7 +210,7 @@ def _check_set(game: scoring.Game, changes: Any) -> list[FieldError]:
 
 
 @bp.patch("/plays/<int:play_id>/seats/<int:position>")
-def change_seat(play_id: int, position: int):
+def change_seat(play_id: int, position: int) -> ResponseReturnValue:
     body, refusal = _json_body()
     if refusal:
         return refusal
@@ -249,7 +250,7 @@ def change_seat(play_id: int, position: int):
 
 
 @bp.post("/plays/<int:play_id>/finish")
-def finish(play_id: int):
+def finish(play_id: int) -> ResponseReturnValue:
     if request.content_length and request.mimetype != "application/json":
         return _errors([FieldError("", "send JSON with Content-Type: application/json")], 415)
     play, refusal = _play_or_404(play_id)

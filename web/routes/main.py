@@ -19,7 +19,9 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
 
 import scoring
 from scoring import jsontext
@@ -80,13 +82,13 @@ def _option_forms(games: list[scoring.Game], options: dict[str, Any] | None) -> 
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> ResponseReturnValue:
     """A trivial route: the baseline for benchmarks and a liveness check."""
     return "ok", 200, {"Content-Type": "text/plain"}
 
 
 @bp.get("/")
-def home():
+def home() -> ResponseReturnValue:
     plays, _ = store.history(None, None, 1, 5)
     return page("home.html", recent=plays, games=scoring.games(), abandoned=manage.abandoned_plays(), action=ActionForm())
 
@@ -95,12 +97,12 @@ def home():
 
 
 @bp.get("/players")
-def players():
+def players() -> ResponseReturnValue:
     return page("players/list.html", players=store.list_players(), form=PlayerForm())
 
 
 @bp.post("/players")
-def create_player():
+def create_player() -> ResponseReturnValue:
     form = PlayerForm()
     if not form.validate():
         return page("players/list.html", "create", 422, players=store.list_players(), form=form)
@@ -114,7 +116,7 @@ def create_player():
 
 @bp.get("/players/<int:player_id>")
 @cached  # repeat views are served without rendering again (web/story/pagecache.py)
-def player(player_id: int):
+def player(player_id: int) -> ResponseReturnValue:
     try:
         found = store.get_player(player_id)
     except store.NotFound:
@@ -124,13 +126,14 @@ def player(player_id: int):
     return _player_page(found, PlayerForm(name=found["name"]), _merge_form(player_id))
 
 
-def _merge_form(player_id: int, formdata=None) -> MergeForm:
+def _merge_form(player_id: int, formdata: Any = None) -> MergeForm:
     form = MergeForm(formdata=formdata) if formdata is not None else MergeForm()
     form.keep.choices = [(p["id"], p["name"]) for p in store.player_names() if p["id"] != player_id]
     return form
 
 
-def _player_page(found: dict, rename: PlayerForm, merge: MergeForm, status: int = 200, block: str | None = None):
+def _player_page(found: dict[str, Any], rename: PlayerForm, merge: MergeForm, status: int = 200,
+                 block: str | None = None) -> tuple[str, int]:
     return page(
         "players/detail.html",
         block,
@@ -145,7 +148,7 @@ def _player_page(found: dict, rename: PlayerForm, merge: MergeForm, status: int 
 
 
 @bp.post("/players/<int:player_id>/rename")
-def rename_player(player_id: int):
+def rename_player(player_id: int) -> ResponseReturnValue:
     try:
         found = store.get_player(player_id)
     except store.NotFound:
@@ -162,7 +165,7 @@ def rename_player(player_id: int):
 
 
 @bp.post("/players/<int:player_id>/merge")
-def merge_player(player_id: int):
+def merge_player(player_id: int) -> ResponseReturnValue:
     try:
         found = store.get_player(player_id)
     except store.NotFound:
@@ -177,13 +180,14 @@ def merge_player(player_id: int):
 # ------------------------------------------------------------------------ plays
 
 
-def _new_play_form(formdata=None) -> NewPlayForm:
+def _new_play_form(formdata: Any = None) -> NewPlayForm:
     form = NewPlayForm(formdata=formdata) if formdata is not None else NewPlayForm()
     form.game.choices = [(g_.name, g_.title) for g_ in ready_games()]
     return form
 
 
-def _new_play_page(form: NewPlayForm, option_errors: dict | None = None, status: int = 200, block=None, focus=""):
+def _new_play_page(form: NewPlayForm, option_errors: dict[str, str] | None = None, status: int = 200,
+                   block: str | None = None, focus: str = "") -> tuple[str, int]:
     return page(
         "plays/new.html",
         block,
@@ -221,7 +225,7 @@ def _seat_fields(op: str) -> tuple[NewPlayForm, str]:
 
 
 @bp.get("/plays/new")
-def new_play():
+def new_play() -> ResponseReturnValue:
     form = _new_play_form()
     if request.args.get("game") in {g_.name for g_ in ready_games()}:
         form.game.data = request.args["game"]
@@ -229,7 +233,7 @@ def new_play():
 
 
 @bp.post("/plays")
-def create_play():
+def create_play() -> ResponseReturnValue:
     op = request.form.get("op") or "start"
     if op != "start":
         form, focus = _seat_fields(op)
@@ -260,7 +264,7 @@ def create_play():
 
 
 @bp.get("/plays/<int:play_id>")
-def play(play_id: int):
+def play(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
     url = public_url(url_for("main.play", play_id=play_id))
@@ -280,7 +284,7 @@ def play(play_id: int):
 
 
 @bp.get("/plays/<int:play_id>/seats/<int:position>")
-def seat(play_id: int, position: int):
+def seat(play_id: int, position: int) -> ResponseReturnValue:
     """A seat's entry page; ``?fragment=NAME`` with htmx: one of the page's named blocks (the
     game's ``fragments``: the Verdant cell editor and its search results)."""
     found = get_play_or_404(play_id)
@@ -301,7 +305,7 @@ def _change(found: store.Play, position: int, change: SeatChange, **extra: Any) 
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>")
-def save_seat(play_id: int, position: int):
+def save_seat(play_id: int, position: int) -> ResponseReturnValue:
     """A seat's entry form: autosaved by htmx (answered with the status block), or posted whole
     (Save, or Done: marks the seat done and goes to the play page)."""
     found, asked = seat_request(play_id, position)
@@ -318,7 +322,7 @@ def save_seat(play_id: int, position: int):
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/do/<action>")
-def seat_action(play_id: int, position: int, action: str):
+def seat_action(play_id: int, position: int, action: str) -> ResponseReturnValue:
     """A game's own interaction on a seat page (``Adapter.interact``: a Verdant cell, a Gretchen's
     Garden row operation, an Arizona deck contradiction, Vera's score, the sister's options),
     through the same table service; htmx gets the game's blocks for it, a plain post the page."""
@@ -338,7 +342,7 @@ def seat_action(play_id: int, position: int, action: str):
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/done")
-def mark_done(play_id: int, position: int):
+def mark_done(play_id: int, position: int) -> ResponseReturnValue:
     """Done without the entry form (the play page, a test, a phone with no JavaScript):
     ``undo=1`` takes it back.  A seat with something to fill or fix is not marked."""
     found = seat_play_or_404(play_id, position)
@@ -349,7 +353,7 @@ def mark_done(play_id: int, position: int):
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/resolve")
-def resolve_seat(play_id: int, position: int):
+def resolve_seat(play_id: int, position: int) -> ResponseReturnValue:
     """After a conflict: apply every change this phone asked for, with the value chosen for each
     place both phones changed (``keep-<path>``: "yours" or "theirs"; a lone ``keep`` for one)."""
     found = seat_play_or_404(play_id, position)
@@ -373,7 +377,7 @@ def resolve_seat(play_id: int, position: int):
 
 @bp.get("/plays/<int:play_id>/result")
 @cached  # repeat views are served without rendering again (web/story/pagecache.py)
-def result(play_id: int):
+def result(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
     if evaluation.result is None:
@@ -390,7 +394,7 @@ def result(play_id: int):
 
 
 @bp.post("/plays/<int:play_id>/finish")
-def finish_play(play_id: int):
+def finish_play(play_id: int) -> ResponseReturnValue:
     """Finish: every seat complete (else what each lacks, web.table.refusals); a deleted play: its page."""
     get_play_or_404(play_id)
     if not ActionForm().validate():
@@ -400,7 +404,7 @@ def finish_play(play_id: int):
 
 
 @bp.post("/plays/<int:play_id>/reopen")
-def reopen_play(play_id: int):
+def reopen_play(play_id: int) -> ResponseReturnValue:
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
@@ -409,7 +413,7 @@ def reopen_play(play_id: int):
 
 
 @bp.route("/plays/<int:play_id>/edit", methods=["GET", "POST"])
-def edit_play(play_id: int):
+def edit_play(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     if found.deleted:  # the play page says so, with the button that restores it
         return see_other("main.play", play_id=play_id)
@@ -461,7 +465,7 @@ def edit_play(play_id: int):
 
 
 @bp.get("/plays/<int:play_id>/log")
-def play_log(play_id: int):
+def play_log(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     entries = store.play_log(play_id)
     chosen: int | str | None = request.args.get("seat") or None
@@ -475,7 +479,7 @@ def play_log(play_id: int):
 
 @bp.get("/plays")
 @cached  # repeat views are served without rendering again (web/story/pagecache.py)
-def history():
+def history() -> ResponseReturnValue:
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
         game = None
@@ -518,12 +522,12 @@ def _just_deleted() -> store.Play | None:
 
 
 @bp.get("/settings")
-def settings():
+def settings() -> ResponseReturnValue:
     form = DeviceForm(name=request.cookies.get("scorepad_name", ""))
     return _settings_page(form)
 
 
-def _settings_page(form: DeviceForm, status: int = 200, block: str | None = None):
+def _settings_page(form: DeviceForm, status: int = 200, block: str | None = None) -> tuple[str, int]:
     return page(
         "settings.html",
         block,
@@ -536,7 +540,7 @@ def _settings_page(form: DeviceForm, status: int = 200, block: str | None = None
 
 
 @bp.post("/settings/device")
-def set_device_name():
+def set_device_name() -> ResponseReturnValue:
     form = DeviceForm()
     if not form.validate():
         return _settings_page(form, 422, "device")
@@ -547,7 +551,7 @@ def set_device_name():
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/holder")
-def set_holder(play_id: int, position: int):
+def set_holder(play_id: int, position: int) -> ResponseReturnValue:
     """ "This is Ann's phone": who holds this phone, for the edit log ("Ann's phone") and the play
     page ("open on Ann's phone").  ``name`` empty: forget it."""
     found = get_play_or_404(play_id)
@@ -563,7 +567,7 @@ def set_holder(play_id: int, position: int):
 
 
 @bp.get("/settings/export.json")
-def export_json():
+def export_json() -> ResponseReturnValue:
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
     return current_app.response_class(
@@ -577,12 +581,12 @@ def export_json():
 
 
 @api.get("/games")
-def api_games():
+def api_games() -> ResponseReturnValue:
     return jsonify({"games": [g_.describe() for g_ in scoring.games()]})
 
 
 @api.get("/schema/<game>")
-def api_schema(game: str):
+def api_schema(game: str) -> ResponseReturnValue:
     """The game's input as a JSON Schema (the same declaration the engine refuses unknown keys by)."""
     try:
         found = scoring.get(game)
@@ -596,7 +600,7 @@ def api_schema(game: str):
 
 
 @api.post("/score/<game>")
-def api_score(game: str):
+def api_score(game: str) -> ResponseReturnValue:
     try:
         found = scoring.get(game)
     except KeyError:
@@ -617,14 +621,14 @@ def api_score(game: str):
 # ------------------------------------------------------------------------ wiring
 
 
-def _assign_device():
+def _assign_device() -> None:
     g.device = request.cookies.get(DEVICE_COOKIE) or ""
     if len(g.device) != 16 or not g.device.isalnum():
         g.device = secrets.token_hex(8)
         g.new_device = True
 
 
-def _remember_device(response):
+def _remember_device(response: Response) -> Response:
     if g.get("new_device"):
         response.set_cookie(DEVICE_COOKIE, g.device, max_age=10 * 365 * 86400, httponly=True, samesite="Lax")
     return response
@@ -675,7 +679,7 @@ def init_app(app: Flask) -> None:
     stylesheets = {g_.name: adapter(g_.name).stylesheet for g_ in scoring.games() if adapter(g_.name).stylesheet}
 
     @app.context_processor
-    def globals_():
+    def globals_() -> dict[str, Any]:
         return {
             "game_title": _title,
             "game_stylesheets": stylesheets,

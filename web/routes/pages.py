@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from flask import abort, g, make_response, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_htmx import make_response as htmx_response
 from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response
@@ -58,8 +59,9 @@ def see_other(endpoint: str, **values: Any) -> Response:
     """After a successful change: a 303 redirect, or for htmx a full-page navigation."""
     url = url_for(endpoint, **values)
     if htmx:
-        return htmx_response("", redirect=url)
-    return redirect(url, code=303)
+        return cast(Response, htmx_response("", redirect=url))
+    response: Response = redirect(url, code=303)
+    return response
 
 
 def get_play_or_404(play_id: int) -> store.Play:
@@ -114,7 +116,7 @@ def change_id() -> str | None:
     return raw[:64] if raw and raw.replace("-", "").isalnum() else None
 
 
-def conflict_page(found: store.Play, conflict: store.Conflict, position: int | None = None):
+def conflict_page(found: store.Play, conflict: store.Conflict, position: int | None = None) -> ResponseReturnValue:
     """Someone else changed the same place since this phone loaded it: show each place by its
     name, both values, one tap to keep either; every other change of both phones is kept."""
     seat_ = conflict.seat if conflict.seat is not None else (found.seats[position] if position is not None else None)
@@ -128,8 +130,8 @@ def conflict_page(found: store.Play, conflict: store.Conflict, position: int | N
     context = dict(play=found, seat=seat_, conflict=conflict, rows=rows, action=ActionForm(),
                    changes=json.dumps(conflict.changes, ensure_ascii=False, sort_keys=True))
     if htmx:
-        return htmx_response(render_block("plays/conflict.html", "content", **context), 409,
-                             retarget="#main", reswap="innerHTML", push_url=False)
+        return cast(Response, htmx_response(render_block("plays/conflict.html", "content", **context), 409,
+                                            retarget="#main", reswap="innerHTML", push_url=False))
     return render_template("plays/conflict.html", **context), 409
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
 from flask_htmx import make_response as htmx_response
 from werkzeug.exceptions import BadRequest, HTTPException, NotFound
 
@@ -32,7 +33,7 @@ from web.server.extensions import htmx
 from web.table import service as table
 from web.table import words
 
-Answer = Any  # a response, or what a view may return (body, status[, headers])
+Answer = ResponseReturnValue
 
 
 def _http(status: int) -> Answer:
@@ -67,7 +68,8 @@ def _seat_status(play_id: int, position: int, errors: list[FieldError], status: 
                            form_errors=errors, oob_status=True)
     body, code = seat_page(fresh, position, fresh.evaluate(), errors, status, "status", typed=request.form, ui=ui)
     if htmx and action:  # an interaction swaps elsewhere: its answer goes to the seat's status
-        return htmx_response(body, code, retarget=game_adapter.status_target, reswap="outerHTML")
+        answer: Answer = htmx_response(body, code, retarget=game_adapter.status_target, reswap="outerHTML")
+        return answer
     return body, code
 
 
