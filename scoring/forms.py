@@ -76,8 +76,12 @@ def state_from_paths(form: Mapping[str, str], old_state: Any, schema: Node | Non
     return apply_step(state, form.get("step", ""), schema)
 
 
-def apply_step(state: dict[str, Any], step: str, schema: Node | None,
-               most: Callable[[dict[str, Any], paths.Path, int | None], int | None] | None = None) -> dict[str, Any]:
+def apply_step(
+    state: dict[str, Any],
+    step: str,
+    schema: Node | None,
+    most: Callable[[dict[str, Any], paths.Path, int | None], int | None] | None = None,
+) -> dict[str, Any]:
     """One tap of a stepper posted without JavaScript: ``"plants[2].growth:+1"``, or ``:full`` (the
     most).  Only a whole number steps, within 0 and the schema's maximum for that place; a game
     whose most depends on the board passes ``most(state, parts, maximum)``: it answers the most

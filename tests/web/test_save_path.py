@@ -23,8 +23,11 @@ class Trace:
     """Entries into each project module (a call whose caller is in another module), and calls of
     the functions that read a play, score a table or preview a board."""
 
-    WATCHED = {("web/data/store.py", "get_play"): "reads", ("web/table/evaluate.py", "evaluate"): "scores",
-               ("web/games/__init__.py", "preview"): "previews"}
+    WATCHED = {
+        ("web/data/store.py", "get_play"): "reads",
+        ("web/table/evaluate.py", "evaluate"): "scores",
+        ("web/games/__init__.py", "preview"): "previews",
+    }
 
     def __init__(self, view: str) -> None:
         self.view, self.entries, self.counts, self.active = view, Counter[str](), Counter[str](), 0
@@ -67,8 +70,11 @@ def traced(view: str, send):
 
 
 def assert_one_path(trace: Trace) -> None:
-    entries = {m: n for m, n in trace.entries.items()
-               if m.startswith("web/") and m not in ("web/data/db.py", "web/routes/main.py", "web/routes/api.py")}
+    entries = {
+        m: n
+        for m, n in trace.entries.items()
+        if m.startswith("web/") and m not in ("web/data/db.py", "web/routes/main.py", "web/routes/api.py")
+    }
     assert trace.counts["reads"] == 1, trace.counts
     assert trace.counts["scores"] <= 1, trace.counts
     assert trace.counts["previews"] <= 1, trace.counts
@@ -82,10 +88,20 @@ def version_of(html: str) -> str:
 def test_a_verdant_cell_change_reads_scores_and_previews_once(client, token):
     pid = new_play(client, token, game="verdant", players=("Alice", "Bea"))
     version = version_of(client.get(f"/plays/{pid}/seats/0").get_data(as_text=True))
-    client.post(cell_url(pid, 0, 0), data={"csrf_token": token, "version": version, "pick": "Jasmine|wood"}, headers=HX)
+    client.post(
+        cell_url(pid, 0, 0),
+        data={"csrf_token": token, "version": version, "pick": "Jasmine|wood"},
+        headers=HX,
+    )
     version = version_of(client.get(f"/plays/{pid}/seats/0").get_data(as_text=True))
-    trace, response = traced("seat_action", lambda: client.post(
-        cell_url(pid, 0, 1), data={"csrf_token": token, "version": version, "set": "rtype:vining"}, headers=HX))
+    trace, response = traced(
+        "seat_action",
+        lambda: client.post(
+            cell_url(pid, 0, 1),
+            data={"csrf_token": token, "version": version, "set": "rtype:vining"},
+            headers=HX,
+        ),
+    )
     assert response.status_code == 200 and 'id="status"' in response.get_data(as_text=True)
     assert_one_path(trace)
 
@@ -96,8 +112,14 @@ def test_a_gretchen_row_change_reads_scores_and_previews_once(client, token):
     pid = new_play(client, token, game="gretchens-garden", players=("Steve", "Anna"))
     client.post(f"/plays/{pid}/seats/0", data=form_for(steve(), token))
     version = version_of(client.get(f"/plays/{pid}/seats/0").get_data(as_text=True))
-    trace, response = traced("seat_action", lambda: client.post(
-        f"/plays/{pid}/seats/0/do/row", data=form_for(steve(), token, int(version), op="add:left"), headers=HX))
+    trace, response = traced(
+        "seat_action",
+        lambda: client.post(
+            f"/plays/{pid}/seats/0/do/row",
+            data=form_for(steve(), token, int(version), op="add:left"),
+            headers=HX,
+        ),
+    )
     assert response.status_code == 200 and 'id="gg-status"' in response.get_data(as_text=True)
     assert_one_path(trace)
 
@@ -107,8 +129,10 @@ def test_a_seat_form_autosave_reads_scores_and_previews_once(client, token):
 
     pid = new_play(client, token, game="gretchens-garden", players=("Steve", "Anna"))
     version = version_of(client.get(f"/plays/{pid}/seats/0").get_data(as_text=True))
-    trace, response = traced("save_seat", lambda: client.post(
-        f"/plays/{pid}/seats/0", data=form_for(steve(), token, int(version)), headers=HX))
+    trace, response = traced(
+        "save_seat",
+        lambda: client.post(f"/plays/{pid}/seats/0", data=form_for(steve(), token, int(version)), headers=HX),
+    )
     assert response.status_code == 200
     assert_one_path(trace)
 
@@ -116,7 +140,11 @@ def test_a_seat_form_autosave_reads_scores_and_previews_once(client, token):
 def test_a_plays_api_patch_reads_and_scores_once(client, token):
     pid = new_play(client, token, players=("Ann", "Bob"))
     seat = client.get(f"/api/plays/{pid}").get_json()["seats"][0]
-    trace, response = traced("change_seat", lambda: client.patch(
-        f"/api/plays/{pid}/seats/0", json={"base_version": seat["version"], "set": {"points": 7}}))
+    trace, response = traced(
+        "change_seat",
+        lambda: client.patch(
+            f"/api/plays/{pid}/seats/0", json={"base_version": seat["version"], "set": {"points": 7}}
+        ),
+    )
     assert response.status_code == 200 and response.get_json()["state"]["points"] == 7
     assert_one_path(trace)

@@ -33,7 +33,8 @@ def list_players() -> list[dict]:
     return [
         dict(row)
         for row in get_db().execute(
-            "SELECT p.id, p.name, p.created_at, SUM(CASE WHEN pl.status = 'finished' THEN 1 ELSE 0 END) AS plays, "
+            "SELECT p.id, p.name, p.created_at, "
+            "SUM(CASE WHEN pl.status = 'finished' THEN 1 ELSE 0 END) AS plays, "
             "SUM(CASE WHEN s.rank = 1 AND pl.status = 'finished' THEN 1 ELSE 0 END) AS wins "
             "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN plays pl ON pl.id = s.play_id "
             "WHERE p.merged_into IS NULL GROUP BY p.id ORDER BY p.name COLLATE NOCASE"
@@ -93,7 +94,8 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
     db = get_db()
     duplicate, keep = get_player(duplicate_id), get_player(keep_id)
     with write(db):
-        seats = [r[0] for r in db.execute("SELECT id FROM seats WHERE player_id = ?", [duplicate_id]).fetchall()]
+        rows = db.execute("SELECT id FROM seats WHERE player_id = ?", [duplicate_id]).fetchall()
+        seats = [r[0] for r in rows]
         db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, duplicate_id])
         db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [keep_id, duplicate_id])
         refresh_stats([keep_id, duplicate_id])
@@ -182,10 +184,12 @@ class Play:
         return scoring.get(self.game)
 
     def evaluate(self) -> Evaluation:
-        return evaluate_cached(self.game, self.options, [(s.name, s.state) for s in self.seats], [s.done for s in self.seats])
+        seats = [(s.name, s.state) for s in self.seats]
+        return evaluate_cached(self.game, self.options, seats, [s.done for s in self.seats])
 
 
-def create_play(game: str, played_at: str, options: dict, player_ids: list[int], who: str, notes: str = "") -> int:
+def create_play(game: str, played_at: str, options: dict[str, Any], player_ids: list[int], who: str,
+                notes: str = "") -> int:
     limits.check(options, "The play's options")
     limits.check_text("notes", notes, limits.NOTES_MAX)
     db = get_db()
@@ -215,13 +219,16 @@ def create_play(game: str, played_at: str, options: dict, player_ids: list[int],
                 }
             ).last_pk
             db.table("seat_versions").insert(
-                {"seat_id": seat_id, "version": 1, "state": dumps(info.blank_player()), "paths": "[]", "who": who, "at": stamp}
+                {"seat_id": seat_id, "version": 1, "state": dumps(info.blank_player()), "paths": "[]",
+                 "who": who, "at": stamp}
             )
         details = {"played_at": played_at, "options": options, "notes": notes}
         db.table("play_versions").insert(
-            {"play_id": play_id, "version": 1, "paths": "[]", "details": dumps(details), "who": who, "at": stamp}
+            {"play_id": play_id, "version": 1, "paths": "[]", "details": dumps(details), "who": who,
+             "at": stamp}
         )
-        _log(play_id, None, None, who, "play created", None, {"game": game, "options": options, "players": player_ids})
+        created = {"game": game, "options": options, "players": player_ids}
+        _log(play_id, None, None, who, "play created", None, created)
     return play_id
 
 
@@ -246,7 +253,8 @@ def get_play(play_id: int) -> Play:
             done=bool(r["done"]),
         )
         for r in db.execute(
-            "SELECT s.*, p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ? ORDER BY s.position",
+            "SELECT s.*, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+            "WHERE s.play_id = ? ORDER BY s.position",
             [play_id],
         ).fetchall()
     ]
@@ -282,7 +290,8 @@ class Conflict(Exception):
         self.changes = changes or {}  # every change this phone asked for: path -> value
         self.by = by or {}  # path -> who changed it meanwhile
         where = f"seat {seat.position}" if seat is not None else "the play"
-        super().__init__(reason or f"{where} is at version {version}: {len(conflicts)} place(s) changed meanwhile")
+        changed = f"{len(conflicts)} place(s) changed meanwhile"
+        super().__init__(reason or f"{where} is at version {version}: {changed}")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -405,7 +414,8 @@ def log(play_id: int | None, player_id: int | None, who: str, action: str, old: 
     _log(play_id, None, player_id, who, action, old, new)
 
 
-def _log(play_id: int | None, seat_id: int | None, player_id: int | None, who: str, action: str, old: Any, new: Any) -> None:
+def _log(play_id: int | None, seat_id: int | None, player_id: int | None, who: str, action: str, old: Any,
+         new: Any) -> None:
     get_db().table("edit_log").insert(
         {
             "play_id": play_id,
@@ -510,12 +520,14 @@ def last_players() -> list[str]:
     """The players of the newest play (not deleted), in seat order: "Same players as last time"."""
     db = get_db()
     row = db.execute(
-        "SELECT id FROM plays WHERE status IN ('in_progress', 'finished') ORDER BY created_at DESC, id DESC LIMIT 1"
+        "SELECT id FROM plays WHERE status IN ('in_progress', 'finished') "
+        "ORDER BY created_at DESC, id DESC LIMIT 1"
     ).fetchone()
     if row is None:
         return []
     return [r[0] for r in db.execute(
-        "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.play_id = ? ORDER BY s.position",
+        "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id "
+        "WHERE s.play_id = ? ORDER BY s.position",
         [row[0]],
     )]
 

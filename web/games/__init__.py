@@ -111,14 +111,19 @@ _previews: OrderedDict[bytes, Preview] = OrderedDict()
 _previews_lock = threading.Lock()
 
 
-def preview(game: str, state: Any, options: Any, player_count: int, position: int, others: Sequence[Any] = ()) -> Preview:
+def preview(
+    game: str, state: Any, options: Any, player_count: int, position: int, others: Sequence[Any] = ()
+) -> Preview:
     """``scoring.get(game).preview(...)``, remembered by its arguments (the engines are pure): a
     seat page and the autosave answers after it, which show the same board, compute it once.
     The answer is shared: treat it as read-only."""
     key = hashlib.blake2b(
-        json.dumps([game, scoring.get(game).engine_version, state, options, player_count, position, list(others)],
-                   sort_keys=True, default=str,
-                   ensure_ascii=False).encode(),
+        json.dumps(
+            [game, scoring.get(game).engine_version, state, options, player_count, position, list(others)],
+            sort_keys=True,
+            default=str,
+            ensure_ascii=False,
+        ).encode(),
         digest_size=20,
     ).digest()
     with _previews_lock:
@@ -174,7 +179,10 @@ class Adapter:
     entry_template = "games/_generic/entry.html"
     options_template = "games/_generic/options.html"
     stylesheet: str | None = None  # e.g. "css/verdant.css": also loaded on the new-play and edit pages
-    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
+
+    def state_from_form(
+        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
+    ) -> tuple[dict, list[FieldError]]:
         """Build the seat state from the posted entry form.  Errors here are about the form itself
         (text that is not a number, JSON that does not parse); the engine judges the rest.
         ``data``: the game's data kept beside the plays (``Ask.data``: Arizona's learned deck)."""
@@ -182,7 +190,11 @@ class Adapter:
         try:
             state = json.loads(text) if text.strip() else {}
         except json.JSONDecodeError as exc:
-            return old_state, [FieldError("state_json", f"is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
+            return old_state, [
+                FieldError(
+                    "state_json", f"is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+                )
+            ]
         if not isinstance(state, dict):
             return old_state, [FieldError("state_json", 'must be a JSON object, like {"points": 3}')]
         state.pop("name", None)
@@ -214,7 +226,11 @@ class Adapter:
                 try:
                     options[option.name] = json.loads(raw)
                 except json.JSONDecodeError:
-                    errors.append(FieldError(key, f"{option.name}: enter JSON, for example {json.dumps(option.default)}"))
+                    errors.append(
+                        FieldError(
+                            key, f"{option.name}: enter JSON, for example {json.dumps(option.default)}"
+                        )
+                    )
         return options, errors
 
     def options_view(self, game: scoring.Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -244,14 +260,20 @@ class Adapter:
         as the form shows it, and Done (``next=play``) or not done (``next=undone``)."""
         state, errors = self.state_from_form(ask.form, seat.state, ask.data)
         nxt = ask.form.get("next")
-        return SeatChange(state=state, errors=tuple(errors), done=True if nxt == "play" else False if nxt == "undone" else None)
+        return SeatChange(
+            state=state,
+            errors=tuple(errors),
+            done=True if nxt == "play" else False if nxt == "undone" else None,
+        )
 
     def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
         """A game's own interaction on a seat page (a Verdant cell, a Gretchen's Garden row
         operation): a change like :meth:`change_from_form`'s.  Unknown here: :class:`UnknownAction`."""
         raise UnknownAction(action)
 
-    def ui_after(self, action: str, change: SeatChange, play: Any, seat: Any, evaluation: Any) -> dict[str, Any]:
+    def ui_after(
+        self, action: str, change: SeatChange, play: Any, seat: Any, evaluation: Any
+    ) -> dict[str, Any]:
         """What the page shows after ``action`` was saved (by default what the change said)."""
         return dict(change.ui)
 

@@ -17,7 +17,17 @@ from typing import Any
 from scoring import gretchen, paths
 from scoring.core import FieldError
 from scoring.schema import Obj
-from web.games import Adapter, Ask, SeatChange, UnknownAction, apply_step, register, show_value, state_from_paths, whole_number
+from web.games import (
+    Adapter,
+    Ask,
+    SeatChange,
+    UnknownAction,
+    apply_step,
+    register,
+    show_value,
+    state_from_paths,
+    whole_number,
+)
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"
@@ -25,9 +35,21 @@ SCHEMA = gretchen.GAME.player_schema or Obj({})
 POT = {k: SCHEMA.at(("display", 0, "pot", k)) for k in ("color", "size")}
 PLANT_NAMES = frozenset(p.name for p in gretchen.PLANTS)
 PLACE = re.compile(r"display\[(\d+)\](?:\.(.+))?$")
-TOP = {"display": "The row of pots", "money_plant_leaves": "Money Plant leaves", "watering_can": "Watering can"}
-PARTS = {"pot": "pot", "pot.color": "pot colour", "pot.size": "pot size", "plant": "plant", "plant.name": "plant",
-         "plant.leaves": "leaves", "plant.flower": "flower", "money_plant": "Money Plant"}
+TOP = {
+    "display": "The row of pots",
+    "money_plant_leaves": "Money Plant leaves",
+    "watering_can": "Watering can",
+}
+PARTS = {
+    "pot": "pot",
+    "pot.color": "pot colour",
+    "pot.size": "pot size",
+    "plant": "plant",
+    "plant.name": "plant",
+    "plant.leaves": "leaves",
+    "plant.flower": "flower",
+    "money_plant": "Money Plant",
+}
 
 
 # ------------------------------------------------------------------------ form -> state
@@ -57,8 +79,12 @@ def read_form(form: Mapping[str, str], old_state: Any) -> dict:
             if f"display[{i}].money_plant" in form:
                 row.append({"money_plant": True})
                 continue
-            row.append({"pot": read_pot(form.get(f"display[{i}].pot", ":")),
-                        "plant": {"name": "", "leaves": 0, "flower": False}})
+            row.append(
+                {
+                    "pot": read_pot(form.get(f"display[{i}].pot", ":")),
+                    "plant": {"name": "", "leaves": 0, "flower": False},
+                }
+            )
             fields.update({k: v for k, v in form.items() if k.startswith(f"display[{i}].plant.")})
         state["display"] = row
     state = state_from_paths(fields, state, SCHEMA)
@@ -66,7 +92,9 @@ def read_form(form: Mapping[str, str], old_state: Any) -> dict:
         plant = place.get("plant") if isinstance(place, dict) else None
         if isinstance(plant, dict):  # no name: an empty pot; a known plant in the catalog's spelling
             found = gretchen.find_plant(plant.get("name"))
-            place["plant"] = {**plant, "name": found.name if found else plant["name"]} if plant.get("name") else None
+            place["plant"] = (
+                {**plant, "name": found.name if found else plant["name"]} if plant.get("name") else None
+            )
     return apply_step(state, form.get("step", ""), SCHEMA, _most)
 
 
@@ -86,8 +114,12 @@ def is_money(place: Any) -> bool:
 
 def add_points(display: list) -> tuple[int, int]:
     """Where "+ Add a pot here" puts a bought pot: next to the Money Plant on the left, inside the gray
-    starting pot on the right (rulebook, Pots: bought pots go between), so a row typed top down reads in order."""
-    gray = [isinstance(p, dict) and isinstance(p.get("pot"), dict) and p["pot"].get("color") == "gray" for p in display]
+    starting pot on the right (rulebook, Pots: bought pots go between), so a row typed top down reads
+    in order."""
+    gray = [
+        isinstance(p, dict) and isinstance(p.get("pot"), dict) and p["pot"].get("color") == "gray"
+        for p in display
+    ]
     money = next((i for i, p in enumerate(display) if is_money(p)), None)
     left = money if money is not None else int(bool(gray) and gray[0])
     return left, max(left, len(display) - 1 if len(display) > max(1, left + 1) and gray[-1] else len(display))
@@ -130,8 +162,9 @@ def place_text(place: Any, short: bool = False) -> str:
         return str(plant.get("name") or "")
     kind = " ".join(str(v) for v in (pot.get("color"), pot.get("size")) if v not in (None, ""))
     flower = ", flower" if plant.get("flower") else ""
-    return (f"{kind} pot" if kind else "a pot") + (f": {plant.get('name')}, {show_value(plant.get('leaves'))} leaves{flower}"
-                                                   if plant else "")
+    return (f"{kind} pot" if kind else "a pot") + (
+        f": {plant.get('name')}, {show_value(plant.get('leaves'))} leaves{flower}" if plant else ""
+    )
 
 
 class GretchenAdapter(Adapter):
@@ -141,7 +174,7 @@ class GretchenAdapter(Adapter):
     interaction_blocks = {"row": ("row", "status")}
 
     def field_label(self, path: str, short: bool = False, state: Any = None) -> str:
-        """"Place 3 (Jellybean Plant): leaves" (the plant named from ``state``, the seat's board);
+        """ "Place 3 (Jellybean Plant): leaves" (the plant named from ``state``, the seat's board);
         ``short``, on the place's own card: "Leaves"."""
         match = PLACE.match(path)
         if not match:
@@ -170,7 +203,9 @@ class GretchenAdapter(Adapter):
     def field_label_in(self, path: str, state: Any) -> str:
         return self.field_label(path, state=state)
 
-    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
+    def state_from_form(
+        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
+    ) -> tuple[dict, list[FieldError]]:
         return read_form(form, old_state), []
 
     def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
@@ -180,17 +215,30 @@ class GretchenAdapter(Adapter):
         if action != "row":
             raise UnknownAction(action)
         picture = read_form(ask.form, seat.state)
-        display, undo = apply_op(picture.get("display", []), str(ask.form.get("op", "")), ask.memo.get("undo"))
-        extra = {} if ask.fragment else {k: picture[k] for k in ("money_plant_leaves", "watering_can") if k in ask.form}
-        return SeatChange(set={"display": display, **extra}, action="row changed",
-                          memo=None if undo is ... else {"undo": undo})
+        display, undo = apply_op(
+            picture.get("display", []), str(ask.form.get("op", "")), ask.memo.get("undo")
+        )
+        extra = (
+            {}
+            if ask.fragment
+            else {k: picture[k] for k in ("money_plant_leaves", "watering_can") if k in ask.form}
+        )
+        return SeatChange(
+            set={"display": display, **extra},
+            action="row changed",
+            memo=None if undo is ... else {"undo": undo},
+        )
 
     def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
-        others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
-                  for s in play.seats if s.position != seat.position]
+        others = [
+            {**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
+            for s in play.seats
+            if s.position != seat.position
+        ]
         board = seat.state if isinstance(seat.state, dict) else {}
-        seen = gretchen.GAME.preview({**board, "name": seat.name}, play.options, len(play.seats), seat.position,
-                                     others=others)
+        seen = gretchen.GAME.preview(
+            {**board, "name": seat.name}, play.options, len(play.seats), seat.position, others=others
+        )
         display = board.get("display")
         display = display if isinstance(display, list) else []
         money = [i for i, p in enumerate(display) if is_money(p)]
@@ -199,11 +247,16 @@ class GretchenAdapter(Adapter):
         problems = evaluation.seat_errors[seat.position]
         return {
             "labels": {e.path: self.field_label(e.path, state=board) for e in problems},
-            "places": display, "money_at": money[0] if len(money) == 1 else None, "has_money": bool(money),
+            "places": display,
+            "money_at": money[0] if len(money) == 1 else None,
+            "has_money": bool(money),
             "add_at": add_points(display),
-            "blank": bool(seen.extra.get("untouched")) and not seat.done, "preview": seen,  # no points as if entered
-            "undo": undo, "undo_text": place_text(undo["place"]) if undo else "",
-            "gg": gretchen, "pot_values": [pot_value(p.get("pot") if isinstance(p, dict) else None) for p in display],
+            "blank": bool(seen.extra.get("untouched")) and not seat.done,
+            "preview": seen,  # no points as if entered
+            "undo": undo,
+            "undo_text": place_text(undo["place"]) if undo else "",
+            "gg": gretchen,
+            "pot_values": [pot_value(p.get("pot") if isinstance(p, dict) else None) for p in display],
             "place_texts": [place_text(p) for p in display],
             "plant_names": PLANT_NAMES,
             # each message's field on the place's own card ("Leaves"), looked up by the templates

@@ -17,7 +17,12 @@ from scoring.planted.schema import MAX_PLANTS
 from web.games import Adapter, Ask, apply_step, register, show_value, state_from_paths
 
 DECKS = {"decorations": DECORATIONS, "tools": TOOLS}
-WORDS = {"plants": "Plants", "propagation": "Propagation jars", "decorations": "Decoration cards", "tools": "Tool cards"}
+WORDS = {
+    "plants": "Plants",
+    "propagation": "Propagation jars",
+    "decorations": "Decoration cards",
+    "tools": "Tool cards",
+}
 
 
 def _plants(state: Any) -> list[dict]:
@@ -39,7 +44,11 @@ def _counts(state: Any, key: str) -> dict[str, Any]:
     for name, value in raw.items() if isinstance(raw, dict) else ():
         card = getattr(find_item(DECKS[key], str(name)), "key", str(name))
         have = out.get(card)
-        out[card] = have + value if isinstance(have, int) and isinstance(value, int) else (value if have in (None, 0) else have)
+        out[card] = (
+            have + value
+            if isinstance(have, int) and isinstance(value, int)
+            else (value if have in (None, 0) else have)
+        )
     return out
 
 
@@ -56,7 +65,12 @@ def _no_room(state: dict, step: str) -> bool:
     """A growth + on a slot with no plant yet, or on a plant whose spaces are all covered."""
     where, _, delta = step.rpartition(":")
     parts = paths.try_parse(where) or ()
-    if delta != "+1" or len(parts) != 3 or (parts[0], parts[2]) != ("plants", "growth") or not isinstance(parts[1], int):
+    if (
+        delta != "+1"
+        or len(parts) != 3
+        or (parts[0], parts[2]) != ("plants", "growth")
+        or not isinstance(parts[1], int)
+    ):
         return False
     entry = (_plants(state) + [{}] * parts[1])[parts[1]]
     plant, growth = _plant(entry), entry.get("growth")
@@ -76,7 +90,11 @@ class PlantedAdapter(Adapter):
         if len(parts) >= 2 and parts[0] == "plants" and isinstance(parts[1], int):
             label, plant = _slot_label(parts[1]), _plant((_plants(state) + [{}] * parts[1])[parts[1]])
             if parts[2:] == ("growth",):
-                return f"Growth on {plant.name}" if plant else f"Growth on {'the ' if parts[1] == 0 else ''}{label.lower()}"
+                return (
+                    f"Growth on {plant.name}"
+                    if plant
+                    else f"Growth on {'the ' if parts[1] == 0 else ''}{label.lower()}"
+                )
             return f"{label} ({plant.name})" if plant and parts[2:] != ("name",) else label
         if len(parts) == 2 and parts[0] in DECKS:
             return f"{_card_name(str(parts[1]))} cards"
@@ -91,11 +109,21 @@ class PlantedAdapter(Adapter):
         """A plant slot as "Croton, 2 Growth tokens"; card counts as "Plant Stand 1, Workbench 2"."""
         if isinstance(value, dict) and "name" in value:
             n = value.get("growth") or 0
-            return f"{show_value(value['name'])}, {n} Growth token{'' if n == 1 else 's'}" if value["name"] else "empty"
+            return (
+                f"{show_value(value['name'])}, {n} Growth token{'' if n == 1 else 's'}"
+                if value["name"]
+                else "empty"
+            )
         if isinstance(value, list):
-            return "; ".join(self.value_label(path, v) for v in value if isinstance(v, dict) and v.get("name")) or "no plants"
+            return (
+                "; ".join(self.value_label(path, v) for v in value if isinstance(v, dict) and v.get("name"))
+                or "no plants"
+            )
         if isinstance(value, dict):
-            return ", ".join(f"{_card_name(str(k))} {v}" for k, v in value.items() if v not in (0, None, "")) or "none"
+            return (
+                ", ".join(f"{_card_name(str(k))} {v}" for k, v in value.items() if v not in (0, None, ""))
+                or "none"
+            )
         return show_value(value)
 
     def result_rows(self, result: Any) -> list[dict[str, Any]]:
@@ -104,7 +132,9 @@ class PlantedAdapter(Adapter):
             return _pad_rows(result)
         return super().result_rows(result)
 
-    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
+    def state_from_form(
+        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
+    ) -> tuple[dict, list[FieldError]]:
         """The whole seat as the form shows it: six slots and every card by its key, the typed values
         read as the schema says (digits become numbers, other text stays as typed for the engine)."""
         old = dict(old_state) if isinstance(old_state, dict) else {}
@@ -121,23 +151,40 @@ class PlantedAdapter(Adapter):
         state = seat.state if isinstance(seat.state, dict) else {}
         others = [s for s in play.seats if s.position != seat.position]
         taken = {p.name for o in others for entry in _plants(o.state) if (p := _plant(entry))}
-        preview = GAME.preview(state, play.options if isinstance(play.options, dict) else {}, max(1, len(play.seats)),
-                               seat.position)
+        preview = GAME.preview(
+            state,
+            play.options if isinstance(play.options, dict) else {},
+            max(1, len(play.seats)),
+            seat.position,
+        )
         slots = []
         for i, entry in enumerate(_plants(state)):
             plant, name, growth = _plant(entry), entry.get("name"), entry.get("growth")
             points = preview.points.get(f"plants[{i}]")
-            slots.append({
-                "index": i, "path": f"plants[{i}]", "label": _slot_label(i), "plant": plant, "points": points,
-                "name": "" if name is None else str(name), "growth": growth, "max": plant.spaces if plant else 0,
-                # the growth spaces drawn as covered: the tokens typed, once the engine scores them
-                "covered": growth if points is not None and plant is not None and isinstance(growth, int) else 0,
-            })
+            slots.append(
+                {
+                    "index": i,
+                    "path": f"plants[{i}]",
+                    "label": _slot_label(i),
+                    "plant": plant,
+                    "points": points,
+                    "name": "" if name is None else str(name),
+                    "growth": growth,
+                    "max": plant.spaces if plant else 0,
+                    # the growth spaces drawn as covered: the tokens typed, once the engine scores them
+                    "covered": growth
+                    if points is not None and plant is not None and isinstance(growth, int)
+                    else 0,
+                }
+            )
         errors = list(evaluation.seat_errors[seat.position])
         if not any(slot["name"] for slot in slots):  # an untouched seat: no red next to the plants yet
             errors = [e for e in errors if e.path != "plants"]
         return {
-            "slots": slots, "propagation": state.get("propagation", 0), "field_errors": errors, "preview": preview,
+            "slots": slots,
+            "propagation": state.get("propagation", 0),
+            "field_errors": errors,
+            "preview": preview,
             "decks": [(key, _cards(state, others, key, preview)) for key in DECKS],
             "beginner_options": [p for p in BEGINNERS if p.name not in taken],
             "plant_options": [p for p in PLANTS if not p.beginner and p.name not in taken],
@@ -149,12 +196,22 @@ def _cards(state: dict[str, Any], others: list[Any], key: str, preview: Any) -> 
     for this seat, and the engine's lines about it (a Decoration's points, by its path)."""
     mine, out = _counts(state, key), []
     for item in DECKS[key]:
-        held = [(o.name, n) for o in others if isinstance(n := _counts(o.state, key).get(item.key), int) and n > 0]
+        held = [
+            (o.name, n) for o in others if isinstance(n := _counts(o.state, key).get(item.key), int) and n > 0
+        ]
         path = f"{key}.{item.key}"
-        out.append({
-            "key": item.key, "path": path, "name": item.name, "text": item.text, "value": mine.get(item.key, 0),
-            "held": held, "left": max(0, item.count - sum(n for _, n in held)), "lines": preview.why.get(path, ()),
-        })
+        out.append(
+            {
+                "key": item.key,
+                "path": path,
+                "name": item.name,
+                "text": item.text,
+                "value": mine.get(item.key, 0),
+                "held": held,
+                "left": max(0, item.count - sum(n for _, n in held)),
+                "lines": preview.why.get(path, ()),
+            }
+        )
     return out
 
 

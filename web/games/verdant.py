@@ -46,13 +46,25 @@ from web.games import (
 
 SEARCH_LIMIT = 6
 #: the words of a place inside a card, as the editor labels its fields
-PART_WORDS = {"name": "card", "type": "type", "points": "points", "needs": "needs", "light": "light", "pot": "pot",
-              "verdancy": "verdancy", "item": "item", "item.kind": "item", "item.color": "item colour",
-              "edges": "edge lighting", **{f"edges.{e}": f"{e} edge" for e in cat.EDGES}}
+PART_WORDS = {
+    "name": "card",
+    "type": "type",
+    "points": "points",
+    "needs": "needs",
+    "light": "light",
+    "pot": "pot",
+    "verdancy": "verdancy",
+    "item": "item",
+    "item.kind": "item",
+    "item.color": "item colour",
+    "edges": "edge lighting",
+    **{f"edges.{e}": f"{e} edge" for e in cat.EDGES},
+}
 
 
 def word(key: Any) -> str:
-    """A catalog key as a player reads it: ``hand_trowel`` -> "Hand trowel", ``terracotta`` -> "Terra cotta"."""
+    """A catalog key as a player reads it: ``hand_trowel`` -> "Hand trowel", ``terracotta`` ->
+    "Terra cotta"."""
     text = str(key or "").replace("_", " ")
     return "Terra cotta" if text == "terracotta" else text[:1].upper() + text[1:]
 
@@ -71,7 +83,9 @@ def _typed(form: Mapping[str, Any], where: str, key: str) -> Any:
     return node.from_form(str(form.get(f"{where}.{key}") or "")) if node is not None else None
 
 
-def cell_from_form(form: Mapping[str, Any], old: dict | None, where: str = "home[0][0]") -> tuple[dict | None, bool]:
+def cell_from_form(
+    form: Mapping[str, Any], old: dict | None, where: str = "home[0][0]"
+) -> tuple[dict | None, bool]:
     """One cell of the home from a cell editor post, and whether the card is finished (a pot, a
     verdancy, an item colour or "no item"): then the editor moves on to the next empty cell.
 
@@ -105,7 +119,9 @@ def cell_from_form(form: Mapping[str, Any], old: dict | None, where: str = "home
         if card is not None:
             cell.pop("type", None)
         if name:
-            cell["name"] = card["name"] if card else name  # a name that is no card is kept: the engine says so
+            cell["name"] = (
+                card["name"] if card else name
+            )  # a name that is no card is kept: the engine says so
         else:
             cell.pop("name", None)
     for one in form.getlist("set") if hasattr(form, "getlist") else [form.get("set")]:
@@ -132,7 +148,9 @@ def cell_from_form(form: Mapping[str, Any], old: dict | None, where: str = "home
                 item["color"] = value  # the colour followed the old type: it follows the new one
         elif key == "item_kind":
             cell.setdefault("kind", "room")
-            cell["item"] = {"kind": value, "color": (item or {}).get("color") or cat.room_type(cell)} if value else None
+            cell["item"] = (
+                {"kind": value, "color": (item or {}).get("color") or cat.room_type(cell)} if value else None
+            )
             advance = not value
         elif key == "item_color" and item is not None:
             item["color"] = value
@@ -144,7 +162,9 @@ def next_empty(home: list[list[Any]], r: int, c: int) -> tuple[int, int] | None:
     """The next empty cell after (r, c) in reading order, wrapping round; None when full."""
     order = [(i, j) for i in range(HOME_ROWS) for j in range(HOME_COLS)]
     start = order.index((r, c))
-    return next(((i, j) for i, j in order[start + 1:] + order[:start] if not isinstance(home[i][j], dict)), None)
+    return next(
+        ((i, j) for i, j in order[start + 1 :] + order[:start] if not isinstance(home[i][j], dict)), None
+    )
 
 
 def card_label(data: Any) -> str:
@@ -169,7 +189,9 @@ def cell_words(data: Any) -> str:
         what = f"{item.get('kind')} ({item.get('color')})" if isinstance(item, dict) else "no item"
         return f"{card_label(data)}, {what}"
     pot = data.get("pot")
-    return f"{card_label(data)}, " + (f"{word(pot).lower()} pot" if pot else f"not done, {data.get('verdancy') or 0} verdancy")
+    return f"{card_label(data)}, " + (
+        f"{word(pot).lower()} pot" if pot else f"not done, {data.get('verdancy') or 0} verdancy"
+    )
 
 
 # ---------------------------------------------------------------------------- adapter
@@ -181,7 +203,7 @@ class VerdantAdapter(Adapter):
     stylesheet = "css/verdant.css"
 
     def field_label(self, path: str) -> str:
-        """"Row 2, card 3", "Row 2, card 3: pot", "Green Thumb tokens", "Storage"."""
+        """ "Row 2, card 3", "Row 2, card 3: pot", "Green Thumb tokens", "Storage"."""
         parts = paths.try_parse(path)
         if parts is None:
             return "This seat"
@@ -192,8 +214,15 @@ class VerdantAdapter(Adapter):
             return f"{place}: {PART_WORDS.get(rest, rest.replace('_', ' '))}" if rest else place
         if head == "cards" and len(parts) >= 2:
             return f"Card {int(parts[1]) + 1}"
-        names = {"green_thumbs": "Green Thumb tokens", "storage": "Storage", "home": "Your home", "": "This seat"}
-        return names.get(str(head), super().field_label(path)) + (": colour" if path == "storage.color" else "")
+        names = {
+            "green_thumbs": "Green Thumb tokens",
+            "storage": "Storage",
+            "home": "Your home",
+            "": "This seat",
+        }
+        return names.get(str(head), super().field_label(path)) + (
+            ": colour" if path == "storage.color" else ""
+        )
 
     def value_label(self, path: str, value: Any) -> str:
         parts = paths.parse(path) if path else ()
@@ -205,15 +234,23 @@ class VerdantAdapter(Adapter):
             return word(value) if value else "nothing"
         return show_value(value)
 
-    def state_from_form(self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None) -> tuple[dict, list[FieldError]]:
+    def state_from_form(
+        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
+    ) -> tuple[dict, list[FieldError]]:
         old_state = old_state if isinstance(old_state, dict) else {}
-        state = state_from_paths({k: v for k, v in form.items() if not k.startswith("storage")}, old_state, SCHEMA)
+        state = state_from_paths(
+            {k: v for k, v in form.items() if not k.startswith("storage")}, old_state, SCHEMA
+        )
         state.pop("name", None)
         state["home"] = _home(old_state)
         state.setdefault("green_thumbs", 0)
         kind = form.get("storage")
         if kind is not None:
-            state["storage"] = kind if kind in cat.NURTURE or not kind else {"kind": kind, "color": form.get("storage.color") or ""}
+            state["storage"] = (
+                kind
+                if kind in cat.NURTURE or not kind
+                else {"kind": kind, "color": form.get("storage.color") or ""}
+            )
         state["storage"] = state.get("storage") or None
         return state, []
 
@@ -226,17 +263,30 @@ class VerdantAdapter(Adapter):
         modification = whole_number(raw_mod) if raw_mod else None
         errors: list[FieldError] = []
         if raw_mod and modification not in camp.MODIFICATIONS:
-            errors.append(FieldError(p + "modification", f"choose none or a rules modification from 1 to {camp.MODIFICATIONS[-1]}"))
+            errors.append(
+                FieldError(
+                    p + "modification",
+                    f"choose none or a rules modification from 1 to {camp.MODIFICATIONS[-1]}",
+                )
+            )
             modification = None
         goal_sets: dict[str, Any] = {}
         if modification == 4:
             goal_sets = {"second": [v for v in (form.get(f"{p}second-{d}") for d in cat.DECKS) if v]}
         elif modification == 5:
             lines = [line for line in (form.get(p + "player-goals") or "").splitlines() if line.strip()]
-            goal_sets = {"players": [[g.strip() for g in line.replace(";", ",").split(",") if g.strip()] for line in lines]}
+            goal_sets = {
+                "players": [
+                    [g.strip() for g in line.replace(";", ",").split(",") if g.strip()] for line in lines
+                ]
+            }
             goals = []
-        options = {"variant": form.get(p + "variant") or "standard", "goals": goals, "modification": modification,
-                   "goal_sets": goal_sets}
+        options = {
+            "variant": form.get(p + "variant") or "standard",
+            "goals": goals,
+            "modification": modification,
+            "goal_sets": goal_sets,
+        }
         if form.get(p + "one_card_rows"):
             options["one_card_rows"] = True  # the other reading of the row goals (docs/rules/verdant.md)
         players = sum(1 for k, v in form.items() if k.startswith("players-") and (v or "").strip())
@@ -245,20 +295,34 @@ class VerdantAdapter(Adapter):
 
     def options_view(self, game: scoring.Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The goal cards, decks, scenarios and rules modifications, and the stored mode."""
-        return {**super().options_view(game, options), "goals": cat.GOALS, "decks": cat.DECKS, "scenarios": SCENARIOS,
-                "modifications": camp.MODIFICATIONS, "stored_mode": camp.mode_of(dict(options or {}))}
+        return {
+            **super().options_view(game, options),
+            "goals": cat.GOALS,
+            "decks": cat.DECKS,
+            "scenarios": SCENARIOS,
+            "modifications": camp.MODIFICATIONS,
+            "stored_mode": camp.mode_of(dict(options or {})),
+        }
 
     @staticmethod
     def _check_options(options: dict, p: str, players: int) -> list[FieldError]:
         """The engine's own option checks, filed under the control they concern."""
-        count = players or (len(options["goal_sets"].get("players", [])) if options["modification"] == 5 else 2)
+        count = players or (
+            len(options["goal_sets"].get("players", [])) if options["modification"] == 5 else 2
+        )
         scratch = Errors()
         if options["variant"] not in VARIANTS:
             scratch.add("options.variant", "choose " + " or ".join(VARIANTS))
         parse_goals(scratch, {"options": options}, max(count, 1), options["modification"], players == 1)
-        where = (("options.goal_sets.players", "player-goals"), ("options.goal_sets", "second"), ("options.goals", "goals"))
-        return [FieldError(p + next((k for start, k in where if e.path.startswith(start)), "variant"), e.message)
-                for e in scratch.items]
+        where = (
+            ("options.goal_sets.players", "player-goals"),
+            ("options.goal_sets", "second"),
+            ("options.goals", "goals"),
+        )
+        return [
+            FieldError(p + next((k for start, k in where if e.path.startswith(start)), "variant"), e.message)
+            for e in scratch.items
+        ]
 
     # ------------------------------------------------------------------ template context
 
@@ -273,14 +337,22 @@ class VerdantAdapter(Adapter):
         where = f"home[{at[0]}][{at[1]}]"
         old = _home(seat.state)[at[0]][at[1]]
         cell, advance = cell_from_form(ask.form, old if isinstance(old, dict) else None, where)
-        return SeatChange(set={where: cell}, action="card saved",
-                          ui={"editing": None if ask.form.get("close") else at, "advance": advance})
+        return SeatChange(
+            set={where: cell},
+            action="card saved",
+            ui={"editing": None if ask.form.get("close") else at, "advance": advance},
+        )
 
-    def ui_after(self, action: str, change: SeatChange, play: Any, seat: Any, evaluation: Any) -> dict[str, Any]:
+    def ui_after(
+        self, action: str, change: SeatChange, play: Any, seat: Any, evaluation: Any
+    ) -> dict[str, Any]:
         """The editor moves on only when the card is finished and the engine finds nothing wrong with it."""
         at = change.ui.get("editing")
-        if at is not None and change.ui.get("advance") and not errors_at(evaluation.seat_errors[seat.position],
-                                                                          f"home[{at[0]}][{at[1]}]"):
+        if (
+            at is not None
+            and change.ui.get("advance")
+            and not errors_at(evaluation.seat_errors[seat.position], f"home[{at[0]}][{at[1]}]")
+        ):
             at = next_empty(_home(seat.state), *at)
         return {"editing": at}
 
@@ -292,18 +364,31 @@ class VerdantAdapter(Adapter):
         state = seat.state if isinstance(seat.state, dict) else {}
         options = play.options if isinstance(play.options, dict) else {}
         home = _home(state)
-        others = [{**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
-                  for s in play.seats if s.position != seat.position]  # for the goals that compare players
+        others = [
+            {**(s.state if isinstance(s.state, dict) else {}), "name": s.name}
+            for s in play.seats
+            if s.position != seat.position
+        ]  # for the goals that compare players
         out = preview("verdant", state, options, len(play.seats), seat.position, others)
         problems = evaluation.seat_errors[seat.position]
 
         def cell(r: int, c: int) -> dict:
             where, data = f"home[{r}][{c}]", home[r][c] if isinstance(home[r][c], dict) else None
             about = out.extra["cells"].get(where)
-            return {"r": r, "c": c, "path": where, "data": data, "kind": data.get("kind") if data else None,
-                    "expected": out.extra["expected"].get(where), "label": card_label(data), "place": self.field_label(where),
-                    "score": {**about, "points": out.points.get(where), "why": list(out.why.get(where, ()))} if about else None,
-                    "errors": errors_at(problems, where) if data else []}
+            return {
+                "r": r,
+                "c": c,
+                "path": where,
+                "data": data,
+                "kind": data.get("kind") if data else None,
+                "expected": out.extra["expected"].get(where),
+                "label": card_label(data),
+                "place": self.field_label(where),
+                "score": {**about, "points": out.points.get(where), "why": list(out.why.get(where, ()))}
+                if about
+                else None,
+                "errors": errors_at(problems, where) if data else [],
+            }
 
         grid = [[cell(r, c) for c in range(HOME_COLS)] for r in range(HOME_ROWS)]
         editor, at = None, ask.ui["editing"] if "editing" in ask.ui else editing_cell(ask.args)
@@ -316,23 +401,51 @@ class VerdantAdapter(Adapter):
             room = cat.room_of(data) if kind == "room" else None
             rtype = cat.room_type(data) if kind == "room" else ""
             item = data.get("item") if data and isinstance(data.get("item"), dict) else {}
-            editor = {**editor, "kind": kind, "expected": kind or editor["expected"], "query": query, "plant": plant,
-                      "results": catalog_search(query, kind="plant", limit=SEARCH_LIMIT) if query.strip() else [],
-                      "manual": kind == "plant" and not plant, "rtype": rtype, "room_card": room,
-                      "room_cards": [x for x in cat.ROOMS if x["type"] == rtype] if rtype else [],
-                      "item_kind": str(item.get("kind") or ""), "item_color": str(item.get("color") or ""),
-                      "words": PART_WORDS}
+            editor = {
+                **editor,
+                "kind": kind,
+                "expected": kind or editor["expected"],
+                "query": query,
+                "plant": plant,
+                "results": catalog_search(query, kind="plant", limit=SEARCH_LIMIT) if query.strip() else [],
+                "manual": kind == "plant" and not plant,
+                "rtype": rtype,
+                "room_card": room,
+                "room_cards": [x for x in cat.ROOMS if x["type"] == rtype] if rtype else [],
+                "item_kind": str(item.get("kind") or ""),
+                "item_color": str(item.get("color") or ""),
+                "words": PART_WORDS,
+            }
         storage = state.get("storage")
         family = options.get("variant") == "family"
-        ctx = {"pots": {k: word(k) for k in cat.POT_KINDS}, "family": family, "types": cat.TYPES, "lights": cat.LIGHTS,
-               "lighting": lighting_in_play(options, len(play.seats)), "furniture": cat.FURNITURE, "pets": cat.PETS, "edges": cat.EDGES,
-               "nurture": {k: word(k) for k in cat.NURTURE}, "word": word, "max_thumbs": 0 if family else SCHEMA.at(("green_thumbs",)).maximum}  # type: ignore[union-attr]
+        ctx = {
+            "pots": {k: word(k) for k in cat.POT_KINDS},
+            "family": family,
+            "types": cat.TYPES,
+            "lights": cat.LIGHTS,
+            "lighting": lighting_in_play(options, len(play.seats)),
+            "furniture": cat.FURNITURE,
+            "pets": cat.PETS,
+            "edges": cat.EDGES,
+            "nurture": {k: word(k) for k in cat.NURTURE},
+            "word": word,
+            "max_thumbs": 0 if family else getattr(SCHEMA.at(("green_thumbs",)), "maximum", None),
+        }
         complete = out.extra["filled"] == out.extra["size"]
         labels = {e.path: self.field_label(e.path) for e in problems}
-        return {"labels": labels, "ctx": ctx, "grid": grid, "preview": out, "editor": editor, "editor_oob": "editing" in ask.ui, "home_complete": complete,
-                "board_complete": complete and not problems, "green_thumbs": state.get("green_thumbs", 0),
-                "storage_kind": str((storage.get("kind") if isinstance(storage, dict) else storage) or ""),
-                "storage_color": str(storage.get("color") or "") if isinstance(storage, dict) else ""}
+        return {
+            "labels": labels,
+            "ctx": ctx,
+            "grid": grid,
+            "preview": out,
+            "editor": editor,
+            "editor_oob": "editing" in ask.ui,
+            "home_complete": complete,
+            "board_complete": complete and not problems,
+            "green_thumbs": state.get("green_thumbs", 0),
+            "storage_kind": str((storage.get("kind") if isinstance(storage, dict) else storage) or ""),
+            "storage_color": str(storage.get("color") or "") if isinstance(storage, dict) else "",
+        }
 
 
 def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldError]:
@@ -348,7 +461,9 @@ def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldEr
         number = whole_number(form.get(p + "scenario") or "")
         if number is None or number not in camp.SCENARIOS:
             return [FieldError(p + "scenario", f"choose the scenario played, from 1 to {camp.SCENARIOS[-1]}")]
-        options["goals"] = [form.get(f"{p}goal-{g['deck']}") or g["name"] for g in camp.scenario(number)["goals"]]
+        options["goals"] = [
+            form.get(f"{p}goal-{g['deck']}") or g["name"] for g in camp.scenario(number)["goals"]
+        ]
         try:  # the edit form carries the declarations already made (kept while the number stays)
             old = json.loads(form.get(p + "declared") or "{}")
         except ValueError:

@@ -76,8 +76,12 @@ def _players(body: dict, game: scoring.Game, errors: list[FieldError]) -> list[s
         else:
             out.append(name.strip())
     if not game.min_players <= len(names) <= game.max_players:
-        errors.append(FieldError("players", f"has {len(names)} players: {game.title} takes "
-                                            f"{game.min_players} to {game.max_players}"))
+        errors.append(
+            FieldError(
+                "players",
+                f"has {len(names)} players: {game.title} takes {game.min_players} to {game.max_players}",
+            )
+        )
     return out
 
 
@@ -89,13 +93,18 @@ def _options(body: dict, game: scoring.Game, names: list[str], errors: list[Fiel
     if game.options_schema is not None:
         errors.extend(unknown_keys(game.options_schema, options, "options"))
     # what the engine says of these options at a table of blank boards
-    table = {"options": options, "players": [{**game.blank_player(), "name": n} for n in names] or
-             [{**game.blank_player(), "name": "Player"}]}
+    table = {
+        "options": options,
+        "players": [{**game.blank_player(), "name": n} for n in names]
+        or [{**game.blank_player(), "name": "Player"}],
+    }
     try:
         scoring.score(game.name, table)
     except scoring.ValidationError as exc:
         seen = {(e.path, e.message) for e in errors}
-        errors.extend(e for e in exc.errors if e.path.startswith("options") and (e.path, e.message) not in seen)
+        errors.extend(
+            e for e in exc.errors if e.path.startswith("options") and (e.path, e.message) not in seen
+        )
     return options
 
 
@@ -124,11 +133,13 @@ def create_play() -> ResponseReturnValue:
     player_ids = [store.find_or_create_player(n, who()) for n in names]
     play_id = store.create_play(game.name, played_at, options, player_ids, who())
     play = store.get_play(play_id)
-    return jsonify({
-        "id": play_id,
-        "url": url_for("main.play", play_id=play_id, _external=True),
-        "seats": [{"position": s.position, "player": s.name, "version": s.version} for s in play.seats],
-    }), 201
+    return jsonify(
+        {
+            "id": play_id,
+            "url": url_for("main.play", play_id=play_id, _external=True),
+            "seats": [{"position": s.position, "player": s.name, "version": s.version} for s in play.seats],
+        }
+    ), 201
 
 
 def _is_datetime(text: str) -> bool:
@@ -147,16 +158,18 @@ def play_json(play: store.Play) -> dict[str, Any]:
     seats = []
     for s in play.seats:
         result = evaluation.seat_result(s.position)
-        seats.append({
-            "position": s.position,
-            "player": s.name,
-            "state": s.state,
-            "version": s.version,
-            "done": s.done,
-            "complete": evaluation.complete(s.position),
-            "total": result.total if result is not None and evaluation.valid(s.position) else None,
-            "errors": [e.to_dict() for e in evaluation.seat_errors[s.position]],
-        })
+        seats.append(
+            {
+                "position": s.position,
+                "player": s.name,
+                "state": s.state,
+                "version": s.version,
+                "done": s.done,
+                "complete": evaluation.complete(s.position),
+                "total": result.total if result is not None and evaluation.valid(s.position) else None,
+                "errors": [e.to_dict() for e in evaluation.seat_errors[s.position]],
+            }
+        )
     return {
         "id": play.id,
         "game": play.game,
@@ -222,7 +235,10 @@ def change_seat(play_id: int, position: int) -> ResponseReturnValue:
     try:
         game = scoring.get(play.game)
     except KeyError:
-        return _errors([FieldError("game", f'"{play.game}" is not a game this version knows: the play cannot change')], 409)
+        return _errors(
+            [FieldError("game", f'"{play.game}" is not a game this version knows: the play cannot change')],
+            409,
+        )
     errors: list[FieldError] = []
     base = body.get("base_version")
     if isinstance(base, bool) or not isinstance(base, int) or base < 0:
@@ -233,17 +249,29 @@ def change_seat(play_id: int, position: int) -> ResponseReturnValue:
     changes = body.get("set", {})
     errors.extend(_check_set(game, changes))
     unknown = [k for k in body if k not in ("base_version", "set", "done", "change_id")]
-    errors.extend(FieldError(k, "is not a field of this request: send base_version, set, done") for k in unknown)
+    errors.extend(
+        FieldError(k, "is not a field of this request: send base_version, set, done") for k in unknown
+    )
     change_id = body.get("change_id")
     if change_id is not None and (not isinstance(change_id, str) or not 0 < len(change_id) <= 64):
         errors.append(FieldError("change_id", "must be a short text that names this change"))
     if errors:
         return _errors(errors)
     # refusals (finished, deleted, conflict) are answered by web.table.refusals
-    outcome = table.change_seat(play_id, position, SeatChange(set=changes or None, done=done, action="seat saved (API)"),
-                                base_version=base, who=who(), change_id=change_id, strict_done=False, known=play)
+    outcome = table.change_seat(
+        play_id,
+        position,
+        SeatChange(set=changes or None, done=done, action="seat saved (API)"),
+        base_version=base,
+        who=who(),
+        change_id=change_id,
+        strict_done=False,
+        known=play,
+    )
     seat = outcome.play.seats[position]
-    return jsonify({"version": seat.version, "state": seat.state, "merged": outcome.merged, "done": seat.done})
+    return jsonify(
+        {"version": seat.version, "state": seat.state, "merged": outcome.merged, "done": seat.done}
+    )
 
 
 # ------------------------------------------------------------------------ finish
@@ -256,7 +284,14 @@ def finish(play_id: int) -> ResponseReturnValue:
     play, refusal = _play_or_404(play_id)
     if refusal:
         return refusal
-    play = table.change_play(play_id, who=who(), base_version=None, status=store.FINISHED)  # refusals: web.table.refusals
+    play = table.change_play(
+        play_id, who=who(), base_version=None, status=store.FINISHED
+    )  # refusals: web.table.refusals
     evaluation = play.evaluate()
-    return jsonify({"status": play.status, "version": play.version,
-                    "result": evaluation.result.to_dict() if evaluation.result else None})
+    return jsonify(
+        {
+            "status": play.status,
+            "version": play.version,
+            "result": evaluation.result.to_dict() if evaluation.result else None,
+        }
+    )

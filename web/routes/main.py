@@ -32,7 +32,15 @@ from web.data.backup import dump, export_data
 from web.games import SeatChange, adapter, errors_at, field_id, lines_at, load_modules
 from web.routes import api as plays_api
 from web.routes import check, manage
-from web.routes.forms import MAX_SEATS, ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
+from web.routes.forms import (
+    MAX_SEATS,
+    ActionForm,
+    DeviceForm,
+    MergeForm,
+    NewPlayForm,
+    PlayDetailsForm,
+    PlayerForm,
+)
 from web.routes.pages import (
     FINISHED_MESSAGE,
     HOLDER_COOKIE,
@@ -74,8 +82,13 @@ def ready_games() -> list[scoring.Game]:
 
 def _option_forms(games: list[scoring.Game], options: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
     """Each game's options form: its template and what it shows (``Adapter.options_view``)."""
-    return {g_.name: {"template": adapter(g_.name).options_template, "ov": adapter(g_.name).options_view(g_, options)}
-            for g_ in games}
+    return {
+        g_.name: {
+            "template": adapter(g_.name).options_template,
+            "ov": adapter(g_.name).options_view(g_, options),
+        }
+        for g_ in games
+    }
 
 
 # ------------------------------------------------------------------------ home
@@ -90,7 +103,13 @@ def healthz() -> ResponseReturnValue:
 @bp.get("/")
 def home() -> ResponseReturnValue:
     plays, _ = store.history(None, None, 1, 5)
-    return page("home.html", recent=plays, games=scoring.games(), abandoned=manage.abandoned_plays(), action=ActionForm())
+    return page(
+        "home.html",
+        recent=plays,
+        games=scoring.games(),
+        abandoned=manage.abandoned_plays(),
+        action=ActionForm(),
+    )
 
 
 # ------------------------------------------------------------------------ players
@@ -132,8 +151,9 @@ def _merge_form(player_id: int, formdata: Any = None) -> MergeForm:
     return form
 
 
-def _player_page(found: dict[str, Any], rename: PlayerForm, merge: MergeForm, status: int = 200,
-                 block: str | None = None) -> tuple[str, int]:
+def _player_page(
+    found: dict[str, Any], rename: PlayerForm, merge: MergeForm, status: int = 200, block: str | None = None
+) -> tuple[str, int]:
     return page(
         "players/detail.html",
         block,
@@ -186,8 +206,13 @@ def _new_play_form(formdata: Any = None) -> NewPlayForm:
     return form
 
 
-def _new_play_page(form: NewPlayForm, option_errors: dict[str, str] | None = None, status: int = 200,
-                   block: str | None = None, focus: str = "") -> tuple[str, int]:
+def _new_play_page(
+    form: NewPlayForm,
+    option_errors: dict[str, str] | None = None,
+    status: int = 200,
+    block: str | None = None,
+    focus: str = "",
+) -> tuple[str, int]:
     return page(
         "plays/new.html",
         block,
@@ -207,8 +232,13 @@ def _new_play_page(form: NewPlayForm, option_errors: dict[str, str] | None = Non
 def _seat_fields(op: str) -> tuple[NewPlayForm, str]:
     """The New play form again after a tap on "+ Add a player", "Remove" or "Same players as last
     time" (no JavaScript needed; nothing is stored): everything typed stays."""
-    names = [(request.form.get(k) or "") for k in sorted(
-        (k for k in request.form if k.startswith("players-") and k[8:].isdigit() and len(k) < 12), key=lambda k: int(k[8:]))]
+    names = [
+        (request.form.get(k) or "")
+        for k in sorted(
+            (k for k in request.form if k.startswith("players-") and k[8:].isdigit() and len(k) < 12),
+            key=lambda k: int(k[8:]),
+        )
+    ]
     focus = ""
     if op == "add" and len(names) < MAX_SEATS:
         names.append("")
@@ -247,7 +277,8 @@ def create_play() -> ResponseReturnValue:
         names = [e.data.strip() for e in form.players.entries if (e.data or "").strip()]
         if names and not game.min_players <= len(names) <= game.max_players:
             form.players.errors.append(
-                f"{game.title} takes {game.min_players} to {game.max_players} players; you listed {len(names)}."
+                f"{game.title} takes {game.min_players} to {game.max_players} players; "
+                f"you listed {len(names)}."
             )
             valid = False
         options, errors = adapter(game.name).options_from_form(request.form, game)
@@ -312,12 +343,20 @@ def save_seat(play_id: int, position: int) -> ResponseReturnValue:
     change = adapter(found.game).change_from_form(asked, found.seats[position])
     outcome = _change(found, position, change)
     if outcome.errors:
-        return seat_page(outcome.play, position, outcome.evaluation, outcome.errors, 422, "status", typed=request.form)
+        return seat_page(
+            outcome.play, position, outcome.evaluation, outcome.errors, 422, "status", typed=request.form
+        )
     if change.done:  # (an htmx Done, sent through the phone's save queue, goes there too: HX-Redirect)
         return see_other("main.play", play_id=play_id)
     if htmx:
-        return seat_page(outcome.play, position, outcome.evaluation, block="status", shown_version=outcome.shown_version,
-                         before=asked)
+        return seat_page(
+            outcome.play,
+            position,
+            outcome.evaluation,
+            block="status",
+            shown_version=outcome.shown_version,
+            before=asked,
+        )
     return see_other("main.seat", play_id=play_id, position=position)
 
 
@@ -336,9 +375,19 @@ def seat_action(play_id: int, position: int, action: str) -> ResponseReturnValue
     if not htmx or not blocks:  # (no blocks: the page again)
         remember(found, position, change.memo)
         query, anchor = game_adapter.after_redirect(ui)
-        return see_other("main.seat", play_id=play_id, position=position, _anchor=anchor.lstrip("#") or None, **query)
-    return seat_blocks(outcome.play, position, outcome.evaluation, blocks, ui=ui, before=asked, memo=change.memo,
-                       oob_status=len(blocks) > 1)
+        return see_other(
+            "main.seat", play_id=play_id, position=position, _anchor=anchor.lstrip("#") or None, **query
+        )
+    return seat_blocks(
+        outcome.play,
+        position,
+        outcome.evaluation,
+        blocks,
+        ui=ui,
+        before=asked,
+        memo=change.memo,
+        oob_status=len(blocks) > 1,
+    )
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/done")
@@ -431,16 +480,25 @@ def edit_play(play_id: int) -> ResponseReturnValue:
         options, errors = adapter(found.game).options_from_form(request.form, game)
         option_errors = {e.path: e.message for e in errors}
         if not errors:
-            played = form.played_at.data.isoformat(timespec="minutes") if form.played_at.data else found.played_at
+            played = (
+                form.played_at.data.isoformat(timespec="minutes") if form.played_at.data else found.played_at
+            )
             try:
-                table.change_play(play_id, who=who(), base_version=base_version(), change_id=change_id(),
-                                  fields={"played_at": played, "options": options, "notes": form.notes.data or ""})
+                table.change_play(
+                    play_id,
+                    who=who(),
+                    base_version=base_version(),
+                    change_id=change_id(),
+                    fields={"played_at": played, "options": options, "notes": form.notes.data or ""},
+                )
             except store.Finished:
                 option_errors = {"": FINISHED_MESSAGE}
             except store.Conflict as conflict:
                 found = get_play_or_404(play_id)  # the form's next save is based on what is stored now
                 for path, _, theirs in conflict.conflicts:
-                    message = f"was changed on another phone meanwhile (it is now {words.play_value(path, theirs)}): check it and save again"
+                    now = words.play_value(path, theirs)
+                    message = (f"was changed on another phone meanwhile (it is now {now}): "
+                               "check it and save again")
                     if path == "notes":
                         form.notes.errors = [*form.notes.errors, f"The notes {message}."]
                     elif path == "played_at":
@@ -470,11 +528,19 @@ def play_log(play_id: int) -> ResponseReturnValue:
     entries = store.play_log(play_id)
     chosen: int | str | None = request.args.get("seat") or None
     if chosen not in (None, "play"):
-        chosen = int(chosen) if str(chosen).isascii() and str(chosen).isdigit() and len(str(chosen)) < 12 else None
+        chosen = (
+            int(chosen) if str(chosen).isascii() and str(chosen).isdigit() and len(str(chosen)) < 12 else None
+        )
     seats = {e["seat_id"]: e["player"] or "A player" for e in reversed(entries) if e["seat_id"] is not None}
     seats.update({s.id: s.name for s in found.seats})
-    return page("plays/log.html", play=found, entries=entries, chosen=chosen, seats=seats,
-                groups=words.story(found, entries, dict((p["id"], p["name"]) for p in store.player_names()), chosen))
+    return page(
+        "plays/log.html",
+        play=found,
+        entries=entries,
+        chosen=chosen,
+        seats=seats,
+        groups=words.story(found, entries, dict((p["id"], p["name"]) for p in store.player_names()), chosen),
+    )
 
 
 @bp.get("/plays")
@@ -573,7 +639,10 @@ def export_json() -> ResponseReturnValue:
     return current_app.response_class(
         dump(export_data(current_app.config["DATABASE"])),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="scorepad-export-{stamp}.json"', "Cache-Control": "no-store"},
+        headers={
+            "Content-Disposition": f'attachment; filename="scorepad-export-{stamp}.json"',
+            "Cache-Control": "no-store",
+        },
     )
 
 
@@ -592,10 +661,14 @@ def api_schema(game: str) -> ResponseReturnValue:
         found = scoring.get(game)
     except KeyError:
         names = ", ".join(g_.name for g_ in scoring.games())
-        return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
+        return jsonify(
+            {"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}
+        ), 404
     schema = found.json_schema()
     if schema is None:
-        return jsonify({"errors": [{"path": "game", "message": f"{found.title} does not publish a schema yet"}]}), 404
+        return jsonify(
+            {"errors": [{"path": "game", "message": f"{found.title} does not publish a schema yet"}]}
+        ), 404
     return jsonify(schema)
 
 
@@ -605,9 +678,13 @@ def api_score(game: str) -> ResponseReturnValue:
         found = scoring.get(game)
     except KeyError:
         names = ", ".join(g_.name for g_ in scoring.games())
-        return jsonify({"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}), 404
+        return jsonify(
+            {"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}
+        ), 404
     if request.mimetype != "application/json":
-        return jsonify({"errors": [{"path": "", "message": "send the table as JSON (Content-Type: application/json)"}]}), 422
+        return jsonify(
+            {"errors": [{"path": "", "message": "send the table as JSON (Content-Type: application/json)"}]}
+        ), 422
     table, problems = jsontext.load(request.get_data(cache=False))
     if problems:
         return jsonify({"errors": [e.to_dict() for e in problems]}), 422
@@ -676,7 +753,9 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(errors_at, "errors_at")
     app.add_template_filter(lines_at, "lines_at")
 
-    stylesheets = {g_.name: adapter(g_.name).stylesheet for g_ in scoring.games() if adapter(g_.name).stylesheet}
+    stylesheets = {
+        g_.name: adapter(g_.name).stylesheet for g_ in scoring.games() if adapter(g_.name).stylesheet
+    }
 
     @app.context_processor
     def globals_() -> dict[str, Any]:
@@ -692,4 +771,3 @@ def _title(name: str) -> str:
         return scoring.get(name).title
     except KeyError:
         return name
-

@@ -116,22 +116,47 @@ def change_id() -> str | None:
     return raw[:64] if raw and raw.replace("-", "").isalnum() else None
 
 
-def conflict_page(found: store.Play, conflict: store.Conflict, position: int | None = None) -> ResponseReturnValue:
+def conflict_page(
+    found: store.Play, conflict: store.Conflict, position: int | None = None
+) -> ResponseReturnValue:
     """Someone else changed the same place since this phone loaded it: show each place by its
     name, both values, one tap to keep either; every other change of both phones is kept."""
-    seat_ = conflict.seat if conflict.seat is not None else (found.seats[position] if position is not None else None)
+    seat_ = (
+        conflict.seat
+        if conflict.seat is not None
+        else (found.seats[position] if position is not None else None)
+    )
     game_adapter = adapter(found.game)
     state = seat_.state if seat_ is not None else None
     rows = [
-        {"path": path, "label": game_adapter.field_label_in(path, state), "yours": game_adapter.value_label(path, yours),
-         "theirs": game_adapter.value_label(path, theirs), "by": conflict.by.get(path, "another phone")}
+        {
+            "path": path,
+            "label": game_adapter.field_label_in(path, state),
+            "yours": game_adapter.value_label(path, yours),
+            "theirs": game_adapter.value_label(path, theirs),
+            "by": conflict.by.get(path, "another phone"),
+        }
         for path, yours, theirs in conflict.conflicts
     ]
-    context = dict(play=found, seat=seat_, conflict=conflict, rows=rows, action=ActionForm(),
-                   changes=json.dumps(conflict.changes, ensure_ascii=False, sort_keys=True))
+    context = dict(
+        play=found,
+        seat=seat_,
+        conflict=conflict,
+        rows=rows,
+        action=ActionForm(),
+        changes=json.dumps(conflict.changes, ensure_ascii=False, sort_keys=True),
+    )
     if htmx:
-        return cast(Response, htmx_response(render_block("plays/conflict.html", "content", **context), 409,
-                                            retarget="#main", reswap="innerHTML", push_url=False))
+        return cast(
+            Response,
+            htmx_response(
+                render_block("plays/conflict.html", "content", **context),
+                409,
+                retarget="#main",
+                reswap="innerHTML",
+                push_url=False,
+            ),
+        )
     return render_template("plays/conflict.html", **context), 409
 
 
@@ -166,18 +191,28 @@ def remember(found: store.Play, position: int, memo: Mapping[str, Any] | None) -
         session[key] = {**(session.get(key) or {}), **memo}
 
 
-def ask(found: store.Play, position: int, ui: Mapping[str, Any] | None = None, before: Ask | None = None) -> Ask:
+def ask(
+    found: store.Play, position: int, ui: Mapping[str, Any] | None = None, before: Ask | None = None
+) -> Ask:
     """What this request brings to the seat's adapter, as plain data (see ``web.games.Ask``).
     ``before``: the one the request began with (its game data read again only when a change may
     have moved it: Arizona's deck)."""
     memo = session.get(memo_key(found.id, position))
     posted = request.method == "POST"
     reread = before is None or gamedata.changes(found.game)
-    return Ask(form=request.form if posted else {}, args=request.args, posted=posted, fragment=fragment_asked(),
-               memo=memo if isinstance(memo, dict) else {}, ui=ui or {},
-               data=gamedata.load(found.game) if reread or before is None else before.data,
-               links={"seat": url_for("main.seat", play_id=found.id, position=0),
-                      "edit": url_for("main.edit_play", play_id=found.id)})
+    return Ask(
+        form=request.form if posted else {},
+        args=request.args,
+        posted=posted,
+        fragment=fragment_asked(),
+        memo=memo if isinstance(memo, dict) else {},
+        ui=ui or {},
+        data=gamedata.load(found.game) if reread or before is None else before.data,
+        links={
+            "seat": url_for("main.seat", play_id=found.id, position=0),
+            "edit": url_for("main.edit_play", play_id=found.id),
+        },
+    )
 
 
 def seat_request(play_id: int, position: int) -> tuple[store.Play, Ask]:
@@ -187,20 +222,45 @@ def seat_request(play_id: int, position: int) -> tuple[store.Play, Ask]:
     return found, ask(found, position)
 
 
-def seat_page(found: store.Play, position: int, evaluation: Evaluation, form_errors: Sequence[FieldError] | None = None,
-              status: int = 200, block: str | None = None, *, typed: Mapping[str, Any] | None = None,
-              ui: Mapping[str, Any] | None = None, shown_version: int | None = None,
-              before: Ask | None = None) -> tuple[str, int]:
+def seat_page(
+    found: store.Play,
+    position: int,
+    evaluation: Evaluation,
+    form_errors: Sequence[FieldError] | None = None,
+    status: int = 200,
+    block: str | None = None,
+    *,
+    typed: Mapping[str, Any] | None = None,
+    ui: Mapping[str, Any] | None = None,
+    shown_version: int | None = None,
+    before: Ask | None = None,
+) -> tuple[str, int]:
     """The entry page of one seat (or one of its blocks)."""
-    context = seat_context(found, position, evaluation, form_errors, typed=typed, ui=ui, shown_version=shown_version,
-                           before=before)
+    context = seat_context(
+        found,
+        position,
+        evaluation,
+        form_errors,
+        typed=typed,
+        ui=ui,
+        shown_version=shown_version,
+        before=before,
+    )
     return page(adapter(found.game).entry_template, block, status, **context)
 
 
-def seat_blocks(found: store.Play, position: int, evaluation: Evaluation, blocks: Sequence[str],
-                ui: Mapping[str, Any] | None = None, status: int = 200,
-                form_errors: Sequence[FieldError] | None = None, before: Ask | None = None,
-                memo: Mapping[str, Any] | None = None, **extra: Any) -> tuple[str, int]:
+def seat_blocks(
+    found: store.Play,
+    position: int,
+    evaluation: Evaluation,
+    blocks: Sequence[str],
+    ui: Mapping[str, Any] | None = None,
+    status: int = 200,
+    form_errors: Sequence[FieldError] | None = None,
+    before: Ask | None = None,
+    memo: Mapping[str, Any] | None = None,
+    **extra: Any,
+) -> tuple[str, int]:
     """Several blocks of a seat's entry page, one after the other (the first swapped in, the
     others out of band): a game interaction's htmx answer (``memo``: kept for the seat first)."""
     remember(found, position, memo)
@@ -209,9 +269,17 @@ def seat_blocks(found: store.Play, position: int, evaluation: Evaluation, blocks
     return "".join(render_block(template, block, **context) for block in blocks), status
 
 
-def seat_context(found: store.Play, position: int, evaluation: Evaluation, form_errors: Sequence[FieldError] | None = None,
-                 *, typed: Mapping[str, Any] | None = None, ui: Mapping[str, Any] | None = None,
-                 shown_version: int | None = None, before: Ask | None = None) -> dict[str, Any]:
+def seat_context(
+    found: store.Play,
+    position: int,
+    evaluation: Evaluation,
+    form_errors: Sequence[FieldError] | None = None,
+    *,
+    typed: Mapping[str, Any] | None = None,
+    ui: Mapping[str, Any] | None = None,
+    shown_version: int | None = None,
+    before: Ask | None = None,
+) -> dict[str, Any]:
     """The template variables of a seat's entry page (the game adapter's view model included)."""
     seat_ = found.seats[position]
     game_adapter = adapter(found.game)
@@ -223,8 +291,10 @@ def seat_context(found: store.Play, position: int, evaluation: Evaluation, form_
     named = {e.path for e in [*errors, *evaluation.table_errors, *(form_errors or [])]} | {""}
     labels = view.pop("labels", {})  # an adapter names its own places in its view (one call)
     labels.update({path: game_adapter.field_label_in(path, seat_.state) for path in named - set(labels)})
-    actions = {name: url_for("main.seat_action", play_id=found.id, position=position, action=name)
-               for name in (*game_adapter.interaction_blocks, *game_adapter.refusal_blocks)}
+    actions = {
+        name: url_for("main.seat_action", play_id=found.id, position=position, action=name)
+        for name in (*game_adapter.interaction_blocks, *game_adapter.refusal_blocks)
+    }
 
     return dict(
         live=live_context(found, position),

@@ -28,7 +28,15 @@ from werkzeug.exceptions import BadRequest, HTTPException, NotFound
 from scoring.core import FieldError
 from web.data import store
 from web.games import UnknownAction, adapter
-from web.routes.pages import DELETED_MESSAGE, FINISHED_MESSAGE, conflict_page, page, seat_blocks, seat_page, see_other
+from web.routes.pages import (
+    DELETED_MESSAGE,
+    FINISHED_MESSAGE,
+    conflict_page,
+    page,
+    seat_blocks,
+    seat_page,
+    see_other,
+)
 from web.server.extensions import htmx
 from web.table import service as table
 from web.table import words
@@ -54,7 +62,9 @@ def _seat_request() -> tuple[int, int] | None:
     return None
 
 
-def _seat_status(play_id: int, position: int, errors: list[FieldError], status: int, conflict: bool = False) -> Answer:
+def _seat_status(
+    play_id: int, position: int, errors: list[FieldError], status: int, conflict: bool = False
+) -> Answer:
     """The seat's page (its status block for htmx) with ``errors`` at the top, and what was typed;
     after a game's interaction, the page says that change was not saved (``ui["refused"]``)."""
     fresh = store.get_play(play_id)
@@ -63,10 +73,22 @@ def _seat_status(play_id: int, position: int, errors: list[FieldError], status: 
     action = (request.view_args or {}).get("action")
     ui = {"refused": action, "conflict": conflict} if action else {}
     game_adapter = adapter(fresh.game)
-    if htmx and action is not None and action in game_adapter.refusal_blocks:  # answered in place, by the interaction's own blocks
-        return seat_blocks(fresh, position, fresh.evaluate(), game_adapter.refusal_blocks[action], ui=ui, status=status,
-                           form_errors=errors, oob_status=True)
-    body, code = seat_page(fresh, position, fresh.evaluate(), errors, status, "status", typed=request.form, ui=ui)
+    if (
+        htmx and action is not None and action in game_adapter.refusal_blocks
+    ):  # answered in place, by the interaction's own blocks
+        return seat_blocks(
+            fresh,
+            position,
+            fresh.evaluate(),
+            game_adapter.refusal_blocks[action],
+            ui=ui,
+            status=status,
+            form_errors=errors,
+            oob_status=True,
+        )
+    body, code = seat_page(
+        fresh, position, fresh.evaluate(), errors, status, "status", typed=request.form, ui=ui
+    )
     if htmx and action:  # an interaction swaps elsewhere: its answer goes to the seat's status
         answer: Answer = htmx_response(body, code, retarget=game_adapter.status_target, reswap="outerHTML")
         return answer
@@ -89,7 +111,9 @@ def finished(exc: store.Finished) -> Answer:
         return jsonify({"error": "deleted" if deleted else "finished"}), 409
     seat = _seat_request()
     if seat is None:
-        return see_other("main.play", play_id=int((request.view_args or {}).get("play_id", exc.args[0] if exc.args else 0)))
+        return see_other(
+            "main.play", play_id=int((request.view_args or {}).get("play_id", exc.args[0] if exc.args else 0))
+        )
     return _seat_status(*seat, [FieldError("", DELETED_MESSAGE if deleted else FINISHED_MESSAGE)], 409)
 
 
@@ -103,9 +127,14 @@ def conflict(exc: store.Conflict) -> Answer:
     found = store.get_play(play_id)
     if exc.seat is None:  # the play's options, typed on a seat page (Vera's score, the sister's)
         game_adapter = adapter(found.game)
-        errors = [FieldError("", f"{game_adapter.field_label(path)} was changed on another phone meanwhile "
-                                 f"(now {game_adapter.value_label(path, theirs)}): check it and save again.")
-                  for path, _, theirs in exc.conflicts]
+        errors = [
+            FieldError(
+                "",
+                f"{game_adapter.field_label(path)} was changed on another phone meanwhile "
+                f"(now {game_adapter.value_label(path, theirs)}): check it and save again.",
+            )
+            for path, _, theirs in exc.conflicts
+        ]
         return _seat_status(play_id, position, errors, 409, conflict=True)
     return conflict_page(found, exc, position)
 
@@ -124,18 +153,31 @@ def not_ready(exc: store.NotReady) -> Answer:
     found = store.get_play(play_id)
     evaluation = exc.evaluation
     if _api():
-        waiting = [{"position": s.position, "player": s.name, "done": s.done,
-                    "errors": [e.to_dict() for e in evaluation.seat_errors[s.position]]}
-                   for s in found.seats if not evaluation.complete(s.position)]
+        waiting = [
+            {
+                "position": s.position,
+                "player": s.name,
+                "done": s.done,
+                "errors": [e.to_dict() for e in evaluation.seat_errors[s.position]],
+            }
+            for s in found.seats
+            if not evaluation.complete(s.position)
+        ]
         return jsonify({"error": "not complete", "seats": waiting}), 409
     return not_ready_page(found, evaluation)
 
 
 def not_ready_page(found: store.Play, evaluation: Any) -> Answer:
     """What each seat still lacks, each with a link to where it is entered (issue 17)."""
-    return page("plays/not_ready.html", None, 409, play=found, evaluation=evaluation,
-                lacking=words.seats_lacking(found, evaluation),
-                table_messages=words.table_messages(found, evaluation.table_errors))
+    return page(
+        "plays/not_ready.html",
+        None,
+        409,
+        play=found,
+        evaluation=evaluation,
+        lacking=words.seats_lacking(found, evaluation),
+        table_messages=words.table_messages(found, evaluation.table_errors),
+    )
 
 
 def init_app(app: Flask) -> None:

@@ -78,9 +78,18 @@ class Outcome:
     ui: dict[str, Any] = field(default_factory=dict)
 
 
-def change_seat(play_id: int, position: int, change: SeatChange, *, base_version: int | None, who: str,
-                change_id: str | None = None, play_version: int | None = None, strict_done: bool = True,
-                known: Play | None = None) -> Outcome:
+def change_seat(
+    play_id: int,
+    position: int,
+    change: SeatChange,
+    *,
+    base_version: int | None,
+    who: str,
+    change_id: str | None = None,
+    play_version: int | None = None,
+    strict_done: bool = True,
+    known: Play | None = None,
+) -> Outcome:
     """Apply ``change`` to seat ``position`` of play ``play_id`` (see :func:`apply_change` for the
     merge).  A change of the play's options made on a seat page goes through the play's own save
     path with ``play_version``.  Done asked on a seat that does not validate is stored as not done
@@ -98,27 +107,66 @@ def change_seat(play_id: int, position: int, change: SeatChange, *, base_version
         after(saved.play)
     shown = None
     seat = saved.play.seats[position]
-    if change.state is not None and base_version is not None and (saved.merged or not saved.changed) \
-            and base_version < seat.version:
+    if (
+        change.state is not None
+        and base_version is not None
+        and (saved.merged or not saved.changed)
+        and base_version < seat.version
+    ):
         shown = base_version  # the form does not show the others' changes: it keeps its base (_status.html)
     if strict_done and change.done and not seat.done:
         raise Refused([FieldError("", NOT_DONE)], saved=True)
-    return Outcome(saved.play, saved.evaluation, saved.version, saved.merged, saved.changed, shown,
-                   list(change.errors), dict(change.ui))
+    return Outcome(
+        saved.play,
+        saved.evaluation,
+        saved.version,
+        saved.merged,
+        saved.changed,
+        shown,
+        list(change.errors),
+        dict(change.ui),
+    )
 
 
-def _store_change(play_id: int, position: int, change: SeatChange, base_version: int | None, who: str,
-                  change_id: str | None, known: Play | None) -> store.Saved:
+def _store_change(
+    play_id: int,
+    position: int,
+    change: SeatChange,
+    base_version: int | None,
+    who: str,
+    change_id: str | None,
+    known: Play | None,
+) -> store.Saved:
     """The change and its effects on the game's data, in one transaction.  A conflict is raised
     after it commits: the attempt it logged is kept (nothing else was written)."""
     if not change.effects:
-        return apply_change(play_id, position, who=who, base_version=base_version, state=change.state,
-                                 set=change.set, done=change.done, change_id=change_id, action=change.action, known=known)
+        return apply_change(
+            play_id,
+            position,
+            who=who,
+            base_version=base_version,
+            state=change.state,
+            set=change.set,
+            done=change.done,
+            change_id=change_id,
+            action=change.action,
+            known=known,
+        )
     conflict: store.Conflict | None = None
     with store.transaction():
         try:
-            saved = apply_change(play_id, position, who=who, base_version=base_version, state=change.state,
-                                      set=change.set, done=change.done, change_id=change_id, action=change.action, known=known)
+            saved = apply_change(
+                play_id,
+                position,
+                who=who,
+                base_version=base_version,
+                state=change.state,
+                set=change.set,
+                done=change.done,
+                change_id=change_id,
+                action=change.action,
+                known=known,
+            )
         except store.Conflict as exc:
             conflict = exc
         else:
@@ -129,8 +177,9 @@ def _store_change(play_id: int, position: int, change: SeatChange, base_version:
     return saved
 
 
-def _change_options(play_id: int, position: int, change: SeatChange, play_version: int | None, who: str,
-                    change_id: str | None) -> Outcome:
+def _change_options(
+    play_id: int, position: int, change: SeatChange, play_version: int | None, who: str, change_id: str | None
+) -> Outcome:
     """Options typed on a seat page (Vera's score, the sister's options), merged into the play's."""
     if change.errors:
         raise Refused(list(change.errors), change.status)
@@ -138,8 +187,9 @@ def _change_options(play_id: int, position: int, change: SeatChange, play_versio
     if found.finished:
         raise store.Finished(play_id)
     options = {**(found.options or {}), **(change.play_options or {})}
-    play = change_play(play_id, who=who, base_version=play_version, fields={"options": options},
-                             change_id=change_id)
+    play = change_play(
+        play_id, who=who, base_version=play_version, fields={"options": options}, change_id=change_id
+    )
     evaluation = play.evaluate()
     return Outcome(play, evaluation, play.seats[position].version, False, True, None, [], dict(change.ui))
 
@@ -151,7 +201,9 @@ def repair_seat(play_id: int, position: int, state: dict, damaged: list[str], wh
     db = get_db()
     with write(db):
         play_row = db.execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
-        row = db.execute("SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]).fetchone()
+        row = db.execute(
+            "SELECT * FROM seats WHERE play_id = ? AND position = ?", [play_id, position]
+        ).fetchone()
         if play_row is None or row is None:
             raise NotFound((play_id, position))
         if play_row["status"] == FINISHED:
@@ -162,20 +214,31 @@ def repair_seat(play_id: int, position: int, state: dict, damaged: list[str], wh
         version = play_row["version"] + 1
         stamp = now()
         db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play_id])
-        db.execute("UPDATE seats SET state = ?, version = ?, updated_at = ? WHERE id = ?",
-                   [dumps(state), version, stamp, row["id"]])
+        db.execute(
+            "UPDATE seats SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+            [dumps(state), version, stamp, row["id"]],
+        )
         db.table("seat_versions").insert(
-            {"seat_id": row["id"], "version": version, "state": dumps(state), "paths": dumps(touched),
-             "change_id": None, "who": who, "at": stamp}
+            {
+                "seat_id": row["id"],
+                "version": version,
+                "state": dumps(state),
+                "paths": dumps(touched),
+                "change_id": None,
+                "who": who,
+                "at": stamp,
+            }
         )
         _log(play_id, row["id"], row["player_id"], who, REPAIRED, old, {"state": state, "set_aside": damaged})
         recompute(play_id)
 
 
 def _state_at(seat_id: int, version: int) -> Any:
-    row = get_db().execute(
-        "SELECT state FROM seat_versions WHERE seat_id = ? AND version = ?", [seat_id, version]
-    ).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT state FROM seat_versions WHERE seat_id = ? AND version = ?", [seat_id, version])
+        .fetchone()
+    )
     return paths.MISSING if row is None else loads(row["state"], {})
 
 
@@ -183,9 +246,14 @@ def _touched_since(seat_id: int, base: int) -> list[paths.Path] | None:
     """The paths changed in this seat by the versions after ``base`` (None: not known: a version
     from before the live table touched it)."""
     out: list[paths.Path] = []
-    for row in get_db().execute(
-        "SELECT paths FROM seat_versions WHERE seat_id = ? AND version > ? ORDER BY version", [seat_id, base]
-    ).fetchall():
+    for row in (
+        get_db()
+        .execute(
+            "SELECT paths FROM seat_versions WHERE seat_id = ? AND version > ? ORDER BY version",
+            [seat_id, base],
+        )
+        .fetchall()
+    ):
         listed = loads(row["paths"])
         if listed is None:
             return None
@@ -196,9 +264,14 @@ def _touched_since(seat_id: int, base: int) -> list[paths.Path] | None:
 def _changed_by(seat_id: int, base: int, where: list[str]) -> dict[str, str]:
     """For each path, who last changed it (or a place around or inside it) after ``base``."""
     out: dict[str, str] = {}
-    rows = get_db().execute(
-        "SELECT paths, who FROM seat_versions WHERE seat_id = ? AND version > ? ORDER BY version", [seat_id, base]
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT paths, who FROM seat_versions WHERE seat_id = ? AND version > ? ORDER BY version",
+            [seat_id, base],
+        )
+        .fetchall()
+    )
     for path in where:
         target = paths.parse(path)
         for row in rows:
@@ -236,97 +309,125 @@ def apply_change(
     Raises NotFound, Finished, Conflict, BadChange."""
     db = get_db()
     conflict: Conflict | None = None
-    unchanged: tuple[Play, int] | None = None
     with write(db):
-        play_row = db.execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
-        if play_row is None:
-            raise NotFound((play_id, position))
-        if play_row["status"] in (DELETED, SET_ASIDE):
-            raise Deleted(play_id)
-        if play_row["status"] == FINISHED:
-            raise Finished(play_id)
-        play = _current(play_id, known, play_row["version"], play_row["status"])
-        if not 0 <= position < len(play.seats):
-            raise NotFound((play_id, position))
-        seat = play.seats[position]
-        row = {"id": seat.id, "version": seat.version, "done": seat.done, "player_id": seat.player_id}
-        current = seat.state
-        if change_id:
-            seen = db.execute(
-                "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [row["id"], change_id]
-            ).fetchone()
-            if seen is not None:  # a resend of a change already applied: answer as then
-                return Saved(play, play.evaluate(), row["version"], False, False)
-        base = row["version"] if base_version is None else base_version
-        mine: dict[paths.Path, Any]
-        if set is not None:
-            mine = {paths.parse(p): v for p, v in set.items()}
-        elif state is None:
-            mine = {}  # only the Done mark changes
+        play, seat = _seat_to_change(play_id, position, known)
+        if change_id and _resent(seat, change_id):  # a resend of a change already applied: answer as then
+            return Saved(play, play.evaluate(), seat.version, False, False)
+        base = seat.version if base_version is None else base_version
+        mine = _mine(seat, base, state, set)
+        clashes, reason = _clashes(seat, base, play.version, mine)
+        if clashes or reason:
+            conflict = _conflict(play_id, seat, base, mine, clashes, reason, who)
         else:
-            picture = state if isinstance(state, dict) else {}
-            base_state = current if base == row["version"] else _state_at(row["id"], base)
-            if base_state is paths.MISSING:
-                base_state = {}  # an unknown base: every place the picture differs in is this phone's
-            mine = {p: paths.get(picture, p) for p in paths.diff(base_state, picture)}
-        theirs: list[paths.Path] | None = []
-        reason = ""
-        if base > play_row["version"]:
-            theirs, reason = None, "the version this change is based on is newer than the play's"
-        elif base != row["version"]:
-            base_known = _state_at(row["id"], base) is not paths.MISSING
-            theirs = _touched_since(row["id"], base) if base_known else None
-            if not base_known:
-                reason = "the version this change is based on is not a version of this seat"
-        conflicts = [
-            (paths.format(p), v, paths.get(current, p))
-            for p, v in mine.items()
-            if (theirs is None or any(paths.overlaps(p, t) for t in theirs)) and paths.get(current, p) != v
-        ]
-        if conflicts or reason:
-            asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
-            _log(play_id, row["id"], row["player_id"], who, "save conflict (not applied)", current,
-                 {"based_on": base, "changes": asked})
-            conflicts = [(p, _json_value(y), _json_value(t)) for p, y, t in conflicts]
-            conflict = Conflict(seat, _apply(current, mine), base, conflicts, row["version"], reason,
-                                changes=asked,
-                                by=_changed_by(row["id"], base, [c[0] for c in conflicts]))
-        else:
-            new_state = _apply(current, mine)
-            touched = [paths.format(p) for p in paths.diff(current, new_state)]
+            new_state = _apply(seat.state, mine)
+            touched = [paths.format(p) for p in paths.diff(seat.state, new_state)]
             if touched:
                 limits.check(new_state)  # too long to store: refused (web/server/limits.py), nothing written
-            was_done = bool(row["done"])
-            want_done = was_done if done is None else done
-            changed = bool(touched) or want_done != was_done
-            version = row["version"]
-            if changed:
-                version, stamp = play_row["version"] + 1, now()
-                db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play_id])
-                db.execute(
-                    "UPDATE seats SET state = ?, version = ?, done = ?, updated_at = ? WHERE id = ?",
-                    [dumps(new_state), version, int(want_done), stamp, row["id"]],
-                )
-                play.version, play.updated_at = version, stamp  # the play as stored now, without reading it again
-                seat.state, seat.version, seat.done, seat.updated_at = new_state, version, want_done, stamp
-                db.table("seat_versions").insert(
-                    {"seat_id": row["id"], "version": version, "state": dumps(new_state), "paths": dumps(touched),
-                     "change_id": change_id, "who": who, "at": now()}
-                )
-                if touched:
-                    _log(play_id, row["id"], row["player_id"], who, action, current, new_state)
-                if want_done != was_done:
-                    _log(play_id, row["id"], row["player_id"], who, "marked done" if want_done else "marked not done",
-                         {"done": was_done}, {"done": want_done})
-            if not changed:
-                unchanged = (play, version)
+            want_done = seat.done if done is None else done
+            if not touched and want_done == seat.done:
+                unchanged = seat.version
             else:
-                result = _recomputed(play, position, row, version, base)
+                merged = base != seat.version
+                _write_seat(play, seat, new_state, touched, want_done, change_id, who, action)
+                return _recomputed(play, position, merged)
     if conflict is not None:
         raise conflict
-    if unchanged is not None:  # nothing written: evaluated after the write lock is let go
-        return Saved(unchanged[0], unchanged[0].evaluate(), unchanged[1], False, False)
-    return result
+    # nothing written: evaluated after the write lock is let go
+    return Saved(play, play.evaluate(), unchanged, False, False)
+
+
+def _seat_to_change(play_id: int, position: int, known: Play | None) -> tuple[Play, Seat]:
+    """Inside the write transaction: the play (not finished, not deleted) and the seat to change."""
+    play_row = get_db().execute("SELECT status, version FROM plays WHERE id = ?", [play_id]).fetchone()
+    if play_row is None:
+        raise NotFound((play_id, position))
+    if play_row["status"] in (DELETED, SET_ASIDE):
+        raise Deleted(play_id)
+    if play_row["status"] == FINISHED:
+        raise Finished(play_id)
+    play = _current(play_id, known, play_row["version"], play_row["status"])
+    if not 0 <= position < len(play.seats):
+        raise NotFound((play_id, position))
+    return play, play.seats[position]
+
+
+def _resent(seat: Seat, change_id: str) -> bool:
+    """This change (by the phone's id of it) was applied already."""
+    return get_db().execute(
+        "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [seat.id, change_id]
+    ).fetchone() is not None
+
+
+def _mine(seat: Seat, base: int, state: dict[str, Any] | None,
+          set_: dict[str, Any] | None) -> dict[paths.Path, Any]:
+    """What this phone changed: values at paths, or where its whole picture differs from the seat
+    as it was at ``base`` (an unknown base: every place the picture differs in)."""
+    if set_ is not None:
+        return {paths.parse(p): v for p, v in set_.items()}
+    if state is None:
+        return {}  # only the Done mark changes
+    picture = state if isinstance(state, dict) else {}
+    base_state = seat.state if base == seat.version else _state_at(seat.id, base)
+    if base_state is paths.MISSING:
+        base_state = {}
+    return {p: paths.get(picture, p) for p in paths.diff(base_state, picture)}
+
+
+def _clashes(seat: Seat, base: int, play_version: int, mine: dict[paths.Path, Any]) -> tuple[list[Any], str]:
+    """The places this phone changed that someone else changed since ``base`` to another value
+    (path, yours, theirs), and a reason when the base itself cannot be merged over."""
+    theirs: list[paths.Path] | None = []
+    reason = ""
+    if base > play_version:
+        theirs, reason = None, "the version this change is based on is newer than the play's"
+    elif base != seat.version:
+        base_known = _state_at(seat.id, base) is not paths.MISSING
+        theirs = _touched_since(seat.id, base) if base_known else None
+        if not base_known:
+            reason = "the version this change is based on is not a version of this seat"
+    current = seat.state
+    clashes = [
+        (paths.format(p), v, paths.get(current, p))
+        for p, v in mine.items()
+        if (theirs is None or any(paths.overlaps(p, t) for t in theirs)) and paths.get(current, p) != v
+    ]
+    return clashes, reason
+
+
+def _conflict(play_id: int, seat: Seat, base: int, mine: dict[paths.Path, Any], clashes: list[Any],
+              reason: str, who: str) -> Conflict:
+    """The conflict to raise; the attempt is kept in the edit log (nothing else is written)."""
+    asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
+    _log(play_id, seat.id, seat.player_id, who, "save conflict (not applied)", seat.state,
+         {"based_on": base, "changes": asked})
+    clashes = [(p, _json_value(y), _json_value(t)) for p, y, t in clashes]
+    return Conflict(seat, _apply(seat.state, mine), base, clashes, seat.version, reason, changes=asked,
+                    by=_changed_by(seat.id, base, [c[0] for c in clashes]))
+
+
+def _write_seat(play: Play, seat: Seat, new_state: dict[str, Any], touched: list[str], want_done: bool,
+                change_id: str | None, who: str, action: str) -> None:
+    """Store the seat's new state and Done mark as the play's next version (logged); ``play`` and
+    ``seat`` become the play as stored now, without reading it again."""
+    db = get_db()
+    old_state, was_done = seat.state, seat.done
+    version, stamp = play.version + 1, now()
+    db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play.id])
+    db.execute(
+        "UPDATE seats SET state = ?, version = ?, done = ?, updated_at = ? WHERE id = ?",
+        [dumps(new_state), version, int(want_done), stamp, seat.id],
+    )
+    db.table("seat_versions").insert({
+        "seat_id": seat.id, "version": version, "state": dumps(new_state), "paths": dumps(touched),
+        "change_id": change_id, "who": who, "at": stamp,
+    })
+    play.version, play.updated_at = version, stamp
+    seat.state, seat.version, seat.done, seat.updated_at = new_state, version, want_done, stamp
+    if touched:
+        _log(play.id, seat.id, seat.player_id, who, action, old_state, new_state)
+    if want_done != was_done:
+        _log(play.id, seat.id, seat.player_id, who, "marked done" if want_done else "marked not done",
+             {"done": was_done}, {"done": want_done})
 
 
 def _current(play_id: int, known: Play | None, version: int, status: str) -> Play:
@@ -337,16 +438,17 @@ def _current(play_id: int, known: Play | None, version: int, status: str) -> Pla
     return get_play(play_id)
 
 
-def _recomputed(play: Play, position: int, row: Any, version: int, base: int) -> Saved:
+def _recomputed(play: Play, position: int, merged: bool) -> Saved:
     """After a change of a seat, inside its write transaction: the totals stored again; a done
     seat that no longer validates is not done any more (and Done on a seat with problems does not
-    stick): the player sees what to fill or fix."""
+    stick): the player sees what to fill or fix.  ``merged``: over someone else's newer change."""
     play, evaluation = recompute(play.id, play)
-    if play.seats[position].done and not evaluation.valid(position):
-        get_db().execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [row["id"]])
-        play.seats[position].done = play.seats[position].complete = False
+    seat = play.seats[position]
+    if seat.done and not evaluation.valid(position):
+        get_db().execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [seat.id])
+        seat.done = seat.complete = False
         play, evaluation = recompute(play.id, play)
-    return Saved(play, evaluation, version, base != row["version"], True)
+    return Saved(play, evaluation, seat.version, merged, True)
 
 
 def _json_value(value: Any) -> Any:
@@ -362,7 +464,12 @@ def _apply(state: dict, changes: dict[paths.Path, Any]) -> dict:
 
 
 def save_seat(
-    play_id: int, position: int, state: dict, who: str, base_version: int | None = None, done: bool | None = None
+    play_id: int,
+    position: int,
+    state: dict,
+    who: str,
+    base_version: int | None = None,
+    done: bool | None = None,
 ) -> tuple[Play, Evaluation, bool]:
     """A whole picture of a seat, stored by the server itself (seeding, tests; see
     :func:`apply_change`): the play, its evaluation and whether anything changed."""
@@ -376,8 +483,9 @@ def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]
     caller just wrote it (else it is read)."""
     db = get_db()
     play = get_play(play_id) if play is None else play
-    evaluation = evaluate_cached(play.game, play.options, [(s.name, s.state) for s in play.seats],
-                                 [s.done for s in play.seats])
+    evaluation = evaluate_cached(
+        play.game, play.options, [(s.name, s.state) for s in play.seats], [s.done for s in play.seats]
+    )
     try:
         version = scoring.get(play.game).engine_version
     except KeyError:  # a game this version does not know: kept, not scored
@@ -389,11 +497,19 @@ def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]
         seat.complete = complete[seat.position]
         seat.total = result.total if result else None
         seat.rank = result.rank if result else None
-        rows.append([int(seat.complete), seat.total, seat.rank,
-                     dumps([c.to_dict() for c in result.categories]) if result else None,
-                     version if result else None, seat.id])
+        rows.append(
+            [
+                int(seat.complete),
+                seat.total,
+                seat.rank,
+                dumps([c.to_dict() for c in result.categories]) if result else None,
+                version if result else None,
+                seat.id,
+            ]
+        )
     db.conn.executemany(
-        "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? WHERE id = ?", rows
+        "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? WHERE id = ?",
+        rows,
     )
     if play.status == FINISHED:  # a finished play's totals changed (its options were edited): keep stats true
         refresh_stats(s.player_id for s in play.seats)
@@ -401,7 +517,12 @@ def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]
     play.tiebreak = evaluation.result.tiebreak if evaluation.result else None
     db.execute(
         "UPDATE plays SET winners = ?, tiebreak = ?, engine_version = ? WHERE id = ?",
-        [dumps(play.winners) if evaluation.result else None, play.tiebreak, version if evaluation.result else None, play_id],
+        [
+            dumps(play.winners) if evaluation.result else None,
+            play.tiebreak,
+            version if evaluation.result else None,
+            play_id,
+        ],
     )
     return play, evaluation
 
@@ -415,10 +536,15 @@ def _details(play: Play) -> dict[str, Any]:
 
 def _details_at(play_id: int, version: int) -> Any:
     """The play's details as they were at ``version`` (MISSING if not known)."""
-    row = get_db().execute(
-        "SELECT details FROM play_versions WHERE play_id = ? AND version <= ? AND details IS NOT NULL "
-        "ORDER BY version DESC LIMIT 1", [play_id, version]
-    ).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT details FROM play_versions WHERE play_id = ? AND version <= ? AND details IS NOT NULL "
+            "ORDER BY version DESC LIMIT 1",
+            [play_id, version],
+        )
+        .fetchone()
+    )
     return paths.MISSING if row is None else loads(row["details"], {})
 
 
@@ -427,9 +553,13 @@ def _play_to_change(play_id: int, change_id: str | None) -> tuple[Play, bool]:
     change (by its id) was applied already (a resend: answered as then).  A deleted or set-aside
     play refuses any other change (:class:`Deleted`)."""
     play = get_play(play_id)
-    seen = bool(change_id) and get_db().execute(
-        "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
-    ).fetchone() is not None
+    seen = (
+        bool(change_id)
+        and get_db()
+        .execute("SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id])
+        .fetchone()
+        is not None
+    )
     if not seen and play.status in (DELETED, SET_ASIDE):
         raise Deleted(play_id)
     return play, seen
@@ -469,16 +599,27 @@ def change_play(
         mine = {p: paths.get(picture, p) for p in paths.diff(base_details, picture)}
         new_status = status if status in (FINISHED, IN_PROGRESS) else play.status
         if base > play.version:
-            conflict = Conflict(None, picture, base, [(paths.format(p), v, paths.get(current, p)) for p, v in mine.items()],
-                                play.version, "the version this change is based on is newer than the play's")
+            conflict = Conflict(
+                None,
+                picture,
+                base,
+                [(paths.format(p), v, paths.get(current, p)) for p, v in mine.items()],
+                play.version,
+                "the version this change is based on is newer than the play's",
+            )
         elif base != play.version and mine:
             theirs = [
                 paths.parse(p)
-                for r in db.execute("SELECT paths FROM play_versions WHERE play_id = ? AND version > ?", [play_id, base])
+                for r in db.execute(
+                    "SELECT paths FROM play_versions WHERE play_id = ? AND version > ?", [play_id, base]
+                )
                 for p in loads(r["paths"], [])
             ]
-            clashes = [(paths.format(p), v, paths.get(current, p)) for p, v in mine.items()
-                       if any(paths.overlaps(p, t) for t in theirs) and paths.get(current, p) != v]
+            clashes = [
+                (paths.format(p), v, paths.get(current, p))
+                for p, v in mine.items()
+                if any(paths.overlaps(p, t) for t in theirs) and paths.get(current, p) != v
+            ]
             if clashes:
                 conflict = Conflict(None, picture, base, clashes, play.version)
         if conflict is None:
@@ -489,14 +630,28 @@ def change_play(
             if touched or new_status != play.status:
                 version = play.version + 1
                 stamp = now()
-                db.table("plays").update(play_id, {
-                    "version": version, "updated_at": stamp, "status": new_status, "played_at": new["played_at"],
-                    "options": dumps(new["options"]), "notes": new["notes"],
-                })
-                db.table("play_versions").insert({
-                    "play_id": play_id, "version": version, "details": dumps(new), "change_id": change_id,
-                    "paths": dumps(touched + (["status"] if new_status != play.status else [])), "who": who, "at": stamp,
-                })
+                db.table("plays").update(
+                    play_id,
+                    {
+                        "version": version,
+                        "updated_at": stamp,
+                        "status": new_status,
+                        "played_at": new["played_at"],
+                        "options": dumps(new["options"]),
+                        "notes": new["notes"],
+                    },
+                )
+                db.table("play_versions").insert(
+                    {
+                        "play_id": play_id,
+                        "version": version,
+                        "details": dumps(new),
+                        "change_id": change_id,
+                        "paths": dumps(touched + (["status"] if new_status != play.status else [])),
+                        "who": who,
+                        "at": stamp,
+                    }
+                )
                 if touched:
                     _log(play_id, None, None, who, "play details changed", current, new)
                     recompute(play_id)
@@ -520,7 +675,9 @@ def set_status(play_id: int, status: str, who: str, base_version: int | None = N
     change_play(play_id, who=who, base_version=base_version, status=status)
 
 
-def delete_play(play_id: int, who: str, *, action: str = "play deleted", change_id: str | None = None) -> Play:
+def delete_play(
+    play_id: int, who: str, *, action: str = "play deleted", change_id: str | None = None
+) -> Play:
     """Delete a play from the history, softly: every row stays, the play is marked deleted (with
     who, when and the status it had), logged, and refuses every change until
     :func:`restore_play`.  Its players' statistics follow (a finished play stops counting), in
@@ -542,23 +699,43 @@ def _set_deleted(play_id: int, who: str, deleted: bool, action: str, change_id: 
             raise NotFound(play_id)
         if (row["status"] == DELETED) == deleted:
             return get_play(play_id)
-        if change_id and db.execute(
-            "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
-        ).fetchone():
+        if (
+            change_id
+            and db.execute(
+                "SELECT 1 FROM play_versions WHERE play_id = ? AND change_id = ?", [play_id, change_id]
+            ).fetchone()
+        ):
             return get_play(play_id)
         old_status = row["status"]
         new_status = DELETED if deleted else (row["status_before_delete"] or IN_PROGRESS)
         version, stamp = row["version"] + 1, now()
-        db.table("plays").update(play_id, {
-            "status": new_status, "version": version, "updated_at": stamp,
-            "deleted_at": stamp if deleted else None, "deleted_by": who if deleted else None,
-            "status_before_delete": old_status if deleted else None,
-        })
-        details = {"played_at": row["played_at"], "options": _as_dict(loads(row["options"], {})), "notes": row["notes"] or ""}
-        db.table("play_versions").insert({
-            "play_id": play_id, "version": version, "paths": dumps(["status"]), "details": dumps(details),
-            "change_id": change_id, "who": who, "at": stamp,
-        })
+        db.table("plays").update(
+            play_id,
+            {
+                "status": new_status,
+                "version": version,
+                "updated_at": stamp,
+                "deleted_at": stamp if deleted else None,
+                "deleted_by": who if deleted else None,
+                "status_before_delete": old_status if deleted else None,
+            },
+        )
+        details = {
+            "played_at": row["played_at"],
+            "options": _as_dict(loads(row["options"], {})),
+            "notes": row["notes"] or "",
+        }
+        db.table("play_versions").insert(
+            {
+                "play_id": play_id,
+                "version": version,
+                "paths": dumps(["status"]),
+                "details": dumps(details),
+                "change_id": change_id,
+                "who": who,
+                "at": stamp,
+            }
+        )
         _log(play_id, None, None, who, action, {"status": old_status}, {"status": new_status})
         players = [r[0] for r in db.execute("SELECT player_id FROM seats WHERE play_id = ?", [play_id])]
         refresh_stats(players)
@@ -597,14 +774,28 @@ def change_players(
         base = play.version if base_version is None else base_version
         before = [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]
         if base > play.version:
-            conflict = Conflict(None, seats, base, [("seats", None, before)], play.version,
-                                "the version this change is based on is newer than the play's")
+            conflict = Conflict(
+                None,
+                seats,
+                base,
+                [("seats", None, before)],
+                play.version,
+                "the version this change is based on is newer than the play's",
+            )
         elif base < play.version and any(
             "seats" in (loads(r["paths"], []) or [])
-            for r in db.execute("SELECT paths FROM play_versions WHERE play_id = ? AND version > ?", [play_id, base])
+            for r in db.execute(
+                "SELECT paths FROM play_versions WHERE play_id = ? AND version > ?", [play_id, base]
+            )
         ):
-            conflict = Conflict(None, seats, base, [("seats", None, before)], play.version,
-                                "the players were changed on another phone meanwhile")
+            conflict = Conflict(
+                None,
+                seats,
+                base,
+                [("seats", None, before)],
+                play.version,
+                "the players were changed on another phone meanwhile",
+            )
         if conflict is None and [(s, p) for s, p in seats] != [(s.id, s.player_id) for s in play.seats]:
             _rearrange(play, seats, by_id, who)
             play = get_play(play_id)
@@ -613,14 +804,20 @@ def change_players(
     return play
 
 
-def _seat_plan_errors(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int, Seat]) -> list[FieldError]:
+def _seat_plan_errors(
+    play: Play, seats: list[tuple[int | None, int]], by_id: dict[int, Seat]
+) -> list[FieldError]:
     errors: list[FieldError] = []
     seen_seats: set[int] = set()
     seen_players: set[int] = set()
-    known = {r[0] for r in get_db().execute(
-        f"SELECT id FROM players WHERE merged_into IS NULL AND id IN ({','.join('?' * len(seats)) or 'NULL'})",
-        [p for _, p in seats],
-    )}
+    known = {
+        r[0]
+        for r in get_db().execute(
+            "SELECT id FROM players WHERE merged_into IS NULL AND id IN "
+            f"({','.join('?' * len(seats)) or 'NULL'})",
+            [p for _, p in seats],
+        )
+    }
     for i, (seat_id, player_id) in enumerate(seats):
         where = f"seats[{i}]"
         if seat_id is not None and (seat_id not in by_id or seat_id in seen_seats):
@@ -637,8 +834,13 @@ def _seat_plan_errors(play: Play, seats: list[tuple[int | None, int]], by_id: di
     except KeyError:
         game = None
     if game is not None and not game.min_players <= len(seats) <= game.max_players:
-        errors.append(FieldError("seats", f"{game.title} takes {game.min_players} to {game.max_players} "
-                                          f"players; this lists {len(seats)}"))
+        errors.append(
+            FieldError(
+                "seats",
+                f"{game.title} takes {game.min_players} to {game.max_players} "
+                f"players; this lists {len(seats)}",
+            )
+        )
     return errors
 
 
@@ -646,8 +848,12 @@ def _rearrange(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int,
     """Apply a checked seat plan (inside the caller's write transaction)."""
     db = get_db()
     version, stamp = play.version + 1, now()
-    names = {r[0]: r[1] for r in db.execute(
-        f"SELECT id, name FROM players WHERE id IN ({','.join('?' * len(seats))})", [p for _, p in seats])}
+    names = {
+        r[0]: r[1]
+        for r in db.execute(
+            f"SELECT id, name FROM players WHERE id IN ({','.join('?' * len(seats))})", [p for _, p in seats]
+        )
+    }
     kept = {s for s, _ in seats if s is not None}
     removed = [s for s in play.seats if s.id not in kept]
     set_aside: int | None = None
@@ -661,47 +867,109 @@ def _rearrange(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int,
             set_aside = _set_aside_play(play, stamp)
         spot = db.execute("SELECT COUNT(*) FROM seats WHERE play_id = ?", [set_aside]).fetchone()[0]
         db.execute("UPDATE seats SET play_id = ?, position = ? WHERE id = ?", [set_aside, spot, seat.id])
-        _log(play.id, seat.id, seat.player_id, who, "seat removed", seat.state,
-             {"set_aside_in": set_aside, "was_seat": seat.position + 1, "done": seat.done})
+        _log(
+            play.id,
+            seat.id,
+            seat.player_id,
+            who,
+            "seat removed",
+            seat.state,
+            {"set_aside_in": set_aside, "was_seat": seat.position + 1, "done": seat.done},
+        )
     for i, seat in enumerate(s for s in play.seats if s.id in kept):  # out of the way of the unique index
         db.execute("UPDATE seats SET position = ? WHERE id = ?", [-1 - i, seat.id])
     blank = play.game_info.blank_player() if _known(play.game) else {}
     for position, (seat_id, player_id) in enumerate(seats):
         if seat_id is None:
-            new_id = db.table("seats").insert({
-                "play_id": play.id, "position": position, "player_id": player_id, "state": dumps(blank),
-                "version": version, "updated_at": stamp,
-            }).last_pk
-            db.table("seat_versions").insert({"seat_id": new_id, "version": version, "state": dumps(blank),
-                                              "paths": "[]", "who": who, "at": stamp})
+            new_id = (
+                db.table("seats")
+                .insert(
+                    {
+                        "play_id": play.id,
+                        "position": position,
+                        "player_id": player_id,
+                        "state": dumps(blank),
+                        "version": version,
+                        "updated_at": stamp,
+                    }
+                )
+                .last_pk
+            )
+            db.table("seat_versions").insert(
+                {
+                    "seat_id": new_id,
+                    "version": version,
+                    "state": dumps(blank),
+                    "paths": "[]",
+                    "who": who,
+                    "at": stamp,
+                }
+            )
         else:
-            db.execute("UPDATE seats SET position = ?, player_id = ? WHERE id = ?", [position, player_id, seat_id])
+            db.execute(
+                "UPDATE seats SET position = ?, player_id = ? WHERE id = ?", [position, player_id, seat_id]
+            )
             if by_id[seat_id].position != position:
                 # a seat that moved gets a version of unknown paths: a phone still showing the old
                 # order (a base version from before) cannot merge into the seat now at its place
-                db.execute("UPDATE seats SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, seat_id])
-                db.table("seat_versions").insert({"seat_id": seat_id, "version": version,
-                                                  "state": dumps(by_id[seat_id].state), "paths": None,
-                                                  "who": who, "at": stamp})
+                db.execute(
+                    "UPDATE seats SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, seat_id]
+                )
+                db.table("seat_versions").insert(
+                    {
+                        "seat_id": seat_id,
+                        "version": version,
+                        "state": dumps(by_id[seat_id].state),
+                        "paths": None,
+                        "who": who,
+                        "at": stamp,
+                    }
+                )
     db.execute("UPDATE plays SET version = ?, updated_at = ? WHERE id = ?", [version, stamp, play.id])
-    db.table("play_versions").insert({
-        "play_id": play.id, "version": version, "paths": dumps(["seats"]), "details": dumps(_details(play)),
-        "who": who, "at": stamp,
-    })
-    _log(play.id, None, None, who, "players changed",
-         {"seats": [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]},
-         {"seats": [{"seat": s, "player": p, "name": names.get(p, "")} for s, p in seats]})
+    db.table("play_versions").insert(
+        {
+            "play_id": play.id,
+            "version": version,
+            "paths": dumps(["seats"]),
+            "details": dumps(_details(play)),
+            "who": who,
+            "at": stamp,
+        }
+    )
+    _log(
+        play.id,
+        None,
+        None,
+        who,
+        "players changed",
+        {"seats": [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]},
+        {"seats": [{"seat": s, "player": p, "name": names.get(p, "")} for s, p in seats]},
+    )
     recompute(play.id)
 
 
 def _set_aside_play(play: Play, stamp: str) -> int:
     """The play holding the seats removed from ``play`` (made the first time one is)."""
     db = get_db()
-    row = db.execute("SELECT id FROM plays WHERE set_aside_from = ? AND status = 'set_aside'", [play.id]).fetchone()
+    row = db.execute(
+        "SELECT id FROM plays WHERE set_aside_from = ? AND status = 'set_aside'", [play.id]
+    ).fetchone()
     if row is not None:
         return int(row[0])
-    return int(db.table("plays").insert({
-        "game": play.game, "played_at": play.played_at, "options": dumps(play.options), "status": SET_ASIDE,
-        "notes": f"Seats removed from play {play.id}", "created_at": stamp, "updated_at": stamp,
-        "set_aside_from": play.id,
-    }).last_pk or 0)
+    return int(
+        db.table("plays")
+        .insert(
+            {
+                "game": play.game,
+                "played_at": play.played_at,
+                "options": dumps(play.options),
+                "status": SET_ASIDE,
+                "notes": f"Seats removed from play {play.id}",
+                "created_at": stamp,
+                "updated_at": stamp,
+                "set_aside_from": play.id,
+            }
+        )
+        .last_pk
+        or 0
+    )
