@@ -1,0 +1,12 @@
+"""What a hosted instance and the apps around it need (issue 26), registered from ``create_app``
+in one line: the plays list of the API (``web/plays_list.py``)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from web import plays_list
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(plays_list.bp)
