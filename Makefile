@@ -1,7 +1,7 @@
 # Scorepad: two commands set up a fresh machine (Python 3.11 or newer, and Node):
 #   make run    install, migrate, serve on 0.0.0.0:$(PORT)
 #   make test   install with the test tools, lint, type-check, then every test (browser tests included)
-#   make test-fast  lint, type-check and every test except the browser and reliability ones
+#   make test-fast  lint, type-check and every test except the browser, reliability and slow property ones
 SHELL := /bin/bash
 # The newest Python >= 3.11 on the PATH (python3.14 ... python3.11, then python3); PYTHON=... overrides.
 # (A name that exists but does not run, such as a pyenv shim of a version not installed, is skipped.)
@@ -59,7 +59,7 @@ test: lint
 	$(PY) -m pytest -q
 
 test-fast: lint
-	$(PY) -m pytest -q -m "not e2e and not reliability"
+	$(PY) -m pytest -q -m "not e2e and not reliability and not slow"
 
 bench: install-dev
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq wrk >/dev/null; } || echo "wrk is not installed: the benchmarks use their built-in load client"

@@ -39,6 +39,7 @@ EXPECTED = {
     ],
     "stat_pairs": ["game", "player_id", "rival_id", "plays", "ahead", "behind", "level"],
     "stat_game": ["game", "plays", "first_played_at", "last_played_at"],
+    "api_tokens": ["id", "name", "digest", "hint", "created_at", "created_by", "last_used_at", "revoked_at", "revoked_by"],
 }
 
 

@@ -20,6 +20,8 @@ from jinja2_fragments.flask import render_block
 from wtforms import PasswordField
 from wtforms.validators import DataRequired, Length
 
+from web import tokens
+
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; "
@@ -134,8 +136,11 @@ def _require_access():
         return None
     if session.get("access") == _code_mark(code):
         return None
+    if tokens.bearer_sent():
+        return tokens.bearer_refusal()  # None when it is a live API token (web/tokens.py)
     if request.path.startswith("/api/"):
-        return jsonify({"errors": [{"path": "", "message": "this Scorepad needs its access code: open /access in a browser"}]}), 401
+        message = "this Scorepad needs its access code: open /access in a browser, or send Authorization: Bearer TOKEN (docs/api.md)"
+        return jsonify({"errors": [{"path": "", "message": message}]}), 401
     target = request.full_path.rstrip("?")
     if request.headers.get("HX-Request"):
         return "", 401, {"HX-Redirect": url_for("access.access", next=target)}
