@@ -1,13 +1,15 @@
 """What a hosted instance and the apps around it need (issue 26), registered from ``create_app``
-in one line: the plays list of the API (``web/plays_list.py``), API tokens (``web/tokens.py``)."""
+in one line: the plays list of the API (``web/plays_list.py``), API tokens (``web/tokens.py``), every cookie Secure on HTTPS
+(``web/cookies.py``)."""
 
 from __future__ import annotations
 
 from flask import Flask
 
-from web import plays_list, tokens
+from web import cookies, plays_list, tokens
 
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(plays_list.bp)
     tokens.init_app(app)
+    cookies.init_app(app)  # every cookie Secure on HTTPS
