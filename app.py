@@ -8,7 +8,7 @@ Settings come from environment variables (see ``docs/architecture.md``):
 - ``HOST`` / ``PORT``     where ``make run`` serves (default 0.0.0.0:8000)
 - ``SCOREPAD_PAGE_SIZE``  plays per history page (default 25)
 - ``SCOREPAD_ACCESS_CODE`` when set, every device must enter this code once
-- ``SCOREPAD_HTTPS=1``     always mark the session cookie Secure (it is anyway on HTTPS requests)
+- ``SCOREPAD_HTTPS=1``     always mark every cookie Secure (they are anyway on HTTPS requests)
 - ``SCOREPAD_PROXY=1``     trust one reverse proxy's X-Forwarded-For/Proto/Host (under ``serve.py``
   waitress does it, for the proxy at ``SCOREPAD_PROXY_ADDRESS``; under another server, ProxyFix)
 - ``SCOREPAD_PUBLIC_URL``  the address phones should use (QR codes), e.g. https://scores.example
