@@ -32,9 +32,12 @@ bp = Blueprint("share", __name__)
 
 BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data="
 # BoardGameGeek ids we can cite (docs/stats.md): Verdant's is in the gameinfos.inc.php of the
-# Board Game Arena implementation (GitHub Mathct/verdant, 'bgg_id' => 334065).  The other games'
-# ids could not be confirmed from a source, so BG Stats matches them by name.
-BGG_IDS = {"verdant": 334065}
+# Board Game Arena implementation (GitHub Mathct/verdant, 'bgg_id' => 334065); Planted's is the
+# objectid of "Planted: A Game of Nature & Nurture" in a BoardGameGeek plays export (XML API);
+# Vadoran Gardens' is in a published BGG collection list (242149, 'Vadoran Gardens', 'base').
+# Verdant Arizona's and Gretchen's Garden's could not be confirmed from a source (the Board Game
+# Arena implementation of Gretchen's Garden has bgg_id 0), so BG Stats matches them by name.
+BGG_IDS = {"verdant": 334065, "planted": 365104, "vadoran-gardens": 242149}
 LOCATION_MAX = 80
 SOLO_RIVAL = {"verdant-arizona": "Vera", "vadoran-gardens": "Your sister"}
 
@@ -299,6 +302,8 @@ def bgstats_play(play: store.Play, result: scoring.Result, row: dict) -> dict[st
         data["durationMin"] = length
     if row.get("location"):
         data["location"] = row["location"]
+    if (play.notes or "").strip():
+        data["comments"] = play.notes.strip()  # the play's notes, as BG Stats' comments
     return data
 
 
