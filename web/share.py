@@ -241,7 +241,9 @@ def shared(token: str):
         "story/shared.html", play=found, result=result, token=token,
         rows=adapter(found.game).result_rows(result) if result else [],
         headline=headline(found, result) if result else "", when=play_row(found.id),
-        image_url=public_url(url_for("share.shared_png", token=token)),
+        image_url=public_url(url_for("preview.shared_preview", token=token)),  # 1200 x 630 (web/preview.py)
+        page_url=public_url(url_for("share.shared", token=token)),
+        image_alt=shareimage.image_alt(pad_for(found, result, play_row(found.id))) if result else "",
         length=length_words(minutes(play_row(found.id).get("started_at"), play_row(found.id).get("finished_at"))),
     ))
     response.headers["Cache-Control"] = "no-store"  # a revoked link stops working at once
