@@ -40,6 +40,7 @@ from waitress.utilities import RequestEntityTooLarge
 from app import create_app
 from web.address import lan_address
 from web.backup import IMPORT_PATH
+from web.bgstats import UPLOAD_PATH as BGSTATS_UPLOAD
 from web.db import keep_open, storage_problem
 
 BODY_RATE = 64 * 1024  # bytes per second a request's body may take on top of the request timeout
@@ -109,6 +110,7 @@ def large_bodies(limits: Mapping[str, Any]) -> tuple[tuple[re.Pattern[str], int]
 
     return (
         (re.compile("^" + re.escape(IMPORT_PATH) + "$"), int(limits["import_body"])),
+        (re.compile("^" + re.escape(BGSTATS_UPLOAD) + "$"), int(limits["import_body"])),  # web/bgstats.py
         (re.compile(r"^/plays/[0-9]{1,19}/photos$"), int(MAX_UPLOAD)),
     )
 

@@ -414,3 +414,13 @@ def m009_api_tokens(db: Database) -> None:
     )
     db["api_tokens"].create_index(["digest"], unique=True)
     db.execute("CREATE UNIQUE INDEX api_tokens_live_name ON api_tokens (name COLLATE NOCASE) WHERE revoked_at IS NULL")
+
+
+@migrations()
+def m010_imported_plays(db: Database) -> None:
+    """Plays imported from BG Stats (issue 26, docs/bgstats.md): ``source`` says where a play came
+    from (NULL: entered in Scorepad; ``'bgstats'``: typed totals, no board) and ``source_id`` its id
+    there (BG Stats' play uuid), unique per source, so an import never adds a play twice."""
+    db.execute("ALTER TABLE plays ADD COLUMN source TEXT")
+    db.execute("ALTER TABLE plays ADD COLUMN source_id TEXT")
+    db.execute("CREATE UNIQUE INDEX plays_source ON plays (source, source_id) WHERE source IS NOT NULL")

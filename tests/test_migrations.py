@@ -13,7 +13,7 @@ EXPECTED = {
     "plays": [
         "id", "game", "played_at", "options", "status", "notes", "winners", "tiebreak", "engine_version",
         "created_at", "updated_at", "version", "started_at", "finished_at", "location",
-        "deleted_at", "deleted_by", "status_before_delete", "set_aside_from",
+        "deleted_at", "deleted_by", "status_before_delete", "set_aside_from", "source", "source_id",
     ],
     "seats": [
         "id", "play_id", "position", "player_id", "state", "complete", "total", "rank", "breakdown",

@@ -1,12 +1,13 @@
 """What a hosted instance and the apps around it need (issue 26), registered from ``create_app``
 in one line: the plays list of the API (``web/plays_list.py``), API tokens (``web/tokens.py``), every cookie Secure on HTTPS
-(``web/cookies.py``), the link preview picture (``web/preview.py``)."""
+(``web/cookies.py``), the link preview picture (``web/preview.py``), the BG Stats import
+(``web/bgstats.py``)."""
 
 from __future__ import annotations
 
 from flask import Flask
 
-from web import cookies, plays_list, preview, tokens
+from web import bgstats, cookies, plays_list, preview, tokens
 
 
 def init_app(app: Flask) -> None:
@@ -14,3 +15,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(preview.bp)  # /s/TOKEN/preview.png: the 1200 x 630 link preview
     tokens.init_app(app)
     cookies.init_app(app)  # every cookie Secure on HTTPS
+    bgstats.init_app(app)  # import a BG Stats export: Settings, flask import-bgstats, typed plays' pages

@@ -149,3 +149,14 @@ def test_over_plain_http_the_cookies_stay_as_they_were(start):
     server = start(SCOREPAD_ACCESS_CODE=CODE)
     status, _, _, _, first = guess(server, CODE, source="127.0.0.5")
     assert status == 303 and "Secure" not in first["scorepad_device"] and "Secure" not in first["session"]
+
+
+def test_the_bgstats_upload_takes_an_export_as_large_as_the_backup_import(start):
+    from tests.reliability.harness import body_read_before_413
+
+    server = start(SCOREPAD_MAX_IMPORT_MB="3")
+    two_mb = "a" * (2 * 1024 * 1024)
+    status, _, _ = request(server, "POST", "/settings/bgstats", body=two_mb)
+    assert status == 400  # read whole, then refused for its missing CSRF token (not 413)
+    assert body_read_before_413(server.port, "/settings/bgstats", declared=4 * 1024 * 1024)["status"] == 413
+    assert body_read_before_413(server.port, "/settings/bgstats/import", declared=2 * 1024 * 1024)["status"] == 413
