@@ -349,12 +349,25 @@ def _typed_page(play_id: int, status: int = 200, message: str = ""):
     return response
 
 
+def _typed_json(play_id: int):
+    """``GET /api/plays/N`` of an imported play: its typed totals (docs/api.md), no board, no result."""
+    found = store.get_play(play_id)
+    return {
+        "id": found.id, "game": found.game, "status": found.status, "options": found.options, "version": found.version,
+        "played_at": found.played_at, "source": SOURCE, "winners": found.winners, "result": None,
+        "seats": [{"position": s.position, "player": s.name, "state": {}, "version": s.version, "done": True,
+                   "complete": True, "total": s.total, "rank": s.rank, "errors": []} for s in found.seats],
+    }
+
+
 def _typed_plays():
     """An imported play's pages show its typed score pad; nothing of it changes here but deleting."""
     play_id = (request.view_args or {}).get("play_id")
     if play_id is None or request.endpoint in STILL_ALLOWED or not is_typed(play_id):
         return None
     if request.method in ("GET", "HEAD"):
+        if request.endpoint == "plays_api.get_play":
+            return _typed_json(play_id)
         return _typed_page(play_id) if request.endpoint in TYPED_PAGES else None
     if request.path.startswith("/api/"):
         message = "this play was typed in BG Stats (totals only, no board): it cannot be changed here"

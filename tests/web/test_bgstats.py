@@ -171,6 +171,9 @@ def test_a_typed_play_shows_its_totals_and_cannot_be_changed_only_deleted(app, r
     for page in ("/plays/1", "/plays/1/result", "/plays/1/seats/0", "/plays/1/edit"):
         html = client.get(page).get_data(as_text=True)
         assert "typed in BG Stats" in html and "Bob wins" in html and "47" in html and "The club" in html, page
+    api = client.get("/api/plays/1").get_json()
+    assert (api["source"], api["status"], api["winners"], api["result"]) == ("bgstats", "finished", ["Bob"], None)
+    assert [(s["player"], s["total"], s["rank"], s["complete"]) for s in api["seats"]] == [("Bob", 47, 1, True), ("Ann", 41, 2, True)]
     refused = client.post("/plays/1/reopen", data={"csrf_token": token})
     assert refused.status_code == 409 and "cannot be changed here" in refused.get_data(as_text=True)
     api = client.patch("/api/plays/1/seats/0", json={"base_version": 1, "set": {"propagation": 3}})
