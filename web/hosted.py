@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from web import bgstats, cookies, plays_list, preview, tokens
+from web import bgstats, cookies, offline, plays_list, preview, tokens
 
 
 def init_app(app: Flask) -> None:
@@ -15,4 +15,5 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(preview.bp)  # /s/TOKEN/preview.png: the 1200 x 630 link preview
     tokens.init_app(app)
     cookies.init_app(app)  # every cookie Secure on HTTPS
+    app.register_blueprint(offline.bp)  # /sw.js and /offline: the service worker where the browser allows one
     bgstats.init_app(app)  # import a BG Stats export: Settings, flask import-bgstats, typed plays' pages
