@@ -23,8 +23,12 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, hosted, limits, rescore, security, views
-from web.extensions import csrf, htmx
+from web.data import backup, db
+from web.routes import hosted
+from web.routes import main as views
+from web.server import errors, limits, security
+from web.server.extensions import csrf, htmx
+from web.table import rescore
 
 
 def _secret_key(instance: Path) -> str:
@@ -73,7 +77,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     backup.init_app(app)
-    hosted.init_app(app)  # issue 26: the plays list, API tokens, Secure cookies, guessing limits (web/hosted.py)
+    hosted.init_app(app)  # issue 26: the plays list, API tokens, Secure cookies, guessing limits (web/routes/hosted.py)
     # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops
     # those headers otherwise, so ProxyFix would see nothing); under another server, ProxyFix.
     if os.environ.get("SCOREPAD_PROXY") == "1" and not app.config.get("SERVER_TRUSTS_PROXY"):

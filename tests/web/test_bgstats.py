@@ -1,4 +1,4 @@
-"""Importing a BG Stats export (web/bgstats.py, docs/bgstats.md): the plays of the five games as
+"""Importing a BG Stats export (web/data/bgstats.py, docs/bgstats.md): the plays of the five games as
 typed totals, with a preview, idempotent by BG Stats' uuids, refused whole when damaged; the
 typed plays count in wins and head to head, not in the statistics per category, never rescore."""
 
@@ -62,7 +62,7 @@ def cli(runner, *args):
 
 
 def rows(app, sql, args=()):
-    from web.db import connect
+    from web.data.db import connect
 
     db = connect(app.config["DATABASE"])
     try:
@@ -157,7 +157,7 @@ def test_typed_plays_count_in_wins_and_head_to_head_not_per_category_and_never_r
     assert pairs == [("Ann", "Bob", 0, 1), ("Bob", "Ann", 1, 0)]
     assert rows(app, "SELECT COUNT(*) FROM stat_player_category") == [(0,)]
     with app.app_context():
-        from web import store
+        from web.data import store
 
         assert store.stale_plays() == []  # no engine version: nothing to rescore, ever
     for page in ("/games/planted", "/games/verdant-arizona", "/plays", "/players", "/players/1", "/"):

@@ -1,4 +1,4 @@
-"""Every cookie is Secure on HTTPS (web/cookies.py): the device cookie, the phone's name, the
+"""Every cookie is Secure on HTTPS (web/server/cookies.py): the device cookie, the phone's name, the
 holder cookie (set and cleared) and the session; over plain HTTP none is, unless SCOREPAD_HTTPS
 says so; behind the trusted proxy its X-Forwarded-Proto decides."""
 

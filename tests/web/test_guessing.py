@@ -1,4 +1,4 @@
-"""The limits on guessing the access code (web/guessing.py): per client (IPv6 per /64) and over
+"""The limits on guessing the access code (web/server/guessing.py): per client (IPv6 per /64) and over
 every client together; a refused guess is not judged; admitted devices never meet either."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from app import create_app
 from tests.conftest import csrf_token
-from web.guessing import GuessLimits, Ticket, Wait, client_key
+from web.server.guessing import GuessLimits, Ticket, Wait, client_key
 
 
 class Clock:
@@ -110,9 +110,9 @@ def test_forty_guesses_at_the_same_moment_are_judged_thirty_at_most():
 
 
 def test_clients_with_no_recent_failure_are_forgotten_when_many_are_remembered(monkeypatch):
-    import web.guessing
+    import web.server.guessing
 
-    monkeypatch.setattr(web.guessing, "PRUNE_AT", 10)
+    monkeypatch.setattr(web.server.guessing, "PRUNE_AT", 10)
     clock = Clock()
     limits = GuessLimits(overall=1000, clock=clock)
     for n in range(10):

@@ -1,4 +1,4 @@
-"""The service worker's two addresses (web/offline.py): /sw.js at the root, never cached stale,
+"""The service worker's two addresses (web/routes/offline.py): /sw.js at the root, never cached stale,
 and /offline; both open without the access code (they hold no data), both plain GETs."""
 
 from __future__ import annotations

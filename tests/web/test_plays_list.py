@@ -129,7 +129,7 @@ def test_the_largest_page_is_accepted(client):
 
 
 def test_the_cursor_is_read_back_as_it_was_written():
-    from web.plays_list import decode_cursor, encode_cursor
+    from web.routes.plays_list import decode_cursor, encode_cursor
 
     assert decode_cursor(encode_cursor("2026-11-01T20:00+01:00", 42)) == ("2026-11-01T20:00+01:00", 42)
     assert decode_cursor(encode_cursor("x", True)) is None  # a boolean is not an id

@@ -1,4 +1,4 @@
-"""Link previews of a shared result (web/preview.py): Open Graph and Twitter card tags with the
+"""Link previews of a shared result (web/story/preview.py): Open Graph and Twitter card tags with the
 page's address, a 1200 x 630 picture with its size and alt text; a result not finished shows no
 picture; a revoked link's picture is gone."""
 

@@ -1,4 +1,4 @@
-"""API tokens (web/tokens.py, docs/api.md "Tokens"): made on Settings or on the command line,
+"""API tokens (web/server/tokens.py, docs/api.md "Tokens"): made on Settings or on the command line,
 shown once and stored as a digest, revocable; ``Authorization: Bearer TOKEN`` passes the access
 code; without an access code nothing changes."""
 
@@ -137,7 +137,7 @@ def test_settings_makes_a_token_shows_it_once_and_revokes_it(browser, script, lo
     settings = browser.get("/settings").get_data(as_text=True)
     assert "spreadsheet" in settings and token[:7] in settings and token not in settings  # listed, never shown again
     with locked_app.app_context():
-        from web.tokens import tokens
+        from web.server.tokens import tokens
         (row,) = tokens()
     revoked = browser.post(f"/settings/tokens/{row['id']}/revoke", data={"csrf_token": csrf_token(browser, "/settings")})
     assert revoked.status_code == 303 and revoked.headers["Location"].endswith("/settings#api-tokens")
@@ -174,7 +174,7 @@ def test_without_an_access_code_nothing_changes(app, client):
 def test_tokens_are_not_in_the_export_and_leave_the_instance_empty_for_an_import(locked_app):
     cli_token(locked_app, "kept out")
     with locked_app.app_context():
-        from web.backup import export_data, instance_is_empty
+        from web.data.backup import export_data, instance_is_empty
         assert "api_tokens" not in export_data(locked_app.config["DATABASE"])["tables"]
         assert instance_is_empty()
 
@@ -182,7 +182,7 @@ def test_tokens_are_not_in_the_export_and_leave_the_instance_empty_for_an_import
 def test_a_token_marks_when_it_was_last_used(locked_app, script):
     token = cli_token(locked_app, "used")
     with locked_app.app_context():
-        from web.tokens import tokens
+        from web.server.tokens import tokens
         assert tokens()[0]["last_used_at"] is None
     script.get("/api/plays", headers=bearer(token))
     with locked_app.app_context():
