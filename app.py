@@ -8,7 +8,7 @@ Settings come from environment variables (see ``docs/architecture.md``):
 - ``HOST`` / ``PORT``     where ``make run`` serves (default 0.0.0.0:8000)
 - ``SCOREPAD_PAGE_SIZE``  plays per history page (default 25)
 - ``SCOREPAD_ACCESS_CODE`` when set, every device must enter this code once
-- ``SCOREPAD_HTTPS=1``     always mark the session cookie Secure (it is anyway on HTTPS requests)
+- ``SCOREPAD_HTTPS=1``     always mark every cookie Secure (they are anyway on HTTPS requests)
 - ``SCOREPAD_PROXY=1``     trust one reverse proxy's X-Forwarded-For/Proto/Host (under ``serve.py``
   waitress does it, for the proxy at ``SCOREPAD_PROXY_ADDRESS``; under another server, ProxyFix)
 - ``SCOREPAD_PUBLIC_URL``  the address phones should use (QR codes), e.g. https://scores.example
@@ -24,6 +24,7 @@ from flask import Flask
 from jinja2 import StrictUndefined
 
 from web.data import backup, db
+from web.routes import hosted
 from web.routes import main as views
 from web.server import errors, limits, security
 from web.server.extensions import csrf, htmx
@@ -77,6 +78,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     refusals.init_app(app)  # a refused change answered in one place (JSON for /api/, else the page)
     views.init_app(app)
     backup.init_app(app)
+    hosted.init_app(app)  # issue 26: the plays list, API tokens, Secure cookies, guessing limits (web/routes/hosted.py)
     # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops
     # those headers otherwise, so ProxyFix would see nothing); under another server, ProxyFix.
     if os.environ.get("SCOREPAD_PROXY") == "1" and not app.config.get("SERVER_TRUSTS_PROXY"):

@@ -39,6 +39,7 @@ from waitress.utilities import RequestEntityTooLarge
 
 from app import create_app
 from web.data.backup import IMPORT_PATH
+from web.data.bgstats import UPLOAD_PATH as BGSTATS_UPLOAD
 from web.data.db import keep_open, storage_problem
 from web.server.address import lan_address
 
@@ -109,6 +110,7 @@ def large_bodies(limits: Mapping[str, Any]) -> tuple[tuple[re.Pattern[str], int]
 
     return (
         (re.compile("^" + re.escape(IMPORT_PATH) + "$"), int(limits["import_body"])),
+        (re.compile("^" + re.escape(BGSTATS_UPLOAD) + "$"), int(limits["import_body"])),  # web/data/bgstats.py
         (re.compile(r"^/plays/[0-9]{1,19}/photos$"), int(MAX_UPLOAD)),
     )
 

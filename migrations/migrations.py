@@ -389,3 +389,38 @@ def m008_screens_deleted_plays_set_aside_seats(db: Database) -> None:
     # (a plain ALTER TABLE: sqlite-utils would rebuild the table for the reference, dropping its triggers)
     db.execute("ALTER TABLE plays ADD COLUMN set_aside_from INTEGER REFERENCES plays(id)")
     db["plays"].create_index(["status", "updated_at"])  # abandoned plays: in progress, untouched since
+
+
+@migrations()
+def m009_api_tokens(db: Database) -> None:
+    """API tokens (issue 26, web/server/tokens.py): a script sends ``Authorization: Bearer TOKEN`` instead
+    of the access code.  Only the token's SHA-256 is kept (it is shown once, when made); a revoked
+    token keeps its row (who made it, who revoked it, when).  A name is unique among live tokens.
+    Not in the export (web/data/backup.py SKIP): a new instance makes its own tokens."""
+    db["api_tokens"].create(
+        {
+            "id": int,
+            "name": str,
+            "digest": str,  # hex SHA-256 of the token
+            "hint": str,  # the token's first characters, to tell tokens apart in a list
+            "created_at": str,
+            "created_by": str,
+            "last_used_at": str,
+            "revoked_at": str,
+            "revoked_by": str,
+        },
+        pk="id",
+        not_null={"name", "digest", "hint", "created_at", "created_by"},
+    )
+    db["api_tokens"].create_index(["digest"], unique=True)
+    db.execute("CREATE UNIQUE INDEX api_tokens_live_name ON api_tokens (name COLLATE NOCASE) WHERE revoked_at IS NULL")
+
+
+@migrations()
+def m010_imported_plays(db: Database) -> None:
+    """Plays imported from BG Stats (issue 26, docs/bgstats.md): ``source`` says where a play came
+    from (NULL: entered in Scorepad; ``'bgstats'``: typed totals, no board) and ``source_id`` its id
+    there (BG Stats' play uuid), unique per source, so an import never adds a play twice."""
+    db.execute("ALTER TABLE plays ADD COLUMN source TEXT")
+    db.execute("ALTER TABLE plays ADD COLUMN source_id TEXT")
+    db.execute("CREATE UNIQUE INDEX plays_source ON plays (source, source_id) WHERE source IS NOT NULL")

@@ -18,9 +18,12 @@ os.environ["SCOREPAD_STRICT_TEMPLATES"] = "1"
 
 
 def pytest_collection_modifyitems(config, items):
-    """Mark the browser tests (e2e) and the real-server tests (reliability): `make test-fast`
-    leaves both out."""
+    """Mark the browser tests (e2e), the real-server tests (reliability) and the property tests
+    (slow: every Hypothesis test, hundreds of generated tables each): `make test-fast` leaves all
+    three out, `make test` runs them."""
     for item in items:
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.slow)
         where = str(item.fspath).replace(os.sep, "/")
         if "/tests/e2e/" in where:
             item.add_marker(pytest.mark.e2e)

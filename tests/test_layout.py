@@ -107,6 +107,11 @@ EXCEPTIONS = {
     ("web.table.live", "web.routes.pages"): "the live update answers the seats' block",
     ("web.table.damage", "web.routes.pages"): "a damaged seat's page is drawn to find the damage",
     ("web.table.arizona_deck", "web.routes.pages"): "the learned deck's page",
+    ("web.server.tokens", "web.routes.forms"): "the Settings page's token form",
+    ("web.server.tokens", "web.routes.pages"): "who made a token, as the edit log names a phone",
+    ("web.data.bgstats", "web.routes.forms"): "the Settings page's BG Stats upload form",
+    ("web.data.bgstats", "web.routes.pages"): "the import's preview page and who imported",
+    ("web.data.bgstats", "web.story.share"): "BG Stats' game ids and a play's length in words",
 }
 
 

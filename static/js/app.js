@@ -19,6 +19,11 @@
     var banner = document.getElementById("net-banner");
     if (banner && evt.detail && evt.detail.successful && !document.documentElement.hasAttribute("data-save-state")) banner.hidden = true;
   });
+  // The service worker (static/js/sw.js) where the browser allows one: HTTPS, or localhost.  Over
+  // plain LAN HTTP there is none, and the app behaves as without it.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* no offline copy, nothing else changes */ });
+  }
   // Enter in a field of a form with more than one kind of button (add, remove, move a seat) does
   // what the form is for (start the play, save the seats), not what its first button does.
   document.addEventListener("keydown", function (evt) {

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from scoring.core import normalize_name
 from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, catalog_dict, catalog_search, find_item, find_plant
+from tests.shared import RULES
 
-RULEBOOK = Path("/work/shared/rules/planted.txt")
+RULEBOOK = RULES / "planted.txt"  # ../shared/rules next to the checkout (tests/shared.py)
 
 
 def test_catalog_has_42_plants_with_6_beginners_as_the_component_list_says():
@@ -80,7 +80,7 @@ def test_sample_plant_cards_match_the_card_reference(name, botanical, kind, grow
     )
 
 
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="the shared rulebook text is not on this machine")
+@pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook text (../shared/rules/planted.txt next to the checkout) is not on this machine")
 def test_every_plant_row_matches_the_rulebooks_card_reference_table():
     text = RULEBOOK.read_text(encoding="utf-8")
     block = text.split("Resources to feed\n")[1].split("\n\nResource Cards")[0]

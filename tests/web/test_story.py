@@ -16,6 +16,7 @@ from PIL import ExifTags, Image
 from app import create_app
 from tests.conftest import csrf_token, new_play
 from web.story import photos, stats
+from web.table import service
 
 
 def save(client, token, play_id, position, state):
@@ -314,7 +315,8 @@ def test_bgstats_link_carries_the_play_in_its_import_format(client, token, histo
 def test_bgstats_names_a_bgg_id_only_where_a_source_gives_one(client, token):
     from web.story import share
 
-    assert share.BGG_IDS == {"verdant": 334065}
+    # Verdant, Planted and Vadoran Gardens have a cited id (web/story/share.py); Arizona and Gretchen's Garden none
+    assert share.BGG_IDS == {"verdant": 334065, "planted": 365104, "vadoran-gardens": 242149}
     play_id = new_play(client, token)
     assert "bgstatsapp" not in text(client.get(f"/plays/{play_id}"))  # not offered before the play is finished
 
@@ -333,6 +335,28 @@ def test_bgstats_play_date_is_utc_and_length_and_place_are_sent(client, token, m
     from datetime import UTC, datetime
 
     assert data["playDate"] == datetime.fromisoformat("2026-11-28T20:30").astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def test_bgstats_sends_the_notes_as_comments_and_the_bgg_id_of_each_game_that_has_one(client, token):
+    from web.data import store
+    from web.story import share
+
+    play_id = finished_play(client, token, [3, 2])
+    with client.application.app_context():
+        play = store.get_play(play_id)
+        data = share.bgstats_play(play, play.evaluate().result, share.play_row(play_id))
+        assert "comments" not in data  # no notes: no comments
+        service.update_play(play_id, {"notes": "  Cleo's first game.\nRematch next week  "}, "test")
+        play = store.get_play(play_id)
+        data = share.bgstats_play(play, play.evaluate().result, share.play_row(play_id))
+        assert data["comments"] == "Cleo's first game.\nRematch next week"
+        assert "bggId" not in data["game"]  # the stub game has none
+        result = play.evaluate().result
+        for game, bgg in (("planted", 365104), ("vadoran-gardens", 242149), ("verdant", 334065),
+                          ("verdant-arizona", None), ("gretchens-garden", None)):
+            play.game = game  # (the link reads the game's name and id; the players come from the result)
+            sent = share.bgstats_play(play, result, {})["game"]
+            assert (sent["sourceGameId"], sent.get("bggId")) == (game, bgg)
 
 
 # ---------------------------------------------------------------------- rematch

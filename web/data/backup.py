@@ -57,7 +57,7 @@ from web.story import photos
 
 FORMAT = "scorepad-export"
 FORMAT_VERSION = 1
-SKIP = {"_sqlite_migrations", "db_revision"}  # db_revision: a counter of writes (web/story/pagecache.py)
+SKIP = {"_sqlite_migrations", "db_revision", "api_tokens"}  # db_revision: a counter of writes (web/story/pagecache.py); api_tokens: credentials of this instance (m009)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 

@@ -29,7 +29,8 @@ STATE_MAX = 32 * 1024  # bytes of a seat state as stored (JSON, UTF-8); the larg
 DEPTH_MAX = 12  # levels of nesting (a Verdant home is 4: home, row, cell, card)
 ID_MAX = 2**63 - 1  # SQLite's largest integer: a larger id in an address is a 404, not an overflow
 PROBLEMS_MAX = 5  # problems named at once
-IMPORT_PATH = "/settings/import"  # the one request that may carry more than MAX_CONTENT_LENGTH
+IMPORT_PATH = "/settings/import"  # the requests that may carry more than MAX_CONTENT_LENGTH: this one,
+IMPORT_PATHS = (IMPORT_PATH, "/settings/bgstats")  # and the BG Stats import's upload (web/data/bgstats.py)
 
 
 def _path(parent: str, part: str | int) -> str:
@@ -144,7 +145,7 @@ def query_int(text: str | None, default: int | None = None) -> int | None:
 def _import_body_limit() -> None:
     """The Settings page's import upload may be larger than other requests (an export of years of
     plays): set before anything reads the body (the CSRF check does)."""
-    if request.method == "POST" and request.path == IMPORT_PATH:
+    if request.method == "POST" and request.path in IMPORT_PATHS:
         request.max_content_length = int(current_app.config.get("IMPORT_MAX_BYTES") or current_app.config["MAX_CONTENT_LENGTH"])
 
 

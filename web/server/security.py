@@ -1,4 +1,5 @@
-"""Who may come in, and what the browser is told: the optional access code, its rate limit, the
+"""Who may come in, and what the browser is told: the optional access code, its limits on guessing
+(web/server/guessing.py), API tokens instead of it (web/server/tokens.py), the
 refusal of state-changing requests from other sites, and the headers (a Content-Security-Policy
 with no inline script and no eval; ``Vary: HX-Request`` on pages htmx may ask for in part).
 
@@ -8,9 +9,6 @@ real client (from the trusted proxy's ``X-Forwarded-For``) in ``REMOTE_ADDR``.""
 from __future__ import annotations
 
 import hmac
-import threading
-import time
-from collections import deque
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, current_app, jsonify, redirect, render_template, request, session, url_for
@@ -20,12 +18,16 @@ from jinja2_fragments.flask import render_block
 from wtforms import PasswordField
 from wtforms.validators import DataRequired, Length
 
+from web.server import guessing, tokens
+from web.server.guessing import GuessLimits, Ticket, Wait
+
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-OPEN_PATHS = ("/static/", "/access", "/healthz", "/s/")  # /s/TOKEN: a shared result, read-only (web/story/share.py)
+OPEN_PATHS = ("/static/", "/access", "/healthz", "/s/",  # /s/TOKEN: a shared result, read-only (web/story/share.py)
+              "/sw.js", "/offline")  # the service worker and its offline page: no data (web/routes/offline.py)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -38,38 +40,6 @@ class AccessForm(FlaskForm):
         validators=[DataRequired("Enter the access code."), Length(max=200, message="That is too long to be the code.")],
         render_kw={"autocomplete": "current-password", "autocapitalize": "off"},
     )
-
-
-class RateLimiter:
-    """At most ``limit`` wrong codes per client in a sliding window of ``window`` seconds."""
-
-    def __init__(self, limit: int = 5, window: float = 300.0):
-        self.limit, self.window = limit, window
-        self._failures: dict[str, deque] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, client: str, now: float) -> deque:
-        failures = self._failures.setdefault(client, deque())
-        while failures and now - failures[0] > self.window:
-            failures.popleft()
-        return failures
-
-    def blocked_for(self, client: str) -> int:
-        """Seconds until this client may try again (0 = now)."""
-        now = time.monotonic()
-        with self._lock:
-            failures = self._recent(client, now)
-            if len(failures) < self.limit:
-                return 0
-            return int(self.window - (now - failures[0])) + 1
-
-    def fail(self, client: str) -> None:
-        with self._lock:
-            self._recent(client, time.monotonic()).append(time.monotonic())
-
-    def reset(self, client: str) -> None:
-        with self._lock:
-            self._failures.pop(client, None)
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -101,26 +71,38 @@ def _safe_next(target: str | None) -> str:
 @bp.route("/access", methods=["GET", "POST"])
 def access():
     form = AccessForm()
-    limiter: RateLimiter = current_app.extensions["scorepad_limiter"]
-    wait = limiter.blocked_for(_client())
+    limits: GuessLimits = current_app.extensions["scorepad_guesses"]
     status = 200
+    headers: dict[str, str] = {}
     if request.method == "POST":
-        if wait:
-            form.code.errors = [f"Too many wrong codes from this device. Try again in {wait} seconds."]
+        wait = limits.wait(_client())
+        if not wait.seconds and form.validate():
+            ticket = limits.begin(_client())  # its place in the limits, taken before it is judged
+            if isinstance(ticket, Ticket):
+                expected = current_app.config.get("ACCESS_CODE") or ""
+                if hmac.compare_digest(form.code.data.strip().encode(), expected.encode()):
+                    limits.right(ticket)
+                    session.permanent = True
+                    session["access"] = _code_mark(expected)
+                    return redirect(_safe_next(request.args.get("next")), code=303)
+                form.code.errors = ["That is not the code. Ask whoever runs this Scorepad."]
+                status = 403 if not limits.wait(_client()).seconds else 429
+            else:
+                wait = ticket
+        if wait.seconds:
+            form.code.errors = [_wait_message(wait)]
             status = 429
-        elif form.validate():
-            expected = current_app.config.get("ACCESS_CODE") or ""
-            if hmac.compare_digest(form.code.data.strip().encode(), expected.encode()):
-                limiter.reset(_client())
-                session.permanent = True
-                session["access"] = _code_mark(expected)
-                return redirect(_safe_next(request.args.get("next")), code=303)
-            limiter.fail(_client())
-            form.code.errors = ["That is not the code. Ask whoever runs this Scorepad."]
-            status = 403 if not limiter.blocked_for(_client()) else 429
-        else:
+            headers["Retry-After"] = str(wait.seconds)
+        elif status == 200:
             status = 422
-    return render_template("access.html", form=form, next=request.args.get("next", "")), status
+    return render_template("access.html", form=form, next=request.args.get("next", "")), status, headers
+
+
+def _wait_message(wait: Wait) -> str:
+    if wait.everyone:
+        return (f"Too many wrong codes have been tried on this Scorepad in the last minute, from anywhere. "
+                f"Try again in {wait.seconds} seconds. (Devices that already entered the code are not affected.)")
+    return f"Too many wrong codes from this device. Try again in {wait.seconds} seconds."
 
 
 def _code_mark(code: str) -> str:
@@ -134,8 +116,11 @@ def _require_access():
         return None
     if session.get("access") == _code_mark(code):
         return None
+    if tokens.bearer_sent():
+        return tokens.bearer_refusal()  # None when it is a live API token (web/server/tokens.py)
     if request.path.startswith("/api/"):
-        return jsonify({"errors": [{"path": "", "message": "this Scorepad needs its access code: open /access in a browser"}]}), 401
+        message = "this Scorepad needs its access code: open /access in a browser, or send Authorization: Bearer TOKEN (docs/api.md)"
+        return jsonify({"errors": [{"path": "", "message": message}]}), 401
     target = request.full_path.rstrip("?")
     if request.headers.get("HX-Request"):
         return "", 401, {"HX-Redirect": url_for("access.access", next=target)}
@@ -228,9 +213,7 @@ def _headers(response):
 
 def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
-    app.extensions["scorepad_limiter"] = RateLimiter(
-        limit=int(app.config.get("ACCESS_ATTEMPTS", 5)), window=float(app.config.get("ACCESS_WINDOW", 300))
-    )
+    guessing.init_app(app)  # the limits on wrong codes: per client (IPv6 per /64) and over everyone
     app.register_blueprint(bp)
     app.before_request(_refuse_cross_site)
     app.before_request(_history_restore_is_a_page_load)

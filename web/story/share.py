@@ -33,9 +33,12 @@ bp = Blueprint("share", __name__)
 
 BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data="
 # BoardGameGeek ids we can cite (docs/stats.md): Verdant's is in the gameinfos.inc.php of the
-# Board Game Arena implementation (GitHub Mathct/verdant, 'bgg_id' => 334065).  The other games'
-# ids could not be confirmed from a source, so BG Stats matches them by name.
-BGG_IDS = {"verdant": 334065}
+# Board Game Arena implementation (GitHub Mathct/verdant, 'bgg_id' => 334065); Planted's is the
+# objectid of "Planted: A Game of Nature & Nurture" in a BoardGameGeek plays export (XML API);
+# Vadoran Gardens' is in a published BGG collection list (242149, 'Vadoran Gardens', 'base').
+# Verdant Arizona's and Gretchen's Garden's could not be confirmed from a source (the Board Game
+# Arena implementation of Gretchen's Garden has bgg_id 0), so BG Stats matches them by name.
+BGG_IDS = {"verdant": 334065, "planted": 365104, "vadoran-gardens": 242149}
 LOCATION_MAX = 80
 SOLO_RIVAL = {"verdant-arizona": "Vera", "vadoran-gardens": "Your sister"}
 
@@ -239,7 +242,9 @@ def shared(token: str):
         "story/shared.html", play=found, result=result, token=token,
         rows=adapter(found.game).result_rows(result) if result else [],
         headline=headline(found, result) if result else "", when=play_row(found.id),
-        image_url=public_url(url_for("share.shared_png", token=token)),
+        image_url=public_url(url_for("preview.shared_preview", token=token)),  # 1200 x 630 (web/story/preview.py)
+        page_url=public_url(url_for("share.shared", token=token)),
+        image_alt=shareimage.image_alt(pad_for(found, result, play_row(found.id))) if result else "",
         length=length_words(minutes(play_row(found.id).get("started_at"), play_row(found.id).get("finished_at"))),
     ))
     response.headers["Cache-Control"] = "no-store"  # a revoked link stops working at once
@@ -300,6 +305,8 @@ def bgstats_play(play: store.Play, result: scoring.Result, row: dict) -> dict[st
         data["durationMin"] = length
     if row.get("location"):
         data["location"] = row["location"]
+    if (play.notes or "").strip():
+        data["comments"] = play.notes.strip()  # the play's notes, as BG Stats' comments
     return data
 
 

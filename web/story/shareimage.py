@@ -148,3 +148,24 @@ def render(pad: Pad, theme: str = "light") -> bytes:
         # smooth, and the file a third of the size (and quicker to write) of a full-colour PNG.
         image.quantize(128, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=6)
         return out.getvalue()
+
+
+def image_alt(pad: Pad) -> str:
+    """The preview's alt text: what the picture says, in words.
+
+    >>> image_alt(Pad("Planted", "Sat 28 Nov 2026", "Ann wins with 52", "", ("Ann", "Bob"), (0,), (), (52, 47), (1, 2), ""))
+    'Planted, Sat 28 Nov 2026: Ann wins with 52. Ann 52 (1st), Bob 47 (2nd).'
+    """
+    scores = ", ".join(f"{name} {total} ({_ordinal(rank)})" for name, total, rank in zip(pad.players, pad.totals, pad.ranks))
+    return f"{pad.game}, {pad.when}: {pad.headline}. {scores}."
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
