@@ -181,6 +181,19 @@ class Area:
     label: str = ""
     index: int | None = None  # quick entry: its place in ``areas``
 
+    def __init__(self, terrain: str, size: int, tasks: int, tablets: int, squares: tuple[tuple[int, int], ...] = (),
+                 returns: int = 0, label: str = "", index: int | None = None) -> None:
+        # as the frozen dataclass's, without its setattr calls (a garden has dozens of areas)
+        d = self.__dict__
+        d["terrain"] = terrain
+        d["size"] = size
+        d["tasks"] = tasks
+        d["tablets"] = tablets
+        d["squares"] = squares
+        d["returns"] = returns
+        d["label"] = label
+        d["index"] = index
+
     @property
     def scores(self) -> bool:
         return self.terrain in SCORING_TERRAINS and self.tasks >= TASKS_NEEDED
