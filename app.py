@@ -23,7 +23,7 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, limits, rescore, security, views
+from web import assets, backup, db, errors, limits, rescore, security, views
 from web.extensions import csrf, htmx
 
 
@@ -73,6 +73,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     backup.init_app(app)
+    assets.init_app(app)  # last: compression sees every other hook's answer (web/assets.py)
     # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops
     # those headers otherwise, so ProxyFix would see nothing); under another server, ProxyFix.
     if os.environ.get("SCOREPAD_PROXY") == "1" and not app.config.get("SERVER_TRUSTS_PROXY"):
