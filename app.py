@@ -23,8 +23,11 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import assets, backup, db, errors, limits, rescore, security, views
-from web.extensions import csrf, htmx
+from web.data import backup, db
+from web.routes import main as views
+from web.server import assets, errors, limits, security
+from web.server.extensions import csrf, htmx
+from web.table import rescore
 
 
 def _secret_key(instance: Path) -> str:
@@ -73,7 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     backup.init_app(app)
-    assets.init_app(app)  # last: compression sees every other hook's answer (web/assets.py)
+    assets.init_app(app)  # last: compression sees every other hook's answer (web/server/assets.py)
     # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops
     # those headers otherwise, so ProxyFix would see nothing); under another server, ProxyFix.
     if os.environ.get("SCOREPAD_PROXY") == "1" and not app.config.get("SERVER_TRUSTS_PROXY"):

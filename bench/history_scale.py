@@ -1,6 +1,6 @@
 """Part 4: the history page and a player page with 100 plays and with 100,000 plays.
 
-Five plays (one per game, the reference tables) are made through ``web.store``; the rest are
+Five plays (one per game, the reference tables) are made through ``web.data.store``; the rest are
 copies of their rows (plays and seats, with real state and breakdown JSON) inserted with
 ``executemany`` in one transaction, 12 players taking turns, newest play first.  Then every SQL
 statement the pages run is caught (sqlite3 trace callback), timed alone and explained
@@ -53,9 +53,9 @@ def _template_tables() -> list[tuple[str, dict]]:
 
 
 def _make_template(app, game: str, table: dict, played_at: str) -> int | None:
-    """A play made through ``web.store`` as phones make it: each seat entered in two saves (a first
+    """A play made through ``web.data.store`` as phones make it: each seat entered in two saves (a first
     part, then the rest: two seat versions and their edit-log lines), then finished."""
-    from web import store
+    from web.data import store
 
     with app.app_context():
         ids = [store.find_or_create_player(f"Template {i}", "bench") for i in range(len(table["players"]))]
@@ -91,7 +91,7 @@ def _cache_key(plays: int) -> str:
 
 def seed(instance: Path, plays: int) -> dict:
     """``plays`` finished plays like real ones in ``instance/scorepad.db``.  A few dozen template plays
-    are made through ``web.store`` (every game at 2-5 players, each seat entered in two saves); the
+    are made through ``web.data.store`` (every game at 2-5 players, each seat entered in two saves); the
     rest are copies of all their rows (plays, seats, seat versions, play versions, edit log) written
     with ``executemany``, 30 players taking turns, newest first; then the statistics are rebuilt the
     way the migrations backfill them.  From ``CACHE_FROM`` plays the database is kept in
@@ -115,7 +115,7 @@ def seed(instance: Path, plays: int) -> dict:
         if play is not None:
             templates.append(play)
             made.append(f"{g} x {len(t['players'])}")
-    from web import store
+    from web.data import store
 
     with app.app_context():
         group = [store.find_or_create_player(name, "bench") for name in GROUP]
@@ -172,13 +172,13 @@ def seed(instance: Path, plays: int) -> dict:
         columns = [c for c in new[0] if not (table == "edit_log" and c == "id")]
         conn.executemany(f"INSERT INTO {table} ({','.join(columns)}) VALUES ({','.join('?' * len(columns))})",
                          ([r[c] for c in columns] for r in new))
-    # The copied rows bypass web.store, so rebuild the per-player statistics the way migration
+    # The copied rows bypass web.data.store, so rebuild the per-player statistics the way migration
     # m004 backfills them (the app keeps them current on every finish, reopen and merge).
     from migrations.migrations import PLAYER_STATS_SQL
 
     conn.execute("DELETE FROM player_stats")
     conn.execute("INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=""))
-    from web import aggregates  # the game and player pages' statistics (docs/stats.md), the same way
+    from web.data import aggregates  # the game and player pages' statistics (docs/stats.md), the same way
 
     aggregates.rebuild(conn)
     conn.execute("COMMIT")
@@ -210,7 +210,7 @@ def seed(instance: Path, plays: int) -> dict:
 
 def queries(instance: Path, paths: list[str]) -> dict:
     """Every statement each page runs, timed alone (median of 5) with its query plan."""
-    import web.db as wdb
+    import web.data.db as wdb
 
     app = server.app_for(instance)
     caught: list[str] = []
@@ -323,7 +323,7 @@ def export_times(base: str) -> dict:
 
 def backup_time(instance: Path) -> dict:
     """``flask backup``'s work (SQLite's online backup, the integrity check, fsync) in this process."""
-    from web import backup
+    from web.data import backup
 
     target = instance / "bench-backup.db"
     started, cpu = time.perf_counter(), time.process_time()

@@ -251,7 +251,7 @@ def _pages_section(r: dict) -> list[str]:
     out: list[str] = []
     p = r["pages"]
     out += ["", "## 2. Pages under load", "",
-            f"{p['server']}, temporary database seeded through `web.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
+            f"{p['server']}, temporary database seeded through `web.data.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
             f"measurement. Baseline: the trivial route `{p['trivial_route']}` (measured before and after the others,",
             f"the faster of the two kept, so ratios err high). Result page and autosave: the {TITLES[p['game']]} 5-player",
             "table; history: 50 finished plays; score API: the same table as JSON; `share.png`: the result's picture.",
@@ -271,7 +271,7 @@ def _pages_section(r: dict) -> list[str]:
     for n, rows in cold.items():
         base = rows["trivial"]["p50_ms"]
         out += [f"**Every view rendered** (`SCOREPAD_PAGE_CACHE=0`, {n} client{'s' if n != '1' else ''}): what the first view "
-                "after a change costs (the page cache answers the repeat views above; `web/pagecache.py`).", "",
+                "after a change costs (the page cache answers the repeat views above; `web/story/pagecache.py`).", "",
                 "| route | p50 | p99 | p50 ratio | p99 ratio |", "|---|---|---|---|---|"]
         for name, row in rows.items():
             out.append(f"| {name} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['p50_ms'] / base:.1f}x | "
@@ -288,7 +288,7 @@ def _pages_section(r: dict) -> list[str]:
     out += ["## 3. Page weight", "",
             "First load of a seat's entry page on a fresh phone: the HTML, then every stylesheet and script it",
             f"links, asked for with `Accept-Encoding: {w.get('accept_encoding', 'gzip')}` as a phone's browser does. \"as sent\" is",
-            "what `serve.py` sends (compressed by `web/assets.py`); uncompressed and `gzip -6` of each body for",
+            "what `serve.py` sends (compressed by `web/server/assets.py`); uncompressed and `gzip -6` of each body for",
             "comparison. Headers not counted.", "",
             "| game | HTML (as sent) | CSS + JS | uncompressed | gzip -6 | as sent |", "|---|---|---|---|---|---|"]
     for game, x in w["entry_first_load"].items():
@@ -315,7 +315,7 @@ def _history_section(r: dict) -> list[str]:
     big = h["sizes"][max(h["sizes"], key=int)]
     seeded = big["seeded"]
     out += ["## 4. History scale", "",
-            "Plays like real ones (`bench/history_scale.py`): template plays made through `web.store` as phones make",
+            "Plays like real ones (`bench/history_scale.py`): template plays made through `web.data.store` as phones make",
             f"them ({', '.join(seeded.get('templates', []))}: every game at each player count from 2 to 5 that its large",
             "table allows; each seat entered in two saves, then Finish), the rest copies of all their rows (plays,",
             "seats, seat versions, play versions, edit log) written with `executemany` in one transaction, 30 players",
@@ -343,7 +343,7 @@ def _history_section(r: dict) -> list[str]:
                    f"{x['bytes'] / 1e6:.1f} MB") for row in h["sizes"].values()) + " |")
     backup = big.get("backup")
     if backup:
-        out += ["", "Backup of the large database (`web.backup.backup_database`: SQLite's online backup, integrity check, "
+        out += ["", "Backup of the large database (`web.data.backup.backup_database`: SQLite's online backup, integrity check, "
                 "fsync): " + _or_failed(backup, lambda b: f"{b['wall_s']:.1f} s wall, {b['cpu_s']:.1f} s CPU, {b['bytes'] / 1e6:.0f} MB") + "."]
     stale = big.get("stale_saves")
     if stale:
@@ -416,7 +416,7 @@ def _autosave_note(p: dict) -> str:
 
 HISTORY_FIX = """**History and player pages at scale: what was fixed.**
 The first run measured 43.5x (history), 153.6x (player page) and 380x (history filtered by player)
-from 100 to 100,000 plays. Fixed since, in `web/store.py`, `web/views.py`, `web/games/verdant_campaign.py`
+from 100 to 100,000 plays. Fixed since, in `web/data/store.py`, `web/routes/main.py`, `web/games/verdant_campaign.py`
 and migration `m004_player_stats`:
 
 1. The drop-downs read `store.player_names()` (ids and names) instead of `list_players()`, which counted
@@ -461,7 +461,7 @@ MISSES = """Figures of issue 23's targets, measured on a machine shared with thr
   building the result (22 µs).
 - **The command line** (met): `python -m scoring GAME` imports that game's engine only (136 -> 90-99 ms of
   CPU for Verdant, a bare interpreter being 9 ms; the rest is the engine's own import: its catalogs).
-- **Page weight** (met): responses are compressed (`web/assets.py`, zstd / brotli / gzip as the browser
+- **Page weight** (met): responses are compressed (`web/server/assets.py`, zstd / brotli / gzip as the browser
   accepts), so the heaviest entry page's first load is 45 KB as sent (150 KB uncompressed) and an
   autosave answer 1 KB (8 KB uncompressed); static files are cached a year at their content hash, so a
   phone downloads them once per version.

@@ -1,4 +1,4 @@
-"""Compressed responses and long-cached static files (issue 23.5, web/assets.py): text is
+"""Compressed responses and long-cached static files (issue 23.5, web/server/assets.py): text is
 compressed when the client accepts it, the same bytes once decoded; the page cache's 304s, the live
 poll's 304s and static files' 304s still work with the coded tags; static files are linked with a
 content hash and cached for a year only under their current hash; streamed downloads and pictures
@@ -14,7 +14,7 @@ import pytest
 from backports import zstd
 
 from tests.conftest import new_play
-from web import assets
+from web.server import assets
 
 ALL = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 DECODE = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress}

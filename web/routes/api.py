@@ -22,9 +22,9 @@ import scoring
 from scoring import jsontext, paths
 from scoring.core import FieldError
 from scoring.schema import unknown_keys
-from web import store
+from web.data import store
 from web.games import adapter
-from web.pages import who
+from web.routes.pages import who
 
 bp = Blueprint("plays_api", __name__, url_prefix="/api")
 
