@@ -26,7 +26,7 @@ from jinja2 import StrictUndefined
 from web.data import backup, db
 from web.routes import hosted
 from web.routes import main as views
-from web.server import errors, limits, security
+from web.server import assets, errors, limits, security
 from web.server.extensions import csrf, htmx
 from web.table import refusals, rescore
 
@@ -79,6 +79,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     views.init_app(app)
     backup.init_app(app)
     hosted.init_app(app)  # issue 26: the plays list, API tokens, Secure cookies, guessing limits (web/routes/hosted.py)
+    assets.init_app(app)  # last: compression sees every other hook's answer (web/server/assets.py)
     # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops
     # those headers otherwise, so ProxyFix would see nothing); under another server, ProxyFix.
     if os.environ.get("SCOREPAD_PROXY") == "1" and not app.config.get("SERVER_TRUSTS_PROXY"):

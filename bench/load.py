@@ -28,6 +28,15 @@ class Target:
     paths: list[str]
     bodies: list[str] = field(default_factory=lambda: [""])
     headers: dict[str, str] = field(default_factory=dict)
+    #: requests cycled by each load thread on its own (wrk thread, or fallback client): a list of
+    #: (path, body) per thread, so that what one thread sends is not interleaved with another's
+    groups: list[list[tuple[str, str]]] | None = None
+
+
+def executors(clients: int) -> int:
+    """How many load threads ``measure`` runs for ``clients`` connections (each cycles its own
+    ``Target.groups`` entry)."""
+    return min(clients, 2) if WRK else clients
 
 
 def tool() -> str:
@@ -57,6 +66,31 @@ def _lua(target: Target) -> str:
     lines = [f"wrk.method = {_lua_string(target.method)}"]
     for key, value in target.headers.items():
         lines.append(f"wrk.headers[ {_lua_string(key)} ] = {_lua_string(value)}")
+    if target.groups:
+        groups = ", ".join("{" + ", ".join("{" + _lua_string(p) + ", " + _lua_string(b) + "}" for p, b in group) + "}"
+                           for group in target.groups)
+        lines.append("local groups = {" + groups + "}")
+        lines.append(
+            """local counter, requests, i = 0, {}, 0
+setup = function(thread)
+  thread:set("id", counter)
+  counter = counter + 1
+end
+init = function(args)
+  local group = groups[(id % #groups) + 1]
+  for k = 1, #group do
+    local body = group[k][2]
+    if body == "" then body = nil end
+    requests[k] = wrk.format(nil, group[k][1], nil, body)
+  end
+end
+request = function()
+  i = (i % #requests) + 1
+  return requests[i]
+end
+"""
+        )
+        return "\n".join(lines)
     if len(target.paths) == 1 and len(target.bodies) == 1:
         if target.bodies[0]:
             lines.append(f"wrk.body = {_lua_string(target.bodies[0])}")
@@ -95,7 +129,7 @@ def _wrk(base: str, target: Target, clients: int, seconds: float) -> dict:
         handle.write(_lua(target))
         script = handle.name
     try:
-        threads = min(clients, 2)
+        threads = executors(clients)
         command = [WRK, f"-t{threads}", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency", "--timeout", "10s",
                    "-s", script, base + target.paths[0]]
         done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30, check=True)
@@ -132,10 +166,15 @@ def _threads(base: str, target: Target, clients: int, seconds: float) -> dict:
     def client(n: int) -> None:
         conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
         i = n
+        group = target.groups[n % len(target.groups)] if target.groups else None
         while time.perf_counter() < stop:
             i += 1
-            path = target.paths[i % len(target.paths)]
-            body = target.bodies[i % len(target.bodies)] or None
+            if group:
+                path, body = group[i % len(group)]
+                body = body or None
+            else:
+                path = target.paths[i % len(target.paths)]
+                body = target.bodies[i % len(target.bodies)] or None
             start = time.perf_counter()
             conn.request(target.method, path, body=body, headers=target.headers)
             response = conn.getresponse()

@@ -99,6 +99,25 @@ def seed_play(app, game: str, table: dict, played_at: str, finish: bool = True) 
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|name="csrf_token" value="([^"]+)"')
 
 
+def decode(body: bytes, coding: str | None) -> bytes:
+    """A response body as the client reads it (``Content-Encoding`` undone)."""
+    if not coding:
+        return body
+    if coding == "gzip":
+        import gzip
+
+        return gzip.decompress(body)
+    if coding == "br":
+        import brotli
+
+        return bytes(brotli.decompress(body))
+    if coding == "zstd":
+        from backports import zstd
+
+        return bytes(zstd.decompress(body))
+    raise ValueError(f"unknown content coding {coding}")
+
+
 class Session:
     """A phone: keeps its cookies, knows its CSRF token after its first page."""
 
@@ -108,8 +127,8 @@ class Session:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.token = ""
 
-    def get(self, path: str) -> tuple[int, bytes, dict]:
-        return self._open(urllib.request.Request(self.base + path))
+    def get(self, path: str, headers: dict | None = None) -> tuple[int, bytes, dict]:
+        return self._open(urllib.request.Request(self.base + path, headers=headers or {}))
 
     def post(self, path: str, data: dict | list, headers: dict | None = None) -> tuple[int, bytes, dict]:
         body = urllib.parse.urlencode(data).encode()
@@ -123,7 +142,9 @@ class Session:
                 status, headers = response.status, dict(response.headers)
         except urllib.error.HTTPError as exc:
             body, status, headers = exc.read(), exc.code, dict(exc.headers)
-        match = TOKEN.search(body.decode("utf-8", "replace"))
+        coding = {k.lower(): v for k, v in headers.items()}.get("content-encoding")
+        text = decode(body, coding).decode("utf-8", "replace")
+        match = TOKEN.search(text)
         if match:
             self.token = match.group(1) or match.group(2)
         return status, body, headers

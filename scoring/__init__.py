@@ -13,6 +13,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .core import Category, FieldError, PlayerResult, Preview, Result, ValidationError, board_preview
@@ -108,6 +109,34 @@ class Game:
 
 _extra_games: dict[str, Game] = {}
 _found: dict[str, Game] | None = None
+_engines: dict[str, Game | None] = {}  # subpackage -> its GAME (None: not an engine), once imported
+
+
+def _packages() -> list[str]:
+    """The subpackages of ``scoring`` (each may be an engine), without importing them."""
+    return [info.name for info in pkgutil.iter_modules(__path__) if info.ispkg]
+
+
+def _engine(package: str) -> Game | None:
+    """The ``GAME`` of subpackage ``package`` (importing it once), None if it defines none."""
+    if package not in _engines:
+        game = getattr(importlib.import_module(f"{__name__}.{package}"), "GAME", None)
+        _engines[package] = game if isinstance(game, Game) else None
+    return _engines[package]
+
+
+def _mentions(package: str, name: str) -> bool:
+    """Whether a source file of ``package`` spells ``name`` as a string literal (where its engine
+    says ``NAME = "verdant-arizona"``): a cheap guess of which package to import first."""
+    needle = f'"{name}"'
+    for folder in __path__:
+        for source in sorted((Path(folder) / package).glob("*.py")):
+            try:
+                if needle in source.read_text(encoding="utf-8", errors="replace"):
+                    return True
+            except OSError:
+                continue
+    return False
 
 
 def _discover() -> dict[str, Game]:
@@ -116,17 +145,23 @@ def _discover() -> dict[str, Game]:
     order (``Game.menu_order``, then title)."""
     global _found
     if _found is None:
-        engines: list[Game] = []
-        for info in pkgutil.iter_modules(__path__):
-            if not info.ispkg:
-                continue
-            module = importlib.import_module(f"{__name__}.{info.name}")
-            game = getattr(module, "GAME", None)
-            if isinstance(game, Game):
-                engines.append(game)
+        engines = [game for game in map(_engine, _packages()) if game is not None]
         engines.sort(key=lambda g: (g.menu_order, g.title))
         _found = {g.name: g for g in engines}
     return _found
+
+
+def _find(name: str) -> Game:
+    """The engine called ``name``, importing as few engines as it can (``python -m scoring GAME``
+    loads the one it scores): the packages whose source spells the name first, then the others;
+    KeyError if none is.  Once every engine is loaded this is the registry's look-up."""
+    if _found is not None:
+        return _found[name]
+    for package in sorted(_packages(), key=lambda p: not _mentions(p, name)):
+        game = _engine(package)
+        if game is not None and game.name == name:
+            return game
+    raise KeyError(name)
 
 
 def games() -> list[Game]:
@@ -140,7 +175,7 @@ def get(name: str) -> Game:
     """The game called ``name``; KeyError if there is none."""
     if name in _extra_games:
         return _extra_games[name]
-    return _discover()[name]
+    return _find(name)
 
 
 def register(game: Game) -> None:

@@ -17,7 +17,9 @@ MAX_BYTES = 1024 * 1024  # the same as the web app's request limit
 
 
 def main(argv: list[str] | None = None) -> int:
-    names = [g.name for g in games()]
+    asks_help = any(a in ("-h", "--help") for a in (sys.argv[1:] if argv is None else argv))
+    # every engine is imported only to list them (help, an unknown game): scoring one game loads its own
+    names = [g.name for g in games()] if asks_help else []
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description="Score a finished table of a Scorepad game. The table is JSON: "
@@ -39,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         game = get(args.game)
     except KeyError:
+        names = [g.name for g in games()]
         return fail([FieldError("game", f'"{args.game}" is not a game: choose one of ' + ", ".join(names))])
     data: bytes | str
     try:

@@ -61,3 +61,68 @@ def test_history_and_player_pages_walk_the_plays_newest_first_without_sorting_th
             index = re.search(r"pl USING (?:COVERING )?INDEX (idx_plays_\w+)", plan)
             assert index and index.group(1).endswith(("played_at", "played_at_id")), (path, plan)
             assert "TEMP B-TREE" not in plan, (path, plan)
+
+
+def test_a_failing_part_is_reported_with_its_error_and_the_rest_still_runs(tmp_path, monkeypatch):
+    """Issue 23.8: one part raising (as the Vadoran entry once did under load) no longer loses
+    the run: it is reported as failed with its error, the next part runs, the report is written."""
+    import json
+
+    import bench.__main__ as main_module
+    from bench import entry_effort
+
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "docs").mkdir()
+    monkeypatch.setattr(main_module, "ROOT", tmp_path)
+
+    def boom(**_kwargs):
+        raise RuntimeError("holding at the edge never reached")
+
+    monkeypatch.setattr(scoring_bench, "run", boom)
+    monkeypatch.setattr(entry_effort, "run", lambda: {"available": False, "why": "no browser here"})
+    assert main_module.main(["scoring", "entry"]) == 1
+    results = json.loads((tmp_path / "bench" / "results.json").read_text())
+    assert results["scoring"]["failed"] is True
+    assert results["scoring"]["error"] == "RuntimeError: holding at the edge never reached"
+    assert results["entry"] == {"available": False, "why": "no browser here"}
+    assert set(results["runs"]) == {"scoring", "entry"}
+    report = (tmp_path / "docs" / "performance.md").read_text()
+    assert "| Part `scoring` | - | failed: RuntimeError: holding at the edge never reached | **failed** |" in report
+    assert "## Part `scoring`: failed" in report and "## 5. Entry effort" in report
+    assert "Part `pages`" in report  # not run this time and not in results.json: said so
+
+
+def test_an_unknown_part_is_refused(capsys):
+    import bench.__main__ as main_module
+
+    assert main_module.main(["scoring", "nope"]) == 2
+    assert "no part nope" in capsys.readouterr().err
+
+
+def test_the_history_seed_is_like_real_plays(tmp_path):
+    """2 to 5 players a play, two saves a seat (seat versions and edit-log lines), every play finished."""
+    import sqlite3
+
+    from bench import history_scale
+
+    seeded = history_scale.seed(tmp_path, 120)
+    assert set(seeded["players_per_play"]) == {"2", "3", "4", "5"}
+    counts = seeded["counts"]
+    assert counts["seat_versions"] >= 2 * counts["seats"] and counts["edit_log"] > counts["seats"]
+    conn = sqlite3.connect(tmp_path / "scorepad.db")
+    statuses = dict(conn.execute("SELECT status, COUNT(*) FROM plays GROUP BY status").fetchall())
+    assert statuses["finished"] == 120
+    # every copied seat has its own versions, and every seat's player is someone of the group
+    orphans = conn.execute("SELECT COUNT(*) FROM seats s WHERE NOT EXISTS "
+                           "(SELECT 1 FROM seat_versions v WHERE v.seat_id = s.id)").fetchone()[0]
+    assert orphans == 0
+    conn.close()
+
+
+def test_each_load_thread_cycles_its_own_requests():
+    from bench import load
+
+    target = load.Target("POST", ["/a"], ["x"], groups=[[("/a", "1"), ("/a", "2")], [("/b", "1"), ("/b", "2")]])
+    script = load._lua(target)
+    assert 'thread:set("id", counter)' in script and "groups[(id % #groups) + 1]" in script
+    assert script.count("[===[/b]===]") == 2

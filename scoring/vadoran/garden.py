@@ -37,7 +37,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from ..core import Errors, ValidationError, join
@@ -182,6 +181,19 @@ class Area:
     label: str = ""
     index: int | None = None  # quick entry: its place in ``areas``
 
+    def __init__(self, terrain: str, size: int, tasks: int, tablets: int, squares: tuple[tuple[int, int], ...] = (),
+                 returns: int = 0, label: str = "", index: int | None = None) -> None:
+        # as the frozen dataclass's, without its setattr calls (a garden has dozens of areas)
+        d = self.__dict__
+        d["terrain"] = terrain
+        d["size"] = size
+        d["tasks"] = tasks
+        d["tablets"] = tablets
+        d["squares"] = squares
+        d["returns"] = returns
+        d["label"] = label
+        d["index"] = index
+
     @property
     def scores(self) -> bool:
         return self.terrain in SCORING_TERRAINS and self.tasks >= TASKS_NEEDED
@@ -190,12 +202,18 @@ class Area:
     def points(self) -> int:
         return self.size + TABLET_POINTS * self.tablets if self.scores else 0
 
-    @cached_property
+    @property
     def paths(self) -> tuple[str, ...]:
-        """The contract paths of the area: every one of its squares, or its quick-entry row."""
-        if self.squares:
-            return tuple(cell(r, c) for r, c in self.squares)
-        return (f"areas[{self.index}]",) if self.index is not None else ()
+        """The contract paths of the area: every one of its squares, or its quick-entry row
+        (worked out once: kept in the instance, without ``cached_property``'s lock)."""
+        found: tuple[str, ...] | None = self.__dict__.get("_paths")
+        if found is None:
+            if self.squares:
+                found = tuple([f"garden[{r}][{c}]" for r, c in self.squares])
+            else:
+                found = (f"areas[{self.index}]",) if self.index is not None else ()
+            self.__dict__["_paths"] = found
+        return found
 
     @property
     def path(self) -> str | None:
@@ -295,7 +313,8 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
         if len(cells) > MAX_COLUMNS:
             errors.add(row_where, f"has {len(cells)} squares: a row has at most {MAX_COLUMNS}")
             cells = []
-        rows.append(tuple(_read_square(errors, square, join(row_where, c)) for c, square in enumerate(cells)))
+        rows.append(tuple(_read_cached(errors, square, row_where, c) if isinstance(square, str)
+                          else _read_square(errors, square, join(row_where, c)) for c, square in enumerate(cells)))
     if len(errors) > before and not lenient:
         return None
     if not any(square is not None for row in rows for square in row) and len(errors) == before:
@@ -303,6 +322,32 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
         if not lenient:
             return None
     return tuple(rows)
+
+
+#: compact token as sent -> its square (or None) and the messages reading it records (a garden
+#: repeats a handful of tokens: each is read once); bounded, emptied when full
+_TOKENS: dict[str, tuple[Square | None, tuple[str, ...]]] = {}
+_TOKENS_MAX = 4096
+_TOKEN_CACHED_LENGTH = 40  # longer tokens (always a mistake) are read each time, not kept
+
+
+def _read_cached(errors: Errors, value: str, row_where: str, c: int) -> Square | None:
+    """:func:`_read_square` of a compact token, each distinct token read once: the same square
+    and the same messages (at this square's path) as reading it again."""
+    hit = _TOKENS.get(value)
+    if hit is None:
+        found = Errors()
+        square = _read_token(found, value.strip(), "")
+        hit = (square, tuple(e.message for e in found.items))
+        if len(value) <= _TOKEN_CACHED_LENGTH:
+            if len(_TOKENS) >= _TOKENS_MAX:
+                _TOKENS.clear()
+            _TOKENS[value] = hit
+    if hit[1]:
+        where = join(row_where, c)
+        for message in hit[1]:
+            errors.add(where, message)
+    return hit[0]
 
 
 def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
@@ -452,43 +497,75 @@ def show(value: Any) -> str:
 
 def find_areas(grid: Grid) -> list[Area]:
     """Connected areas of one terrain (orthogonal neighbours only), in reading order of their
-    first square.  Sand areas are listed too; they never score."""
-    seen: set[tuple[int, int]] = set()
-    found: list[Area] = []
+    first square.  Sand areas are listed too; they never score.
 
-    def at(r: int, c: int) -> Square | None:
-        if 0 <= r < len(grid) and 0 <= c < len(grid[r]):
-            return grid[r][c]
-        return None
-
+    Each row is cut into runs of one terrain; a run joins every run of the row above that it
+    touches and shares the terrain with (union-find, the earliest run the root: an area's first
+    square in reading order is its root's first square)."""
+    parent: list[int] = []
+    runs: list[tuple[int, int, int]] = []  # (row, first column, column after the last)
+    above: list[tuple[int, int, int, str]] = []  # the previous row's runs: (first, after, run, terrain)
     for r, row in enumerate(grid):
-        for c, square in enumerate(row):
-            if square is None or (r, c) in seen:
+        here: list[tuple[int, int, int, str]] = []
+        c = 0
+        n = len(row)
+        while c < n:
+            square = row[c]
+            if square is None:
+                c += 1
                 continue
-            group: list[tuple[int, int]] = []
-            stack = [(r, c)]
-            seen.add((r, c))
-            while stack:
-                cr, cc = stack.pop()
-                group.append((cr, cc))
-                for nr, nc in ((cr - 1, cc), (cr + 1, cc), (cr, cc - 1), (cr, cc + 1)):
-                    other = at(nr, nc)
-                    if other is not None and (nr, nc) not in seen and other.terrain == square.terrain:
-                        seen.add((nr, nc))
-                        stack.append((nr, nc))
-            group.sort()
-            squares = [grid[a][b] for a, b in group]
-            found.append(
-                Area(
-                    terrain=square.terrain,
-                    size=len(group),
-                    tasks=sum(1 for s in squares if s is not None and s.has_task),
-                    tablets=sum(1 for s in squares if s is not None and s.tablet),
-                    squares=tuple(group),
-                    returns=sum(1 for s in squares if s is not None and s.ret),
-                    label=f"at row {r + 1}, column {c + 1}",
-                )
-            )
+            terrain = square.terrain
+            start = c
+            c += 1
+            while c < n:
+                following = row[c]
+                if following is None or following.terrain != terrain:
+                    break
+                c += 1
+            run = len(runs)
+            runs.append((r, start, c))
+            parent.append(run)
+            for first, after, other, kind in above:
+                if first < c and start < after and kind == terrain:
+                    a = other
+                    while parent[a] != a:
+                        a = parent[a]
+                    b = run
+                    while parent[b] != b:
+                        b = parent[b]
+                    if a < b:
+                        parent[b] = a
+                    elif b < a:
+                        parent[a] = b
+            here.append((start, c, run, terrain))
+        above = here
+    members: dict[int, list[tuple[int, int, int]]] = {}  # root -> its runs, in reading order
+    for run in range(len(runs)):
+        root = run
+        while parent[root] != root:
+            root = parent[root]
+        members.setdefault(root, []).append(runs[run])
+    found: list[Area] = []
+    for parts in members.values():
+        tasks = tablets = returns = 0
+        cells: list[tuple[int, int]] = []
+        for r, first, after in parts:
+            row = grid[r]
+            for c in range(first, after):
+                member = row[c]
+                assert member is not None
+                if member.has_task:
+                    tasks += 1
+                if member.tablet:
+                    tablets += 1
+                if member.ret:
+                    returns += 1
+                cells.append((r, c))
+        r, c = cells[0]
+        head = grid[r][c]
+        assert head is not None
+        found.append(Area(head.terrain, len(cells), tasks, tablets, tuple(cells), returns,
+                          f"at row {r + 1}, column {c + 1}"))
     return found
 
 
@@ -533,12 +610,21 @@ def spread(grid: Grid) -> Spread:
     >>> spread(read_compact(["- - -", "- g g", "- - s"]))
     Spread(squares=3, rows=2, columns=2)
     """
-    at = [(r, c) for r, row in enumerate(grid) for c, square in enumerate(row) if square is not None]
-    if not at:
+    squares = 0
+    rows: list[int] = []
+    low = high = 0
+    for r, row in enumerate(grid):
+        columns = [c for c, square in enumerate(row) if square is not None]
+        if columns:
+            if not rows:
+                low, high = columns[0], columns[-1]
+            else:
+                low, high = min(low, columns[0]), max(high, columns[-1])
+            squares += len(columns)
+            rows.append(r)
+    if not rows:
         return Spread(0, 0, 0)
-    rows = [r for r, _ in at]
-    columns = [c for _, c in at]
-    return Spread(len(at), max(rows) - min(rows) + 1, max(columns) - min(columns) + 1)
+    return Spread(squares, rows[-1] - rows[0] + 1, high - low + 1)
 
 
 # ---------------------------------------------------------------------- public API

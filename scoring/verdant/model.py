@@ -22,6 +22,11 @@ class Item:
     kind: str
     color: str
 
+    def __init__(self, kind: str, color: str) -> None:  # the frozen dataclass's own, without its setattr calls
+        d = self.__dict__
+        d["kind"] = kind
+        d["color"] = color
+
     def label(self) -> str:
         return f"{self.color.capitalize()} {self.kind}"
 
@@ -35,6 +40,17 @@ class Plant:
     light: tuple[str, ...] | None  # None when unknown (attributes without lighting)
     pot: str | None  # concrete | wood | ceramic | terracotta; None = incomplete
     verdancy: int  # on an incomplete plant
+
+    def __init__(self, name: str | None, type: str, needs: int, points: int, light: tuple[str, ...] | None,
+                 pot: str | None, verdancy: int) -> None:  # as the dataclass's, without its setattr calls
+        d = self.__dict__
+        d["name"] = name
+        d["type"] = type
+        d["needs"] = needs
+        d["points"] = points
+        d["light"] = light
+        d["pot"] = pot
+        d["verdancy"] = verdancy
 
     @property
     def complete(self) -> bool:
@@ -51,6 +67,15 @@ class Room:
     edges: dict[str, str] | None  # top/right/bottom/left -> sun/semi/shade; None when unknown
     item: Item | None
     card_id: int | None = None
+
+    def __init__(self, name: str | None, type: str, edges: dict[str, str] | None, item: Item | None,
+                 card_id: int | None = None) -> None:  # as the dataclass's, without its setattr calls
+        d = self.__dict__
+        d["name"] = name
+        d["type"] = type
+        d["edges"] = edges
+        d["item"] = item
+        d["card_id"] = card_id
 
     def label(self) -> str:
         return f"{self.type.capitalize()} room"
@@ -70,6 +95,15 @@ class Cell:
     # rules read them in every inner loop; the other one is None
     plant: Plant = field(init=False, repr=False, compare=False)
     room: Room = field(init=False, repr=False, compare=False)
+
+    def __init__(self, row: int, col: int, card: Plant | Room, path: str) -> None:
+        # as the dataclass's (then __post_init__), without its setattr calls
+        d = self.__dict__
+        d["row"] = row
+        d["col"] = col
+        d["card"] = card
+        d["path"] = path
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         d, card, path = self.__dict__, self.card, self.path

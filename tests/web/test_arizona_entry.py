@@ -67,7 +67,7 @@ def test_the_entry_page_is_a_4_by_4_grid_of_numeric_inputs(client, token):
     assert "type=\"number\"" not in html
     assert "solo vs Vera: 10" in html
     assert 'style="' not in html and "onclick" not in html and "<script>" not in html
-    assert 'src="/static/js/arizona.js" defer' in html
+    assert re.search(r'src="/static/js/arizona.js\?v=[0-9a-f]{12}" defer', html)
 
 
 def test_a_posted_display_is_stored_as_the_state_and_scores_12(app, client, token):
