@@ -45,7 +45,7 @@ from .parse import MAX_PLANTS, MAX_PLAYERS, MIN_PLAYERS, PlayerState, Table, par
 from .preview import preview
 from .rules import score_player
 
-ENGINE_VERSION = "planted-3"
+ENGINE_VERSION = "planted-4"
 GROWTH_TOKENS_IN_BOX = 65  # "65 Growth tokens" (the rulebook's contents)
 TIEBREAK_LABEL = "most Growth tokens on plant cards"
 

@@ -78,7 +78,7 @@ __all__ = [
 ]
 
 #: vadoran-2: strict keys, the path's bounds, refs on every line, one-board tables, plurals
-ENGINE_VERSION = "vadoran-2"
+ENGINE_VERSION = "vadoran-3"
 LOST_ITEM_POINTS = 5
 
 

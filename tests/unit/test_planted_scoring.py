@@ -72,7 +72,7 @@ def test_rulebook_example_scores_the_same_through_the_registry():
         other(),
     )
     result = scoring.score("planted", t)
-    assert result.game == "planted" and result.engine_version == "planted-3"
+    assert result.game == "planted" and result.engine_version == "planted-4"
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 1), ("Other", 0, 2)]
     assert result.winners == ("Ann",)
     assert scoring.get("planted") is GAME
@@ -385,7 +385,7 @@ def test_game_describes_itself_for_the_games_api():
         "title": "Planted",
         "status": "ready",
         "players": {"min": 2, "max": 5},
-        "engine_version": "planted-3",
+        "engine_version": "planted-4",
         "options": [],
     }
     assert GAME.default_options() == {}

@@ -274,8 +274,8 @@ def test_tie_on_achievements_is_broken_by_most_returned_lost_items():
     b = player("B", ["g* g* g* g g g g g"], {"tool": 1}, [("soil", 2)])  # 8 + 0 + 2 = 10, tool not returned
     result = GAME.score(table(a, b))
     assert result.winners == ("A",)
-    assert result.tiebreak == ("Tie on 10 points broken by most achievements (1 each), "
-                               "then most returned lost items (1 vs 0)")
+    assert result.tiebreak == ("Tie on 10 points not broken by most achievements (1 each), "
+                               "then broken by most returned lost items (1 vs 0)")
 
 
 def test_tie_after_every_tie_breaker_is_a_shared_victory():
@@ -350,8 +350,8 @@ def test_solo_tie_on_achievements_goes_to_the_player_who_returned_a_lost_item():
               mode="solo", difficulty="easy", sister_achievements=[9])
     solo = GAME.score(t).extra["solo"]
     assert (solo["opponent_total"], solo["player_wins"]) == (10, True)
-    assert solo["details"][-1] == ("You win: Tie on 10 points broken by most achievements (1 each), "
-                                   "then most returned lost items (1 vs 0)")
+    assert solo["details"][-1] == ("You win: Tie on 10 points not broken by most achievements (1 each), "
+                                   "then broken by most returned lost items (1 vs 0)")
 
 
 def test_solo_tie_after_every_tie_breaker_is_shared():

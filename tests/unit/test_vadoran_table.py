@@ -86,8 +86,8 @@ def test_a_tie_below_first_place_then_by_returned_lost_items():
     c = player("C", ["g* g* g* g g g g g"], {"tool": 1}, [("soil", 0)])  # 8, its tool has no "5"
     result = GAME.score({"players": [a, b, c]})
     assert [p.rank for p in result.players] == [1, 2, 3]
-    assert result.players[1].tiebreak == ("Tie on 8 points broken by most achievements (1 each), "
-                                          "then most returned lost items (1 vs 0)")
+    assert result.players[1].tiebreak == ("Tie on 8 points not broken by most achievements (1 each), "
+                                          "then broken by most returned lost items (1 vs 0)")
 
 
 def test_a_tie_below_first_place_that_survives_every_tie_breaker_is_a_shared_rank():
