@@ -49,6 +49,7 @@ from flask import (
 import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from migrations.migrations import migrations as all_migrations
+from scoring import jsontext
 from web import aggregates, photos
 from web.db import connect, migrate, storage_failure
 from web.forms import ActionForm
@@ -326,8 +327,16 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not allowed in JSON")
 
 
+class _KeyTwice(ValueError):
+    """An object of the JSON gives a key twice (its path: ``tables.plays.rows``)."""
+
+
 def _parse_json(text: str) -> Any:
-    return json.loads(text, parse_constant=_no_constants)
+    value = jsontext.loads_keeping_duplicates(text, parse_constant=_no_constants)
+    twice = jsontext.duplicate_keys(value)
+    if twice:
+        raise _KeyTwice(f"the key at {twice[0].path} appears twice in its object: keep one")
+    return value
 
 
 def _kind_name(kind: type | None) -> str:
@@ -358,6 +367,8 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
         kind = JSON_COLUMNS[(table, column.name)]
         try:
             parsed = _parse_json(value)
+        except _KeyTwice as exc:
+            return f"{column.name}: {exc}"
         except (ValueError, RecursionError) as exc:
             reason = exc.msg if isinstance(exc, json.JSONDecodeError) else (
                 "nested too deeply" if isinstance(exc, RecursionError) else str(exc))
@@ -611,6 +622,8 @@ def read_export(raw: bytes) -> Any:
         raise ImportRefused(f"this file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
     except RecursionError as exc:
         raise ImportRefused("this file is not a Scorepad export (it is nested too deeply)") from exc
+    except _KeyTwice as exc:
+        raise ImportRefused(f"this file is not a Scorepad export ({str(exc)[:200]})") from exc
     except ValueError as exc:
         raise ImportRefused(f"this file is not a Scorepad export ({str(exc)[:80]})") from exc
 
