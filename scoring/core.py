@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .text import clean_name, fold_word, name_key, name_problem
+
 # --------------------------------------------------------------------------- errors
 
 
@@ -168,7 +170,7 @@ def get_choice(
         errors.add(join(path, key), "is missing: choose one of " + ", ".join(choices))
         return None
     if isinstance(value, str):
-        folded = value.strip().lower()
+        folded = fold_word(value).strip().lower()
         for choice in choices:
             if choice.lower() == folded:
                 return choice
@@ -182,12 +184,14 @@ def _show(value: Any) -> str:
 
 
 def normalize_name(name: str) -> str:
-    """Card names match case-insensitively, ignoring punctuation and spacing (READINGS.md).
+    """Card names match case-insensitively, ignoring punctuation and spacing (READINGS.md), after
+    NFKC with invisible characters removed (:func:`scoring.text.fold_word`: full-width letters
+    are letters).
 
-    >>> normalize_name("Devil's  Ivy") == normalize_name("devils ivy")
+    >>> normalize_name("Devil's  Ivy") == normalize_name("devils ivy") == normalize_name("\uff44evils\u200b ivy")
     True
     """
-    return _NOT_NAME_CHAR.sub("", name.casefold())
+    return _NOT_NAME_CHAR.sub("", fold_word(name).casefold())
 
 
 _NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
@@ -196,8 +200,9 @@ _NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
 def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None) -> list[dict[str, Any]]:
     """Check the outer shape of a table and return its players (dicts) and names.
 
-    Each player must be an object with a non-empty ``name`` (at most 60 characters); names must
-    differ.  Problems are recorded; players that are not objects are replaced by ``{}`` so that the
+    Each player must be an object with a non-empty ``name`` (at most 60 characters, no control,
+    invisible or bidirectional characters: :mod:`scoring.text`); names must differ after NFC, in
+    any case.  Problems are recorded; players that are not objects are replaced by ``{}`` so that the
     caller's indexes still line up with the input.
     """
     if not isinstance(table, dict):
@@ -222,12 +227,15 @@ def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | 
             out.append({})
             continue
         name = player.get("name")
+        problem = name_problem(name) if isinstance(name, str) else None
         if not isinstance(name, str) or not name.strip():
             errors.add(join(where, "name"), "is missing: enter the player's name")
-        elif len(name) > 60:
+        elif len(clean_name(name)) > 60:
             errors.add(join(where, "name"), "is too long: at most 60 characters")
+        elif problem:
+            errors.add(join(where, "name"), problem)
         else:
-            key = name.strip().casefold()
+            key = name_key(name)  # NFC, any case: "Anne" + a combining accent is "Anné"
             if key in seen:
                 errors.add(join(where, "name"), f'"{name}" is already the name of player {seen[key] + 1}')
             seen[key] = i

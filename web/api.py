@@ -22,6 +22,7 @@ import scoring
 from scoring import jsontext, paths
 from scoring.core import FieldError
 from scoring.schema import unknown_keys
+from scoring.text import clean_name, name_key, name_problem
 from web import store
 from web.games import adapter
 from web.pages import who
@@ -67,12 +68,14 @@ def _players(body: dict, game: scoring.Game, errors: list[FieldError]) -> list[s
         where = f"players[{i}]"
         if not isinstance(name, str) or not name.strip():
             errors.append(FieldError(where, "must be a name"))
-        elif len(name.strip()) > MAX_NAME:
+        elif len(clean_name(name)) > MAX_NAME:
             errors.append(FieldError(where, f"is too long: at most {MAX_NAME} characters"))
-        elif name.strip().casefold() in {n.casefold() for n in out}:
-            errors.append(FieldError(where, f'"{name.strip()}" is listed twice'))
+        elif name_problem(name):
+            errors.append(FieldError(where, str(name_problem(name))))
+        elif name_key(name) in {name_key(n) for n in out}:  # NFC, any case
+            errors.append(FieldError(where, f'"{clean_name(name)}" is listed twice'))
         else:
-            out.append(name.strip())
+            out.append(clean_name(name))
     if not game.min_players <= len(names) <= game.max_players:
         errors.append(FieldError("players", f"has {len(names)} players: {game.title} takes "
                                             f"{game.min_players} to {game.max_players}"))

@@ -50,10 +50,11 @@ import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from migrations.migrations import migrations as all_migrations
 from scoring import jsontext
+from scoring.text import clean_name, name_problem
 from web import aggregates, photos
 from web.db import connect, migrate, storage_failure
 from web.forms import ActionForm
-from web.limits import IMPORT_PATH
+from web.limits import IMPORT_PATH, NAME_MAX
 
 FORMAT = "scorepad-export"
 FORMAT_VERSION = 1
@@ -378,7 +379,20 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
     choices = CHOICES.get((table, column.name))
     if choices and value not in choices:
         return f"{column.name} must be one of {', '.join(choices)}, not {value!r}"[:160]
+    if (table, column.name) == ("players", "name"):
+        return _name_problem(value)
     return None
+
+
+def _name_problem(value: str) -> str | None:
+    """A player's name as the New play form would take it: at most NAME_MAX characters, nothing
+    invisible (scoring/text.py)."""
+    if not clean_name(value):
+        return "name is empty"
+    if len(clean_name(value)) > NAME_MAX:
+        return f"name is too long: at most {NAME_MAX} characters (it has {len(clean_name(value)):,})"
+    problem = name_problem(value)
+    return f"name {problem}" if problem else None
 
 
 def _where(table: str, number: int, columns: list[str], row: list[Any]) -> str:
