@@ -362,21 +362,24 @@ def test_solo_tie_after_every_tie_breaker_is_shared():
     assert result.winners == ("Solo",)
 
 
+NINE = ["g g g", "g g g", "g g g"]  # the smallest garden a path of cards makes: one card
+
+
 def test_one_player_without_solo_mode_gets_a_warning_and_no_sister():
-    result = GAME.score(table(player("A", ["g"])))
+    result = GAME.score(table(player("A", NINE)))
     assert "solo" not in result.extra
     assert result.warnings == ("One player without solo mode: choose mode solo to score your sister",)
 
 
 def test_sister_achievements_outside_solo_are_ignored_with_a_warning():
-    result = GAME.score(table(player("A", ["g"]), player("B", ["g"]), sister_achievements=[5]))
+    result = GAME.score(table(player("A", NINE), player("B", NINE), sister_achievements=[5]))
     assert result.warnings == ("Sister achievements are only scored in solo mode",)
 
 
 def test_player_count_larger_than_the_seats_scored_gives_a_running_total_and_no_winner():
     # A partial table (issue 15.6): every board is scored, no winner is named until all are in.
-    result = GAME.score({**table(player("A", ["g* g* g*"])), "player_count": 3})
-    assert result.player("A").total == 3
+    result = GAME.score({**table(player("A", ["g* g* g*", "g g g", "g g g"])), "player_count": 3})
+    assert result.player("A").total == 9  # one grass area of 9 squares with 3 tasks
     assert result.warnings == ("1 of 3 boards: every board is scored, no winner is named until all are in",)
     assert result.winners == ()
 
