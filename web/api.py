@@ -97,7 +97,20 @@ def _options(body: dict, game: scoring.Game, names: list[str], errors: list[Fiel
     except scoring.ValidationError as exc:
         seen = {(e.path, e.message) for e in errors}
         errors.extend(e for e in exc.errors if e.path.startswith("options") and (e.path, e.message) not in seen)
+    errors.extend(_campaign_problems(game, options, len(names)))
     return options
+
+
+def _campaign_problems(game: scoring.Game, options: dict, players: int) -> list[FieldError]:
+    """Verdant's ``campaign: "standard"`` under the rulebook's conditions, as the New play form
+    checks them (no solo, family variant or rules modification: scoring.verdant.campaign)."""
+    if game.name != "verdant" or options.get("campaign") != "standard":
+        return []
+    from scoring.verdant import campaign
+
+    where = {"mode": "options.campaign", "variant": "options.variant", "modification": "options.modification"}
+    return [FieldError(where.get(key, "options.campaign"), why)
+            for key, why in campaign.mode_problems("standard", options, players)]
 
 
 @bp.post("/plays")
