@@ -435,9 +435,9 @@ def _no_pets(p: PlayerState, points: dict[str, int], total: int, params: dict[st
     pets = [f"the {item.label().lower()} in the {c.card.label()} ({c.where()})" for c, item in items
             if item is not None and item.kind in cat.PETS]
     reading = "Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home"
-    stored = not isinstance(p.storage, str) and p.storage is not None and p.storage.kind in cat.PETS
+    stored = p.storage if not isinstance(p.storage, str) and p.storage is not None and p.storage.kind in cat.PETS else None
     if not pets:
-        kept = f"; the stored {p.storage.label().lower()} does not count" if stored and p.storage is not None else ""
+        kept = f"; the stored {stored.label().lower()} does not count" if stored is not None else ""
         return True, f"no pets in rooms{kept} ({reading})"
     return False, f"{_n(len(pets), 'pet')} in rooms: " + ", ".join(pets) + f" ({reading})"
 
