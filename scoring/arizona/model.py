@@ -299,7 +299,10 @@ PLAYER_SCHEMA = Obj(
         ),
     },
     "a player's display and wrens",
+    required=("grid",),  # the engine: "grid is missing"
 )
+
+
 class NoSolo(Node):
     """``false``: the same as null for ``options.solo`` (no solo game)."""
 
