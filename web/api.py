@@ -25,6 +25,7 @@ from scoring.schema import unknown_keys
 from scoring.text import clean_name, name_key, name_problem
 from web import store
 from web.games import adapter
+from web.limits import ID_MAX
 from web.pages import who
 
 bp = Blueprint("plays_api", __name__, url_prefix="/api")
@@ -239,7 +240,7 @@ def change_seat(play_id: int, position: int):
         return _errors([FieldError("game", f'"{play.game}" is not a game this version knows: the play cannot change')], 409)
     errors: list[FieldError] = []
     base = body.get("base_version")
-    if isinstance(base, bool) or not isinstance(base, int) or base < 0:
+    if isinstance(base, bool) or not isinstance(base, int) or not 0 <= base <= ID_MAX:
         errors.append(FieldError("base_version", "must be the version of the seat this change is based on"))
     done = body.get("done")
     if done is not None and not isinstance(done, bool):

@@ -384,6 +384,54 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
     return None
 
 
+def _check_plays(tables: dict[str, Any]) -> None:
+    """Every play (its rows already checked one column at a time) as a page would show it: its
+    game known, its options read by the engine at a table of its seats' number."""
+    plays, seats = tables.get("plays"), tables.get("seats")
+    if not isinstance(plays, dict):
+        return
+    counts: dict[Any, int] = {}
+    if isinstance(seats, dict) and "play_id" in seats["columns"]:
+        at = seats["columns"].index("play_id")
+        for row in seats["rows"]:
+            counts[row[at]] = counts.get(row[at], 0) + 1
+    columns = plays["columns"]
+    for number, row in enumerate(plays["rows"], start=1):
+        play = dict(zip(columns, row, strict=True))
+        problem = _play_problem(play, counts.get(play.get("id"), 0))
+        if problem:
+            raise ImportRefused(f"{_where('plays', number, columns, row)}: {problem}")
+
+
+def _play_problem(play: dict[str, Any], seats: int) -> str | None:
+    """A play no page could show: a game this Scorepad does not know, or options its engine refuses
+    (what the New play form and the plays API check: unknown keys, values of the wrong kind)."""
+    game_name = play.get("game")
+    try:
+        game = scoring.get(str(game_name))
+    except KeyError:
+        known = ", ".join(g.name for g in scoring.games() if g.ready)
+        return f"game {str(game_name)[:40]!r} is not a game this Scorepad knows (it knows {known})"
+    options = _parse_json(play["options"]) if isinstance(play.get("options"), str) else {}
+    if not isinstance(options, dict):
+        return None  # "options must hold a JSON object" is said by the column check
+    from scoring.schema import unknown_keys
+
+    found = unknown_keys(game.options_schema, options, "options") if game.options_schema is not None else []
+    if not found:
+        count = min(max(seats, game.min_players, 1), game.max_players)
+        blank = {"options": options, "players": [{**game.blank_player(), "name": f"Player {i + 1}"} for i in range(count)]}
+        try:
+            game.score(blank)
+        except scoring.ValidationError as exc:
+            found = [e for e in exc.errors if e.path.startswith("options")]
+        except Exception as exc:  # an engine that cannot read these options at all: no page could either
+            return f"options cannot be read by the {game.title} engine ({type(exc).__name__})"
+    if found:
+        return f"{found[0].path}: {found[0].message}"[:200]
+    return None
+
+
 def _name_problem(value: str) -> str | None:
     """A player's name as the New play form would take it: at most NAME_MAX characters, nothing
     invisible (scoring/text.py)."""
@@ -500,6 +548,7 @@ def plan_import(path: str, data: Any) -> ImportPlan:
             if value not in found[(other, to)]:
                 raise ImportRefused(f"{_where(table, number, columns, row)}: {column} {value} refers to "
                                     f"{other} {to} {value}, which is not in the export")
+        _check_plays(tables)
         plan = ImportPlan(data=data, counts=counts, migrations=list(migrations_),
                           older=len(migrations_) < len(applied), photo_files=_check_files(data.get("files")))
         plays = tables.get("plays")

@@ -332,7 +332,7 @@ def resolve_seat(play_id: int, position: int):
     known_game_or_409(found)
     try:
         changes = json.loads(request.form.get("changes", ""))
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or a number of 5,000 digits
         abort(400)
     if not isinstance(changes, dict):
         abort(400)

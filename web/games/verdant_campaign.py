@@ -18,6 +18,7 @@ from scoring.verdant.achievements import near_misses
 from web import store
 from web.db import get_db, loads, now, write
 from web.games import whole_number
+from web.limits import ID_MAX
 from web.pages import base_version, get_play_or_404, see_other, who
 from web.store import log
 
@@ -304,14 +305,14 @@ def undo_fill(player_id: int):
     """Undo one filled shape (``shape``; ``event``: the fill the page showed); back to the play's
     result when ``play`` is given (with its ``version`` as shown)."""
     _player_or_404(player_id)
-    shape, play = request.form.get("shape", ""), whole_number(request.form.get("play", ""))
+    shape, play, event = request.form.get("shape", ""), _form_id("play"), _form_id("event")
     _back_to(play, player_id)
     if not valid_shape(shape):
         raise Refused("Choose an achievement to undo.", 422)
     with write(get_db()):
         if play is not None:
             _as_shown(play, base_version(), finished=False)
-        undo(player_id, shape, who(), whole_number(request.form.get("event", "")))
+        undo(player_id, shape, who(), event)
     return see_other("main.result", play_id=play, _anchor="vd-campaign") if play is not None else \
         see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
@@ -332,6 +333,18 @@ def fill_by_hand(player_id: int):
         for s in shapes:
             fill(player_id, s, None, who())
     return see_other("main.player", player_id=player_id, _anchor="vd-campaign")
+
+
+def _form_id(name: str) -> int | None:
+    """An id posted in the form (``play``, ``event``): None when not sent; 400 when it is not one
+    (a number past SQLite's range, 5,000 digits, text)."""
+    raw = request.form.get(name, "")
+    if not raw.strip():
+        return None
+    value = whole_number(raw)
+    if value is None or value > ID_MAX:
+        abort(400)
+    return value
 
 
 def _player_or_404(player_id: int) -> dict:
