@@ -98,10 +98,10 @@ def test_the_campaign_undo_refuses_a_5000_digit_play_with_400(fuzzed):
     _, client, _ = fuzzed
     token = csrf_token(client)
     for field in ("play", "event"):
-        response = client.post("/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "circle",
+        response = client.post("/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "modification-1",
                                                                            field: HUGE})
         assert response.status_code == 400, (field, response.status_code)
-    response = client.post("/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "circle",
+    response = client.post("/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "modification-1",
                                                                        "play": "9223372036854775808"})
     assert response.status_code == 400  # one past SQLite's range
 

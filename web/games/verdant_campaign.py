@@ -305,10 +305,12 @@ def undo_fill(player_id: int):
     """Undo one filled shape (``shape``; ``event``: the fill the page showed); back to the play's
     result when ``play`` is given (with its ``version`` as shown)."""
     _player_or_404(player_id)
-    shape, play, event = request.form.get("shape", ""), _form_id("play"), _form_id("event")
-    _back_to(play, player_id)
+    shape = request.form.get("shape", "")
+    _back_to(None, player_id)
     if not valid_shape(shape):
         raise Refused("Choose an achievement to undo.", 422)
+    play, event = _form_id("play"), _form_id("event")
+    _back_to(play, player_id)
     with write(get_db()):
         if play is not None:
             _as_shown(play, base_version(), finished=False)
