@@ -23,8 +23,11 @@ from pathlib import Path
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, limits, rescore, security, views
-from web.extensions import csrf, htmx
+from web.data import backup, db
+from web.routes import main as views
+from web.server import errors, limits, security
+from web.server.extensions import csrf, htmx
+from web.table import rescore
 
 
 def _secret_key(instance: Path) -> str:

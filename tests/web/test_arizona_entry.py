@@ -10,8 +10,8 @@ import re
 import pytest
 
 from tests.conftest import mark_done, new_play
-from web import store
-from web.db import get_db
+from web.data import store
+from web.data.db import get_db
 
 GAME = "verdant-arizona"
 

@@ -14,7 +14,7 @@ import pytest
 from scoring import __main__ as cli
 from scoring import jsontext
 from tests.web.test_imports import _set, empty, export  # noqa: F401  (the export fixture)
-from web.backup import ImportRefused, import_data, read_export
+from web.data.backup import ImportRefused, import_data, read_export
 
 TWICE = "appears twice in this object: keep one"
 TABLE = b'{"players": [{"name": "Ann", "points": 3, "points": 30}]}'

@@ -11,7 +11,7 @@ import pytest
 from app import create_app
 from tests.conftest import csrf_token
 from tests.web.test_imports import _set, empty, export  # noqa: F401  (the export fixture)
-from web.backup import ImportRefused, import_data
+from web.data.backup import ImportRefused, import_data
 
 HUGE = "9" * 5000
 HOSTILE = [HUGE, "", "-1", "x" * 10_000, "0", "1e9", "\x00", "{\"a\": [", "[]", "null", "A\u202eB", "²", "99999999999999999999"]

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import new_play
 from tests.web.test_imports import _set, empty, export  # noqa: F401  (the export fixture)
-from web.backup import ImportRefused, import_data
+from web.data.backup import ImportRefused, import_data
 
 COMPOSED, DECOMPOSED = "Ann\u00e9", "Anne\u0301"  # one name, typed on two keyboards
 
@@ -20,7 +20,7 @@ def test_a_name_typed_with_a_combining_accent_is_the_player_of_the_composed_name
     html = client.get("/players").get_data(as_text=True)
     assert html.count(f">{COMPOSED}<") == 1 and DECOMPOSED not in html
     with app.app_context():
-        from web.db import get_db
+        from web.data.db import get_db
 
         seats = get_db().execute("SELECT play_id, player_id FROM seats WHERE position = 0 ORDER BY play_id").fetchall()
         assert [s["player_id"] for s in seats if s["play_id"] in (first, second)] == [1, 1]

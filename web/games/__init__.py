@@ -345,7 +345,7 @@ def adapter(game: str) -> Adapter:
 
 
 # Each game's adapter module registers itself (and may define a Blueprint ``bp`` of extra routes,
-# registered by web.views.init_app): every module of this package is one (a sixth game's adapter
+# registered by web.routes.main.init_app): every module of this package is one (a sixth game's adapter
 # is a new module here, nothing else).
 
 

@@ -17,10 +17,10 @@ from scoring.arizona import deck
 from scoring.arizona import model as az
 from scoring.arizona.model import SIZE, card_at, card_path, color_key, color_label
 from scoring.core import FieldError
-from web import store
-from web.db import get_db, now, write
+from web.data import store
+from web.data.db import get_db, now, write
 from web.games import Adapter, errors_at, field_id, preview, register, show_value, state_from_paths, whole_number
-from web.pages import apply_seat_change, get_seat_or_404, seat_page, see_other, who
+from web.routes.pages import apply_seat_change, get_seat_or_404, seat_page, see_other, who
 
 GAME = "verdant-arizona"
 VERA = "options.solo.vera_score"

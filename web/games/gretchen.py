@@ -18,9 +18,9 @@ from jinja2_fragments.flask import render_block
 
 from scoring import gretchen, paths
 from scoring.schema import Obj
-from web import store
+from web.data import store
 from web.games import Adapter, apply_step, register, show_value, state_from_paths, whole_number
-from web.pages import apply_seat_change, get_seat_or_404, seat_context
+from web.routes.pages import apply_seat_change, get_seat_or_404, seat_context
 
 GAME = "gretchens-garden"
 TEMPLATE = "games/gretchens-garden/entry.html"

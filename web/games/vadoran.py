@@ -20,9 +20,9 @@ from scoring.vadoran import grammar
 from scoring.vadoran.contract import ACHIEVEMENT_TERRAINS, CATALOG, DIFFICULTIES, MAX_LOST, MAX_QUICK_SQUARES
 from scoring.vadoran.contract import PLAYER_SCHEMA as SCHEMA
 from scoring.vadoran.garden import ITEM_TERRAIN, ITEMS, MAX_COLUMNS, MAX_ROWS, NO_CARD, TERRAINS, read_garden
-from web import store
+from web.data import store
 from web.games import Adapter, humanize_path, register, show_value, state_from_paths, whole_number
-from web.pages import change_id, get_play_or_404, get_seat_or_404, seat_context, who
+from web.routes.pages import change_id, get_play_or_404, get_seat_or_404, seat_context, who
 
 START_ROWS, START_COLUMNS = 3, 6  # the blank grid a new seat starts with (a screen choice)
 QUICK_SPARE_ROWS = 3

@@ -1,6 +1,6 @@
 """Verdant's entry screen: the 5x3 home as a grid of cards, a cell editor under it, Green Thumbs
 and storage below (docs/entry/verdant.md).  Both of its posts go through
-``web.pages.apply_seat_change`` with the version the page was built from:
+``web.routes.pages.apply_seat_change`` with the version the page was built from:
 
 - the page's own form (``#entry``, the standard seat URL): ``green_thumbs``, ``storage`` and
   ``storage.color``, a whole picture of what the form shows (the store applies what this phone
@@ -31,10 +31,10 @@ from scoring.verdant import catalog_search
 from scoring.verdant.parse import lighting_in_play, parse_goals
 from scoring.verdant.schema import HOME_COLS, HOME_ROWS, VARIANTS
 from scoring.verdant.schema import PLAYER as SCHEMA
-from web import store
+from web.data import store
 from web.games import Adapter, errors_at, preview, register, register_player_panel, show_value, state_from_paths, whole_number
 from web.games import verdant_campaign as campaign
-from web.pages import apply_seat_change, get_seat_or_404, seat_page
+from web.routes.pages import apply_seat_change, get_seat_or_404, seat_page
 
 SEARCH_LIMIT = 6
 #: the words of a place inside a card, as the editor labels its fields

@@ -15,12 +15,12 @@ from flask import Blueprint, abort, g, render_template, request, url_for
 from scoring.core import FieldError
 from scoring.verdant import campaign as camp
 from scoring.verdant.achievements import near_misses
-from web import store
-from web.db import get_db, loads, now, write
+from web.data import store
+from web.data.db import get_db, loads, now, write
+from web.data.store import log
 from web.games import whole_number
-from web.limits import ID_MAX
-from web.pages import base_version, get_play_or_404, see_other, who
-from web.store import log
+from web.routes.pages import base_version, get_play_or_404, see_other, who
+from web.server.limits import ID_MAX
 
 mode_of, shape_info, valid_shape = camp.mode_of, camp.describe, camp.SHAPE_IDS.__contains__
 

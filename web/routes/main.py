@@ -24,15 +24,14 @@ from werkzeug.datastructures import MultiDict
 import scoring
 from scoring import jsontext
 from scoring.core import FieldError, ValidationError
-from web import api as plays_api
-from web import check, damage, limits, live, manage, store, story, words
-from web.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
-from web.backup import dump, export_data
-from web.extensions import csrf
-from web.forms import MAX_SEATS, ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
+from web import story
+from web.data import store
+from web.data.backup import dump, export_data
 from web.games import adapter, errors_at, field_id, lines_at, load_modules, player_panels
-from web.pagecache import cached
-from web.pages import (
+from web.routes import api as plays_api
+from web.routes import check, manage
+from web.routes.forms import MAX_SEATS, ActionForm, DeviceForm, MergeForm, NewPlayForm, PlayDetailsForm, PlayerForm
+from web.routes.pages import (
     FINISHED_MESSAGE,
     HOLDER_COOKIE,
     apply_seat_change,
@@ -46,6 +45,11 @@ from web.pages import (
     see_other,
     who,
 )
+from web.server import limits
+from web.server.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
+from web.server.extensions import csrf
+from web.story.pagecache import cached
+from web.table import damage, live, words
 
 bp = Blueprint("main", __name__)
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -97,7 +101,7 @@ def create_player():
 
 
 @bp.get("/players/<int:player_id>")
-@cached  # repeat views are served without rendering again (web/pagecache.py)
+@cached  # repeat views are served without rendering again (web/story/pagecache.py)
 def player(player_id: int):
     try:
         found = store.get_player(player_id)
@@ -349,7 +353,7 @@ def resolve_seat(play_id: int, position: int):
 
 
 @bp.get("/plays/<int:play_id>/result")
-@cached  # repeat views are served without rendering again (web/pagecache.py)
+@cached  # repeat views are served without rendering again (web/story/pagecache.py)
 def result(play_id: int):
     found = get_play_or_404(play_id)
     evaluation = found.evaluate()
@@ -464,7 +468,7 @@ def play_log(play_id: int):
 
 
 @bp.get("/plays")
-@cached  # repeat views are served without rendering again (web/pagecache.py)
+@cached  # repeat views are served without rendering again (web/story/pagecache.py)
 def history():
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:

@@ -29,7 +29,7 @@ from typing import Any
 from flask import Flask, current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
-from web.db import get_db
+from web.data.db import get_db
 
 PLACEHOLDER = "\x00scorepad-csrf\x00"
 VARY = "HX-Request, HX-Boosted, HX-History-Restore-Request, Cookie"
@@ -73,7 +73,7 @@ def revision() -> int | None:
     of the answer); under test, on the request's own connection."""
     readers: _Readers | None = current_app.extensions.get("scorepad_revision_readers")
     if readers is None or current_app.config.get("DATABASE_READ_ONLY"):
-        # (a database served read-only is read the way web.db.get_db opens it: on a read-only
+        # (a database served read-only is read the way web.data.db.get_db opens it: on a read-only
         # disk a plain connection cannot even open it)
         row = get_db().execute("SELECT n FROM db_revision WHERE id = 1").fetchone()
     else:

@@ -4,7 +4,7 @@ on which phone.
 
 ``GET /plays/N/live`` answers a small JSON (below) with an ETag; a phone asking again with
 ``If-None-Match`` gets 304 while nothing changed, which costs one indexed read.  Every change of a
-play moves its ``version`` (web/store.py), so the ETag is the version, the status and the phones
+play moves its ``version`` (web/data/store.py), so the ETag is the version, the status and the phones
 present.  Presence is kept in memory (it is only "who is looking now"): a seat page's poll says it
 is open on this phone; the play page shows it for 10 s after the last poll.
 """
@@ -18,8 +18,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, g, jsonify, request, url_for
 
-from web.db import get_db
-from web.pages import holder, who
+from web.data.db import get_db
+from web.routes.pages import holder, who
 
 bp = Blueprint("live", __name__)
 

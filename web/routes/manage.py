@@ -1,8 +1,8 @@
 """Putting a play right (issue 17, "no dead ends"): delete a mistaken play and undo it from the
 history, discard an abandoned one, change its players and seat order while it is in progress,
-and read any edit-log entry in full.  Every change goes through ``web.store`` inside one write
+and read any edit-log entry in full.  Every change goes through ``web.data.store`` inside one write
 transaction (``delete_play``, ``restore_play``, ``change_players``), is logged, and moves the
-database's revision, so the page cache (web/pagecache.py) and the statistics follow.
+database's revision, so the page cache (web/story/pagecache.py) and the statistics follow.
 
 An **abandoned** play is one in progress that nobody has changed for ``ABANDONED_AFTER_HOURS``
 (config, 24 by default: the game night is over).  The home page lists them with one tap to
@@ -14,9 +14,9 @@ from datetime import datetime, timedelta
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 
-from web import store
-from web.forms import NAME_MAX, ActionForm
-from web.pages import base_version, change_id, get_play_or_404, page, see_other, who
+from web.data import store
+from web.routes.forms import NAME_MAX, ActionForm
+from web.routes.pages import base_version, change_id, get_play_or_404, page, see_other, who
 
 bp = Blueprint("manage", __name__)
 

@@ -22,9 +22,9 @@ from werkzeug.exceptions import HTTPException
 
 from scoring import paths
 from scoring.core import FieldError
-from web import store
-from web.db import storage_failure
-from web.pages import seat_page
+from web.data import store
+from web.data.db import storage_failure
+from web.routes.pages import seat_page
 
 MAX_RENDERS = 200  # page drawings one repair may try
 MAX_ROUNDS = 8  # damaged parts one repair may set aside before it resets the whole seat

@@ -19,10 +19,10 @@ from flask import Blueprint, abort, request
 import scoring
 from scoring import jsontext
 from scoring.core import FieldError
-from web import store
-from web.forms import ActionForm
+from web.data import store
 from web.games import adapter, whole_number
-from web.pages import page
+from web.routes.forms import ActionForm
+from web.routes.pages import page
 
 bp = Blueprint("check", __name__)
 

@@ -25,7 +25,7 @@ CSP = (
     "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-OPEN_PATHS = ("/static/", "/access", "/healthz", "/s/")  # /s/TOKEN: a shared result, read-only (web/share.py)
+OPEN_PATHS = ("/static/", "/access", "/healthz", "/s/")  # /s/TOKEN: a shared result, read-only (web/story/share.py)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 

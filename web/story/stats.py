@@ -2,7 +2,7 @@
 what a player's page shows about them, and the CSV export (``/export.csv``).
 
 Everything is read from the derived tables of migration m006 (``stat_player_game``,
-``stat_player_category``, ``stat_pairs``, kept current by ``web.aggregates``) and from the newest
+``stat_player_category``, ``stat_pairs``, kept current by ``web.data.aggregates``) and from the newest
 plays on the ``plays(game, played_at)`` index, so a page reads a few rows however long the history
 is.  The categories are the engine's, as stored per seat (``seats.breakdown``).
 """
@@ -19,10 +19,10 @@ from typing import Any
 from flask import Blueprint, Response, abort, request, stream_with_context
 
 import scoring
-from web import charts
-from web.db import get_db
-from web.pagecache import cached
-from web.pages import page
+from web.data.db import get_db
+from web.routes.pages import page
+from web.story import charts
+from web.story.pagecache import cached
 
 bp = Blueprint("stats", __name__)
 

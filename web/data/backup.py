@@ -51,19 +51,20 @@ from migrations.migrations import PLAYER_STATS_SQL
 from migrations.migrations import migrations as all_migrations
 from scoring import jsontext
 from scoring.text import clean_name, name_problem
-from web import aggregates, photos
-from web.db import connect, migrate, storage_failure
-from web.forms import ActionForm
-from web.limits import IMPORT_PATH, NAME_MAX
+from web.data import aggregates
+from web.data.db import connect, migrate, storage_failure
+from web.routes.forms import ActionForm
+from web.server.limits import IMPORT_PATH, NAME_MAX
+from web.story import photos
 
 FORMAT = "scorepad-export"
 FORMAT_VERSION = 1
-SKIP = {"_sqlite_migrations", "db_revision"}  # db_revision: a counter of writes (web/pagecache.py)
+SKIP = {"_sqlite_migrations", "db_revision"}  # db_revision: a counter of writes (web/story/pagecache.py)
 SQLITE_MAGIC = b"SQLite format 3\x00"
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
 # Tables computed from the others: not imported from the file, rebuilt after every import (the
-# player statistics, and the story's statistics: web/aggregates.py).
+# player statistics, and the story's statistics: web/data/aggregates.py).
 DERIVED: set[str] = {"player_stats", *aggregates.TABLES}
 PLAYER_STATS_REBUILD = "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where="")
 
@@ -208,7 +209,7 @@ def export_data(path: str, read_only: bool = False) -> dict[str, Any]:
             order = ", ".join(db.table(table).pks) if db.table(table).pks != ["rowid"] else "rowid"
             rows = db.execute(f"SELECT {', '.join(columns)} FROM [{table}] ORDER BY {order}").fetchall()
             data["tables"][table] = {"columns": columns, "rows": [list(r) for r in rows]}
-        data["files"] = {"photos": photos.export_files(path)}  # the photos of the table (web/photos.py)
+        data["files"] = {"photos": photos.export_files(path)}  # the photos of the table (web/story/photos.py)
         return data
     finally:
         db.conn.close()
@@ -259,7 +260,7 @@ class ImportPlan:
     last_played: str | None = None
     migrations: list[str] = field(default_factory=list)
     older: bool = False  # made by an earlier version of Scorepad (fewer migrations)
-    photo_files: dict[str, str] = field(default_factory=dict)  # path in photos/ -> base64 (web/photos.py)
+    photo_files: dict[str, str] = field(default_factory=dict)  # path in photos/ -> base64 (web/story/photos.py)
 
     def summary(self) -> list[str]:
         """What the import will add, in words, one line per kind of row it has.

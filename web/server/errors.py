@@ -17,10 +17,10 @@ from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 
-from web.db import BUSY, FULL, READ_ONLY, STORAGE_MESSAGES, storage_failure
+from web.data.db import BUSY, FULL, READ_ONLY, STORAGE_MESSAGES, storage_failure
 from web.games import humanize_path
-from web.limits import TooLarge
-from web.security import cross_site, refuse_cross_site
+from web.server.limits import TooLarge
+from web.server.security import cross_site, refuse_cross_site
 
 STORAGE_CODES = {FULL: "disk-full", READ_ONLY: "read-only", BUSY: "busy"}
 STORAGE_ADVICE = {
@@ -128,7 +128,7 @@ def init_app(app: Flask) -> None:
     def expired(exc):
         """The page was open too long or the session cookie is gone: show what was typed, with a
         fresh token, so one tap sends it again.  Only for a request from this site: one from
-        another site was refused before this (``web/security.py``), and is refused here too."""
+        another site was refused before this (``web/server/security.py``), and is refused here too."""
         if cross_site():
             return refuse_cross_site()
         context = {"fields": _typed_fields(), "action": request.path, "reason": exc.description}

@@ -46,7 +46,7 @@ class NewPlayForm(FlaskForm):
             validators=[Optional(), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."), readable_name],
             render_kw={"autocomplete": "off", "autocapitalize": "words", "list": "known-players", "maxlength": NAME_MAX},
         ),
-        min_entries=2,  # as many fields as players: the form adds and removes them (web/views.py)
+        min_entries=2,  # as many fields as players: the form adds and removes them (web/routes/main.py)
         max_entries=MAX_SEATS,
     )
     notes = TextAreaField("Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")])

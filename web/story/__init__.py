@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from flask import Flask
 
-from web import pagecache, photos, share, stats
-from web.extensions import csrf
+from web.server.extensions import csrf
+from web.story import pagecache, photos, share, stats
 
 
 def init_app(app: Flask) -> None:
     pagecache.init_app(app)
-    csrf.exempt(photos.upload)  # it checks the token itself, after raising the body limit (web/photos.py)
+    csrf.exempt(photos.upload)  # it checks the token itself, after raising the body limit (web/story/photos.py)
     for blueprint in (stats.bp, share.bp, photos.bp):
         app.register_blueprint(blueprint)
 

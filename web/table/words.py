@@ -242,7 +242,7 @@ def changes(old: Any, new: Any) -> Iterator[tuple[str, Any, Any]]:
 
 
 def story(play, entries: Sequence[dict], names: Mapping[int, str], seat_id: int | None | str = None) -> list[Group]:
-    """The edit log of ``play`` (``entries`` as :func:`web.store.play_log` gives them, newest
+    """The edit log of ``play`` (``entries`` as :func:`web.data.store.play_log` gives them, newest
     first) told as a story: groups of one person, one minute and one seat, newest first, each
     with its changes oldest first.  Every entry is in exactly one group and every change of every
     entry is a line.  ``names``: player id -> name (for the players of a "play created").

@@ -22,7 +22,7 @@ from werkzeug.routing import IntegerConverter
 from scoring.core import FieldError
 from scoring.text import name_key, name_problem
 
-NAME_MAX = 60  # a player's name (web/forms.py says the same to the form)
+NAME_MAX = 60  # a player's name (web/routes/forms.py says the same to the form)
 NOTES_MAX = 2000  # a play's notes
 TEXT_MAX = 200  # characters in one string of a seat state or options (a card typed by hand, a row)
 KEY_MAX = 200  # characters in one key
@@ -95,7 +95,7 @@ def options_problems(options: Any) -> list[FieldError]:
 
 class TooLarge(Exception):
     """Raised by a store function asked to write a state with :func:`state_problems`: the app
-    answers 422 with the problems (``web/errors.py``).  Views check first and answer in place."""
+    answers 422 with the problems (``web/server/errors.py``).  Views check first and answer in place."""
 
     def __init__(self, problems: list[FieldError]):
         self.problems = problems

@@ -21,12 +21,13 @@ from wtforms import DateTimeLocalField, StringField
 from wtforms.validators import Length, Optional
 
 import scoring
-from web import pagecache, photos, shareimage, store
-from web.address import public_url
-from web.db import get_db, now, write
-from web.forms import ActionForm
+from web.data import store
+from web.data.db import get_db, now, write
 from web.games import adapter
-from web.pages import get_play_or_404, known_game_or_409, page, see_other, who
+from web.routes.forms import ActionForm
+from web.routes.pages import get_play_or_404, known_game_or_409, page, see_other, who
+from web.server.address import public_url
+from web.story import pagecache, photos, shareimage
 
 bp = Blueprint("share", __name__)
 

@@ -41,7 +41,7 @@ THEMES = {"light": LIGHT, "dark": DARK}
 
 @dataclass(frozen=True)
 class Pad:
-    """What the picture shows (built by web/share.py from the play and its result)."""
+    """What the picture shows (built by web/story/share.py from the play and its result)."""
 
     game: str
     when: str

@@ -1,6 +1,6 @@
 """The derived statistics of the group's story (docs/stats.md): per player and game, per player,
 game and scoring category, and per pair of players, over finished plays.  Rebuilt from the seats
-for the players a change touches (``refresh``, called by ``web.store.refresh_stats`` inside the
+for the players a change touches (``refresh``, called by ``web.data.store.refresh_stats`` inside the
 write transaction) or for everyone (``rebuild``, after an import or a bench seeding)."""
 
 from __future__ import annotations

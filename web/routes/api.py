@@ -23,10 +23,10 @@ from scoring import jsontext, paths
 from scoring.core import FieldError
 from scoring.schema import unknown_keys
 from scoring.text import clean_name, name_key, name_problem
-from web import store
+from web.data import store
 from web.games import adapter
-from web.limits import ID_MAX
-from web.pages import who
+from web.routes.pages import who
+from web.server.limits import ID_MAX
 
 bp = Blueprint("plays_api", __name__, url_prefix="/api")
 

@@ -10,7 +10,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from web import store
+from web.data import store
 
 
 @click.command("rescore")

@@ -11,9 +11,9 @@ from jinja2_fragments.flask import render_block
 
 import scoring
 from scoring.core import FieldError
-from web import store
-from web.forms import ActionForm
+from web.data import store
 from web.games import adapter
+from web.routes.forms import ActionForm
 
 HOLDER_COOKIE = "scorepad_holder"
 
@@ -36,7 +36,7 @@ def who() -> str:
 def page(template: str, block: str | None = None, status: int = 200, **context):
     """The whole page, or only ``block`` when htmx asks (and the block is named).  A history
     restore (Back, ``HX-History-Restore-Request``) gets the whole page; every page answer varies
-    by ``HX-Request`` (``web/security.py`` sends the ``Vary`` header)."""
+    by ``HX-Request`` (``web/server/security.py`` sends the ``Vary`` header)."""
     if (block and request.headers.get("HX-Request") and not request.headers.get("HX-Boosted")
             and not request.headers.get("HX-History-Restore-Request")):
         return render_block(template, block, **context), status

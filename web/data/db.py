@@ -2,7 +2,7 @@
 start-up; and what to say when the storage fails (a read-only database, a full disk).
 
 A database that cannot be written is still served for reading: start-up says so, every page that
-only reads works, and every save answers 503 "The server cannot save: ..." (``web/errors.py``)."""
+only reads works, and every save answers 503 "The server cannot save: ..." (``web/server/errors.py``)."""
 
 from __future__ import annotations
 

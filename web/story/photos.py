@@ -3,7 +3,7 @@ upright, scaled down and re-encoded by Pillow without any metadata (no EXIF, so 
 no camera serial), stored as files in ``photos/`` beside the database (``instance/photos/`` by
 default) and listed in the ``photos`` table.  Each photo added, removed or restored is written in
 the play's edit log.  A removed photo is hidden from the play, not deleted: the log still shows it
-and one tap brings it back.  Backups and exports carry the files (web/backup.py)."""
+and one tap brings it back.  Backups and exports carry the files (web/data/backup.py)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from flask_wtf.csrf import CSRFError, validate_csrf
 from PIL import Image, ImageOps, UnidentifiedImageError
 from wtforms import ValidationError
 
-from web import store
-from web.db import get_db, now, write
-from web.forms import ActionForm
-from web.pages import get_play_or_404, who
+from web.data import store
+from web.data.db import get_db, now, write
+from web.routes.forms import ActionForm
+from web.routes.pages import get_play_or_404, who
 
 bp = Blueprint("photos", __name__)
 

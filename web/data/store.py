@@ -12,9 +12,10 @@ from migrations.migrations import PLAYER_STATS_SQL
 from scoring import paths
 from scoring.core import FieldError
 from scoring.text import clean_name
-from web import aggregates, limits
-from web.db import dumps, get_db, loads, now, write
-from web.evaluate import Evaluation, evaluate_cached
+from web.data import aggregates
+from web.data.db import dumps, get_db, loads, now, write
+from web.server import limits
+from web.table.evaluate import Evaluation, evaluate_cached
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -555,7 +556,7 @@ def change_seat(
             new_state = _apply(current, mine)
             touched = [paths.format(p) for p in paths.diff(current, new_state)]
             if touched:
-                limits.check(new_state)  # too long to store: refused (web/limits.py), nothing written
+                limits.check(new_state)  # too long to store: refused (web/server/limits.py), nothing written
             was_done = bool(row["done"])
             want_done = was_done if done is None else done
             changed = bool(touched) or want_done != was_done
