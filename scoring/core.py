@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .text import clean_name, fold_word, name_key, name_problem
+
 # --------------------------------------------------------------------------- errors
 
 
@@ -168,7 +170,7 @@ def get_choice(
         errors.add(join(path, key), "is missing: choose one of " + ", ".join(choices))
         return None
     if isinstance(value, str):
-        folded = value.strip().lower()
+        folded = fold_word(value).strip().lower()
         for choice in choices:
             if choice.lower() == folded:
                 return choice
@@ -182,12 +184,14 @@ def _show(value: Any) -> str:
 
 
 def normalize_name(name: str) -> str:
-    """Card names match case-insensitively, ignoring punctuation and spacing (READINGS.md).
+    """Card names match case-insensitively, ignoring punctuation and spacing (READINGS.md), after
+    NFKC with invisible characters removed (:func:`scoring.text.fold_word`: full-width letters
+    are letters).
 
-    >>> normalize_name("Devil's  Ivy") == normalize_name("devils ivy")
+    >>> normalize_name("Devil's  Ivy") == normalize_name("devils ivy") == normalize_name("\uff44evils\u200b ivy")
     True
     """
-    return _NOT_NAME_CHAR.sub("", name.casefold())
+    return _NOT_NAME_CHAR.sub("", fold_word(name).casefold())
 
 
 _NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
@@ -196,8 +200,9 @@ _NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
 def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None) -> list[dict[str, Any]]:
     """Check the outer shape of a table and return its players (dicts) and names.
 
-    Each player must be an object with a non-empty ``name`` (at most 60 characters); names must
-    differ.  Problems are recorded; players that are not objects are replaced by ``{}`` so that the
+    Each player must be an object with a non-empty ``name`` (at most 60 characters, no control,
+    invisible or bidirectional characters: :mod:`scoring.text`); names must differ after NFC, in
+    any case.  Problems are recorded; players that are not objects are replaced by ``{}`` so that the
     caller's indexes still line up with the input.
     """
     if not isinstance(table, dict):
@@ -222,12 +227,15 @@ def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | 
             out.append({})
             continue
         name = player.get("name")
+        problem = name_problem(name) if isinstance(name, str) else None
         if not isinstance(name, str) or not name.strip():
             errors.add(join(where, "name"), "is missing: enter the player's name")
-        elif len(name) > 60:
+        elif len(clean_name(name)) > 60:
             errors.add(join(where, "name"), "is too long: at most 60 characters")
+        elif problem:
+            errors.add(join(where, "name"), problem)
         else:
-            key = name.strip().casefold()
+            key = name_key(name)  # NFC, any case: "Anne" + a combining accent is "Anné"
             if key in seen:
                 errors.add(join(where, "name"), f'"{name}" is already the name of player {seen[key] + 1}')
             seen[key] = i
@@ -465,8 +473,10 @@ class Ranking:
 def rank(totals: Sequence[int], tiebreakers: Sequence[Tiebreaker] = ()) -> Ranking:
     """Rank players by total (higher is better), breaking ties with the rulebook's tie-breakers
     in order.  Players still level after every tie-breaker share a rank (1, 1, 3) and, at the top,
-    the victory.  ``tiebreak`` says what decided first place, if anything did; ``notes`` says it
-    for every tied total, at whatever rank.
+    the victory.  ``notes`` says, for every player tied on their total, how *that player's* tie
+    was settled (a tie-breaker may separate only part of a tie of three or more: the values
+    compared are those of the players still level with them); ``tiebreak`` says how the tie for
+    first place was settled and, for a tie of three or more, each rank it gave.
 
     >>> rank([10, 12, 12], [Tiebreaker("most wrens", [0, 1, 3])])
     Ranking(ranks=(3, 2, 1), winners=(2,), tiebreak='Tie on 12 points broken by most wrens (3 vs 1)', notes=(None, 'Tie on 12 points broken by most wrens (3 vs 1)', 'Tie on 12 points broken by most wrens (3 vs 1)'))
@@ -476,6 +486,11 @@ def rank(totals: Sequence[int], tiebreakers: Sequence[Tiebreaker] = ()) -> Ranki
     'Tie on 15 points broken by most growth tokens (4 vs 2)'
     >>> rank([20, 15, 15]).notes[1:]
     ('Tie on 15 points: shared rank 2', 'Tie on 15 points: shared rank 2')
+    >>> r = rank([15, 15, 15], [Tiebreaker("most tokens", [4, 4, 2])])
+    >>> r.notes[0], r.notes[2]
+    ('Tie on 15 points partly broken by most tokens (4, 4 vs 2): shared victory', 'Tie on 15 points broken by most tokens (4, 4 vs 2): rank 3')
+    >>> r.tiebreak
+    'Tie on 15 points partly broken by most tokens (4, 4 vs 2): shared victory, rank 3'
     >>> rank([7, 3])
     Ranking(ranks=(1, 2), winners=(0,), tiebreak=None, notes=(None, None))
     """
@@ -486,38 +501,100 @@ def rank(totals: Sequence[int], tiebreakers: Sequence[Tiebreaker] = ()) -> Ranki
     ranks = tuple(1 + sum(1 for j in range(n) if keys[j] > keys[i]) for i in range(n))
     winners = tuple(i for i in range(n) if ranks[i] == 1)
     notes: list[str | None] = [None] * n
+    tiebreak: str | None = None
     for total in sorted(set(totals), reverse=True):
         level = [i for i in range(n) if totals[i] == total]
         if len(level) > 1:
-            note = _tie_note(total, level, tiebreakers, first=total == max(totals), rank=min(ranks[i] for i in level))
             for i in level:
-                notes[i] = note
-    tiebreak = notes[winners[0]] if winners else None
+                notes[i] = _player_tie_note(total, level, i, tiebreakers, ranks)
+            if total == max(totals):
+                tiebreak = _group_tie_note(total, level, tiebreakers, ranks)
     return Ranking(ranks, winners, tiebreak, tuple(notes))
 
 
-def _tie_note(total: int, level: list[int], tiebreakers: Sequence[Tiebreaker], *, first: bool, rank: int) -> str:
-    """How the tie of the players ``level`` on ``total`` was settled, in the pad's words."""
+def _by_value(group: Sequence[int], tb: Tiebreaker) -> list[list[int]]:
+    """``group`` split by ``tb``'s value, the best first."""
+    values = sorted({tb.values[i] for i in group}, reverse=True)
+    return [[i for i in group if tb.values[i] == v] for v in values]
+
+
+def _compared(parts: Sequence[Sequence[int]], tb: Tiebreaker) -> str:
+    """The values a tie-breaker compared: ``2 each``, ``3 vs 1``, ``4, 4 vs 2``."""
+    if len(parts) == 1:
+        return f"{_num(tb.values[parts[0][0]])} each"
+    return " vs ".join(", ".join(_num(tb.values[i]) for i in part) for part in parts)
+
+
+def _verb(parts: Sequence[Sequence[int]], alone: bool) -> str:
+    if len(parts) == 1:
+        return "not broken by"
+    return "broken by" if alone else "partly broken by"
+
+
+def _clauses(steps: Sequence[tuple[str, str, str]]) -> str:
+    """``[(verb, label, compared), ...]`` in the pad's words; a verb is said once for a run of steps."""
+    out: list[str] = []
+    previous = ""
+    for verb, label, compared in steps:
+        out.append((f"{verb} " if verb != previous else "") + f"{label} ({compared})")
+        previous = verb
+    return ", then ".join(out)
+
+
+def _shared(rank: int) -> str:
+    return "shared victory" if rank == 1 else f"shared rank {rank}"
+
+
+def _player_tie_note(total: int, level: list[int], player: int, tiebreakers: Sequence[Tiebreaker],
+                     ranks: Sequence[int]) -> str:
+    """How the tie of ``level`` on ``total`` was settled for ``player``: each tie-breaker compares
+    the players still level with them."""
     group = level
-    used: list[str] = []
+    steps: list[tuple[str, str, str]] = []
     for tb in tiebreakers:
-        top = max(tb.values[i] for i in group)
-        survivors = [i for i in group if tb.values[i] == top]
-        values = sorted({tb.values[i] for i in group}, reverse=True)
-        if len(survivors) < len(group):
-            others = max(v for v in values if v != top)
-            used.append(f"{tb.label} ({_num(top)} vs {_num(others)})")
-        else:
-            used.append(f"{tb.label} ({_num(top)} each)")
-        group = survivors
+        parts = _by_value(group, tb)
+        mine = next(part for part in parts if player in part)
+        steps.append((_verb(parts, len(mine) == 1), tb.label, _compared(parts, tb)))
+        group = mine
         if len(group) == 1:
             break
-    shared = "shared victory" if first else f"shared rank {rank}"
-    if len(group) == 1:
-        return f"Tie on {total} points broken by " + ", then ".join(used)
-    if used:
-        return f"Tie on {total} points not broken by " + ", then ".join(used) + f": {shared}"
-    return f"Tie on {total} points: {shared}"
+    head = f"Tie on {total} points"
+    if not steps:
+        return f"{head}: {_shared(ranks[player])}"
+    text = f"{head} {_clauses(steps)}"
+    if len(group) > 1:
+        return f"{text}: {_shared(ranks[player])}"
+    return f"{text}: rank {ranks[player]}" if len(level) > 2 else text
+
+
+def _group_tie_note(total: int, level: list[int], tiebreakers: Sequence[Tiebreaker], ranks: Sequence[int]) -> str:
+    """How the whole tie of ``level`` on ``total`` was settled, and (three or more) each rank it gave."""
+    groups: list[list[int]] = [level]
+    steps: list[tuple[str, str, str]] = []
+    for tb in tiebreakers:
+        open_ = [g for g in groups if len(g) > 1]
+        if not open_:
+            break
+        split = [_by_value(g, tb) for g in open_]
+        after = [part for g in groups for part in (_by_value(g, tb) if len(g) > 1 else [g])]
+        if all(len(parts) == 1 for parts in split):
+            verb = "not broken by"
+        else:
+            verb = "broken by" if all(len(g) == 1 for g in after) else "partly broken by"
+        steps.append((verb, tb.label, "; ".join(_compared(parts, tb) for parts in split)))
+        groups = after
+    head = f"Tie on {total} points"
+    if not steps:
+        return f"{head}: {_shared(ranks[level[0]])}"
+    text = f"{head} {_clauses(steps)}"
+    if len(groups) == 1:
+        return f"{text}: {_shared(ranks[level[0]])}"
+    if len(level) == 2:
+        return text
+    if all(len(g) == 1 for g in groups):
+        numbers = [str(ranks[g[0]]) for g in groups]
+        return f"{text}: ranks " + ", ".join(numbers[:-1]) + f" and {numbers[-1]}"
+    return f"{text}: " + ", ".join(f"rank {ranks[g[0]]}" if len(g) == 1 else _shared(ranks[g[0]]) for g in groups)
 
 
 def _num(value: int | float) -> str:

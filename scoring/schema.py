@@ -116,13 +116,21 @@ class Int(Node):
 class Text(Node):
     """A piece of text of at most ``max_length`` characters (a name, a card typed by hand)."""
 
-    def __init__(self, max_length: int = 60, description: str = "", *, nullable: bool = True) -> None:
+    def __init__(self, max_length: int = 60, description: str = "", *, nullable: bool = True,
+                 min_length: int = 0, pattern: str | None = None) -> None:
         self.max_length = max_length
         self.description = description
         self.nullable = nullable
+        self.min_length = min_length
+        self.pattern = pattern  # a JSON Schema pattern (documentation: the engine says why)
 
     def json_schema(self) -> JSONSchema:
-        return self._doc({"type": ["string", "null"] if self.nullable else "string", "maxLength": self.max_length})
+        schema: JSONSchema = {"type": ["string", "null"] if self.nullable else "string", "maxLength": self.max_length}
+        if self.min_length:
+            schema["minLength"] = self.min_length
+        if self.pattern:
+            schema["pattern"] = self.pattern
+        return self._doc(schema)
 
     def type_error(self, value: Any) -> str | None:
         if value is None and self.nullable:
@@ -229,12 +237,12 @@ class Obj(Node):
             return None
         return None if isinstance(value, dict) else "must be an object"
 
-    def with_fields(self, **more: Node) -> Obj:
+    def with_fields(self, *, also_required: Sequence[str] = (), **more: Node) -> Obj:
         """This object with more fields (e.g. the player's ``name`` on the table level)."""
         return Obj(
             {**self.fields, **more},
             self.description,
-            required=self.required,
+            required=self.required + tuple(k for k in also_required if k not in self.required),
             other=self.other,
             other_names=self.other_names,
             nullable=self.nullable,
@@ -344,7 +352,9 @@ def unknown_keys(node: Node, value: Any, path: str = "") -> list[FieldError]:
     return out
 
 
-PLAYER_NAME = Text(60, "the player's name", nullable=False)
+#: a player's name: 1 to 60 characters, not only spaces (the engine also refuses control, invisible
+#: and bidirectional characters and names equal after NFC: scoring/text.py)
+PLAYER_NAME = Text(60, "the player's name", nullable=False, min_length=1, pattern=r"\S")
 
 
 def table_schema(player: Obj, options: Obj, *, max_players: int, title: str = "") -> Obj:
@@ -353,7 +363,8 @@ def table_schema(player: Obj, options: Obj, *, max_players: int, title: str = ""
     return Obj(
         {
             "options": options,
-            "players": Arr(player.with_fields(name=PLAYER_NAME), max_players, "the players in seat order", min_items=1),
+            "players": Arr(player.with_fields(name=PLAYER_NAME, also_required=("name",)), max_players,
+                           "the players in seat order", min_items=1),
             "player_count": Int(1, max_players, "players at the table when only some boards are sent (one board: 1)"),
         },
         title,

@@ -38,7 +38,7 @@ from .preview import preview
 from .rules import score_display
 
 NAME = "verdant-arizona"
-ENGINE_VERSION = "arizona-2"
+ENGINE_VERSION = "arizona-3"
 WRENS_TIEBREAK = "most cactus wrens"
 ONE_BOARD_NOTE = "One board scored on its own: no winner (for the solo game against Vera, enter her score)"
 

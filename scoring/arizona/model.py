@@ -25,6 +25,7 @@ from typing import Any
 from .. import paths
 from ..core import Errors, Seating, get_choice, join, options_of, seating
 from ..schema import Arr, Bool, Choice, Int, JSONSchema, Node, Obj, OneOf, Text, table_schema, unknown_keys
+from ..text import fold_word
 
 CATALOG: dict[str, Any] = json.loads((Path(__file__).parent / "catalog.json").read_text(encoding="utf-8"))
 
@@ -72,8 +73,15 @@ def color_key(color: str) -> str:
     True
     >>> color_key("Ros\\u00e9") == color_key("rose\\u0301")
     True
+
+    Compared after NFKC with invisible characters removed (:func:`scoring.text.fold_word`): a
+    full-width "ｐｉｎｋ" and "Pink" followed by a zero-width space are pink.
+
+    >>> color_key("\\uff30\\uff49\\uff4e\\uff4b") == color_key("Pink\\u200b") == color_key("pink")
+    True
     """
-    return unicodedata.normalize("NFC", color_label(color).casefold())
+    folded = re.sub(r"\s+", " ", fold_word(color_label(color))).strip()
+    return unicodedata.normalize("NFC", folded.casefold())
 
 
 # ------------------------------------------------------------------------------ the model
@@ -291,7 +299,10 @@ PLAYER_SCHEMA = Obj(
         ),
     },
     "a player's display and wrens",
+    required=("grid",),  # the engine: "grid is missing"
 )
+
+
 class NoSolo(Node):
     """``false``: the same as null for ``options.solo`` (no solo game)."""
 

@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 NAME = "gretchens-garden"
-ENGINE_VERSION = "gretchen-2"
+ENGINE_VERSION = "gretchen-3"
 #: Comparisons between players (the rest of a board scores on its own).
 COMPARING = "Mexican Firecracker, Ribbon Plant and Mermaid Tail"
 

@@ -41,12 +41,11 @@ from .catalog import (  # noqa: F401  (public names for the entry screen)
     find_item,
     find_plant,
 )
-from .parse import MAX_PLANTS, MAX_PLAYERS, MIN_PLAYERS, PlayerState, Table, parse
+from .parse import GROWTH_TOKENS_IN_BOX, MAX_PLANTS, MAX_PLAYERS, MIN_PLAYERS, PlayerState, Table, parse  # noqa: F401
 from .preview import preview
 from .rules import score_player
 
-ENGINE_VERSION = "planted-3"
-GROWTH_TOKENS_IN_BOX = 65  # "65 Growth tokens" (the rulebook's contents)
+ENGINE_VERSION = "planted-4"
 TIEBREAK_LABEL = "most Growth tokens on plant cards"
 
 
@@ -82,16 +81,11 @@ def score_table(table: Table) -> Result:
         }
         for p, cats in zip(table.players, categories)
     ]
-    used = sum(p.plant_growth_tokens + p.propagation for p in table.players)
     warnings = []
     seats = table.seating
     note = seats.note("Planted", MIN_PLAYERS) if seats is not None else None
     if note:
         warnings.append(note)
-    if used > GROWTH_TOKENS_IN_BOX:
-        warnings.append(
-            f"The box holds {GROWTH_TOKENS_IN_BOX} Growth tokens but this table shows {used}: check the counts"
-        )
     return build_result(
         "planted",
         ENGINE_VERSION,

@@ -92,7 +92,8 @@ def fold(name: str) -> str:
     >>> fold("Macramé Basket") == fold("macrame_basket")
     True
     """
-    return normalize_name(unicodedata.normalize("NFKD", name))
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return normalize_name(bare)  # the accents dropped before NFKC (normalize_name) could put them back
 
 
 def _load() -> dict[str, Any]:

@@ -371,9 +371,27 @@ def check(table: Any) -> Checked:
         read.append((i, state))
     _check_copies(errors, decoration_counts, DECORATIONS, "decorations")
     _check_copies(errors, tool_counts, TOOLS, "tools")
+    _check_growth_tokens(errors, read)
     if not errors:
         _check_item_draws(errors, read, seats)
     return Checked(tuple(boards), seats, errors)
+
+
+GROWTH_TOKENS_IN_BOX = 65  # "E. 65 Growth tokens" (the rulebook's contents; READINGS.md)
+
+
+def _check_growth_tokens(errors: Errors, read: list[tuple[int, PlayerState]]) -> None:
+    """The box has 65 Growth tokens: a table showing more, on plant cards and in the propagation
+    jars together, is refused (READINGS.md, Planted), at the player whose tokens pass 65."""
+    running = 0
+    for i, state in read:
+        mine = state.plant_growth_tokens + state.propagation
+        running += mine
+        if running > GROWTH_TOKENS_IN_BOX and mine:
+            where = f"players[{i}].propagation" if state.propagation else f"players[{i}].plants"
+            errors.add(where, f"the players show {running} Growth tokens in all (on plant cards and in the propagation "
+                              f"jars; {mine} here): the box holds {GROWTH_TOKENS_IN_BOX}")
+            return
 
 
 def parse(table: Any) -> Table:

@@ -18,7 +18,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5  # "5 player boards"
 MAX_PLANTS = 6  # "A player may have a maximum of 6 Plant cards."
 MAX_GROWTH = max(p.spaces for p in PLANTS)  # the most growth spaces any plant card has: 3
-MAX_PROPAGATION = 99  # no limit in the rulebook; a bound that no real game reaches
+MAX_PROPAGATION = 65  # the box's 65 Growth tokens (READINGS.md): no jar holds more
 NAME_LENGTH = 60
 
 PLANT = Obj(

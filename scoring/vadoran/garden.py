@@ -627,6 +627,65 @@ def spread(grid: Grid) -> Spread:
     return Spread(squares, rows[-1] - rows[0] + 1, high - low + 1)
 
 
+CARD_SQUARES = 9  # a pathway card is 3 x 3 squares
+
+
+def islands(grid: Grid) -> list[list[tuple[int, int]]]:
+    """The painted squares of ``grid`` in pieces joined side by side (any terrain), in reading
+    order of their first square.  A garden is a path of 3 x 3 cards, each overlapping the one
+    before, so a complete painting is one piece of at least 9 squares (READINGS.md).
+
+    >>> [len(piece) for piece in islands(read_compact(["g g - s", "g - - s"]))]
+    [3, 2]
+    """
+    painted = {(r, c) for r, row in enumerate(grid) for c, square in enumerate(row) if square is not None}
+    pieces: list[list[tuple[int, int]]] = []
+    for start in sorted(painted):
+        if not painted or start not in painted:
+            continue
+        piece, stack = [], [start]
+        painted.discard(start)
+        while stack:
+            r, c = stack.pop()
+            piece.append((r, c))
+            for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if step in painted:
+                    painted.discard(step)
+                    stack.append(step)
+        pieces.append(sorted(piece))
+    return pieces
+
+
+def shape_warning(name: str, grid: Grid) -> str | None:
+    """The warning for a painted garden no path of cards can make: in pieces, or fewer than 9
+    squares (READINGS.md: scored, never refused, since squares that score nothing may be left
+    unpainted).  None for a garden that could be one path, and for no painting at all.
+
+    >>> shape_warning("Ann", read_compact(["g g g - w"]))
+    "Ann's garden shows 4 squares in 2 separate pieces (3 squares from row 1, column 1; 1 square from row 1, column 5), but pathway cards make one piece of at least 9 squares (each card is 3 x 3 and overlaps the one before): check the painting. It is scored as painted, since squares that score nothing may be left unpainted"
+    >>> shape_warning("Ann", read_compact(["g g g", "g g g", "g g g"])) is None
+    True
+    """
+    pieces = islands(grid)
+    if not pieces:
+        return None
+    total = sum(len(piece) for piece in pieces)
+    if len(pieces) == 1 and total >= CARD_SQUARES:
+        return None
+    def count(n: int) -> str:
+        return f"{n} square" if n == 1 else f"{n} squares"
+    if len(pieces) > 1:
+        shown = "; ".join(f"{count(len(p))} from row {p[0][0] + 1}, column {p[0][1] + 1}" for p in pieces[:4])
+        more = f"; {len(pieces) - 4} more" if len(pieces) > 4 else ""
+        what = f"{count(total)} in {len(pieces)} separate pieces ({shown}{more})"
+    else:
+        what = f"only {count(total)}"
+    whose = f"{name}'s garden" if name else "This garden"
+    return (f"{whose} shows {what}, but pathway cards make one piece of at least {CARD_SQUARES} squares (each card "
+            "is 3 x 3 and overlaps the one before): check the painting. It is scored as painted, since squares that "
+            "score nothing may be left unpainted")
+
+
 # ---------------------------------------------------------------------- public API
 
 

@@ -66,6 +66,7 @@ from .garden import (
     plural,
     read_garden,
     return_locations,
+    shape_warning,
     show,
     spread,
 )
@@ -78,7 +79,7 @@ __all__ = [
 ]
 
 #: vadoran-2: strict keys, the path's bounds, refs on every line, one-board tables, plurals
-ENGINE_VERSION = "vadoran-2"
+ENGINE_VERSION = "vadoran-3"
 LOST_ITEM_POINTS = 5
 
 
@@ -544,7 +545,9 @@ def score(table: Any) -> Result:
         warnings.append(note)
     if not solo and options.sister_achievements:
         warnings.append("Sister achievements are only scored in solo mode")
-    warnings += [w for w in (bounds_warning(p, options.mode) for p in states) if w]
+    # what concerns one garden is said on the result and on that player's line (their seat page)
+    own = [[w for w in (bounds_warning(p, options.mode), shape_warning(p.name, p.grid)) if w] for p in states]
+    warnings += [w for mine in own for w in mine]
     return build_result(
         GAME_NAME,
         ENGINE_VERSION,
@@ -555,6 +558,7 @@ def score(table: Any) -> Result:
         extra=extra,
         ranking=ranking,
         no_winner=_no_winner(seats, solo),
+        player_extra=[{"warnings": mine} if mine else {} for mine in own],
     )
 
 

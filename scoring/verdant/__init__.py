@@ -31,7 +31,7 @@ from .schema import VARIANTS
 __all__ = ["ENGINE_VERSION", "GAME", "OPTIONS", "blank_player", "catalog_search", "default_options", "goals", "items",
            "near_misses", "plants", "pots", "preview", "rooms", "score"]
 
-ENGINE_VERSION = "verdant-2"
+ENGINE_VERSION = "verdant-3"
 _COMPARING = {g["name"] for g in _catalog.GOALS if g["most"]}  # the goals that compare players
 
 # the catalog as module-level data (tuples of dicts; treat as read-only)

@@ -415,9 +415,10 @@ def _points_from(p: PlayerState, points: dict[str, int], total: int, params: dic
 def _only_three_plant_types(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
     types = [t for t in cat.TYPES if any(c.card.type == t for c in p.plants)]
     most = params["max"]
+    reading = f"Scorepad's reading: at most {most} types among the home's plant cards, fewer passes"
     if len(types) <= most:
-        return True, f"{_n(len(types), 'plant type')} ({', '.join(types)})"
-    return False, f"{len(types)} plant types ({', '.join(types)}): {len(types) - most} more than {most}"
+        return True, f"{_n(len(types), 'plant type')} ({', '.join(types)}; {reading})"
+    return False, f"{len(types)} plant types ({', '.join(types)}): {len(types) - most} more than {most} ({reading})"
 
 
 def _plants_of_one_type(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
@@ -433,11 +434,12 @@ def _no_pets(p: PlayerState, points: dict[str, int], total: int, params: dict[st
     items = [(c, c.room.item) for c in sorted(p.rooms, key=lambda c: (c.row, c.col))]
     pets = [f"the {item.label().lower()} in the {c.card.label()} ({c.where()})" for c, item in items
             if item is not None and item.kind in cat.PETS]
-    if not isinstance(p.storage, str) and p.storage is not None and p.storage.kind in cat.PETS:
-        pets.append(f"the stored {p.storage.label().lower()}")
+    reading = "Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home"
+    stored = p.storage if not isinstance(p.storage, str) and p.storage is not None and p.storage.kind in cat.PETS else None
     if not pets:
-        return True, "no pets in rooms or storage"
-    return False, f"{_n(len(pets), 'pet')}: " + ", ".join(pets)
+        kept = f"; the stored {stored.label().lower()} does not count" if stored is not None else ""
+        return True, f"no pets in rooms{kept} ({reading})"
+    return False, f"{_n(len(pets), 'pet')} in rooms: " + ", ".join(pets) + f" ({reading})"
 
 
 def _green_thumbs_at_end(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:

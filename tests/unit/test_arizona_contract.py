@@ -441,8 +441,8 @@ def test_a_name_with_a_lone_surrogate_is_refused_not_scored():
 
 
 def test_the_engine_version_was_bumped_for_these_changes():
-    assert GAME.engine_version == "arizona-2"
-    assert GAME.score(copy.deepcopy(docs_example())).engine_version == "arizona-2"
+    assert GAME.engine_version == "arizona-3"
+    assert GAME.score(copy.deepcopy(docs_example())).engine_version == "arizona-3"
 
 
 # -------------------------------------------------------------------- never a crash (fuzz)

@@ -383,7 +383,7 @@ def test_the_registry_finds_verdant_arizona_and_scores_through_it():
     # P1: 8 lines + gecko on 1 in row 1 and column 1 (2) + 8 quadrants = 18; P2: 8 lines
     assert [p.total for p in result.players] == [18, 8]
     assert result.game == "verdant-arizona"
-    assert result.engine_version == "arizona-2"  # bumped: one board, colour reading, strict keys
+    assert result.engine_version == "arizona-3"  # bumped: colours compared after NFKC without invisible characters (issue 24.4)
 
 
 def test_game_describes_players_and_options():

@@ -77,7 +77,13 @@ def test_ranks_share_on_full_tie_and_skip_the_next_rank():
 def test_second_tiebreaker_is_used_only_when_the_first_leaves_a_tie():
     ranking = rank([9, 9, 9], [Tiebreaker("most A", [2, 2, 1]), Tiebreaker("most B", [0, 5, 9])])
     assert ranking.ranks == (2, 1, 3)
-    assert ranking.tiebreak == "Tie on 9 points broken by most A (2 vs 1), then most B (5 vs 0)"
+    assert ranking.tiebreak == (
+        "Tie on 9 points partly broken by most A (2, 2 vs 1), then broken by most B (5 vs 0): ranks 1, 2 and 3")
+    # each player is told their own tie: B (2, then 5) and A (2, then 0) were split by B; C by A alone
+    assert ranking.notes == (
+        "Tie on 9 points partly broken by most A (2, 2 vs 1), then broken by most B (5 vs 0): rank 2",
+        "Tie on 9 points partly broken by most A (2, 2 vs 1), then broken by most B (5 vs 0): rank 1",
+        "Tie on 9 points broken by most A (2, 2 vs 1): rank 3")
 
 
 def test_tie_lower_down_is_shared_without_a_tiebreak_message():

@@ -59,7 +59,7 @@ def test_rulebook_example_second_player_anna_scores_48():
 
 def test_rulebook_example_scores_the_same_through_the_registry():
     result = scoring.score("gretchens-garden", rulebook_example())
-    assert result.game == "gretchens-garden" and result.engine_version == "gretchen-2"
+    assert result.game == "gretchens-garden" and result.engine_version == "gretchen-3"
     assert [p.total for p in result.players] == [73, 48]
 
 

@@ -69,12 +69,15 @@ def test_a_beginner_plant_with_a_bad_growth_is_still_the_beginner_plant():
     assert found[1][1].startswith("has 2 Beginner plants (ZZ Plant, Spider Plant)")
 
 
-def test_growth_tokens_over_the_boxs_65_are_a_warning():
-    # "65 Growth tokens": Ann 3 on plants + 59 on the jars, Bo 3 -> 65, no warning; 66 warns (the
-    # rulebook has no rule for an empty supply; see docs/rules/planted.md, Limits).
+def test_growth_tokens_over_the_boxs_65_are_refused():
+    # "65 Growth tokens": Ann 3 on plants + 59 on the jars, Bo 3 -> 65, scored; 66 refused at the
+    # player whose tokens pass 65 (READINGS.md, Planted; docs/rules/planted.md, Limits).
     assert score({"players": [seat("Ann", ("ZZ Plant", 3), propagation=59), seat("Bo", ("Snake Plant", 3))]}).warnings == ()
-    result = score({"players": [seat("Ann", ("ZZ Plant", 3), propagation=60), seat("Bo", ("Snake Plant", 3))]})
-    assert result.warnings == ("The box holds 65 Growth tokens but this table shows 66: check the counts",)
+    assert errors_of({"players": [seat("Ann", ("ZZ Plant", 3)), seat("Bo", ("Snake Plant", 3), propagation=60)]}) == [
+        ("players[1].propagation", "the players show 66 Growth tokens in all (on plant cards and in the propagation "
+                                   "jars; 63 here): the box holds 65")]
+    # a single board holding 66 is refused too
+    assert errors_of({"players": [seat("Ann", ("ZZ Plant", 3), propagation=63)]})[0][0] == "players[0].propagation"
 
 
 # ------------------------------------------------------------------------------- smaller items
@@ -86,7 +89,7 @@ def test_digits_other_than_ascii_are_not_read_as_numbers_anywhere(digits):
         ("players[0].plants[0].growth", 'must be a whole number: "ZZ Plant" has 3 growth spaces, so it holds 0 to 3 Growth tokens'),
     ]
     assert errors_of({"players": [seat("Ann", ("ZZ Plant", 1), propagation=digits), bo()]}) == [
-        ("players[0].propagation", "must be a whole number from 0 to 99"),
+        ("players[0].propagation", "must be a whole number from 0 to 65"),
     ]
     assert errors_of({"players": [seat("Ann", ("ZZ Plant", 1), decorations={"workbench": digits}), bo()]}) == [
         ("players[0].decorations.workbench", "must be a whole number from 0 to 3: the deck has 3 Workbench cards"),

@@ -30,10 +30,16 @@ def valid_tables(draw):
     left_dec = {d.key: d.count for d in DECORATIONS}
     left_tool = {t.key: t.count for t in TOOLS}
     table_items = 8 * n  # 2 Item cards per player per round, 4 rounds, never reshuffled
+    tokens = 65  # the box's Growth tokens, on plant cards and in the jars together
     players = []
     for i in range(n):
         extra = [pool.pop() for _ in range(draw(st.integers(min_value=0, max_value=5)))]
-        plants = [{"name": p.name, "growth": draw(st.integers(0, p.spaces))} for p in [beginners[i], *extra]]
+        plants = []
+        for p in [beginners[i], *extra]:
+            plants.append({"name": p.name, "growth": draw(st.integers(0, min(p.spaces, tokens)))})
+            tokens -= plants[-1]["growth"]
+        propagation = draw(st.integers(0, tokens))
+        tokens -= propagation
         budget = min(table_items, 32 - len(extra))  # 32 cards played, one per plant bought
         decorations = {}
         for key, left in left_dec.items():
@@ -47,7 +53,7 @@ def valid_tables(draw):
             left_tool[key] -= tools[key]
             budget -= tools[key]
             table_items -= tools[key]
-        players.append({"name": f"P{i}", "plants": plants, "propagation": draw(st.integers(0, 99)),
+        players.append({"name": f"P{i}", "plants": plants, "propagation": propagation,
                         "decorations": decorations, "tools": tools})
     return {"options": {}, "players": players}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
+from scoring.core import ValidationError
 from scoring.planted import GAME, blank_player, catalog_search, find_plant, score
 
 
@@ -72,7 +73,7 @@ def test_rulebook_example_scores_the_same_through_the_registry():
         other(),
     )
     result = scoring.score("planted", t)
-    assert result.game == "planted" and result.engine_version == "planted-3"
+    assert result.game == "planted" and result.engine_version == "planted-4"
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 1), ("Other", 0, 2)]
     assert result.winners == ("Ann",)
     assert scoring.get("planted") is GAME
@@ -281,25 +282,33 @@ def test_decoration_keys_may_be_written_as_card_names():
     assert points(result, "Ann", "decorations") == 8
 
 
-def test_the_largest_possible_seat_scores_258():
+def test_the_largest_possible_seat_scores_208():
     # 6 fully grown plants: ZZ 9 + Purple Shamrock 14 + Mistletoe Cactus 14 + Bird of Paradise 14
-    # + Watermelon Peperomia 9 + Boston Fern 9 = 69 (2 floor, 2 shelf, 2 hanging, 6 grown).
-    # Propagation at its cap 99.  A player plays 32 cards (8 turns x 4 rounds) and used 5 to buy
+    # + Watermelon Peperomia 9 + Boston Fern 9 = 69 (2 floor, 2 shelf, 2 hanging, 6 grown) on 16
+    # Growth tokens.  The box has 65 (issue 24.8: more is refused), so the jars hold at most 49
+    # (the other player has none).  A token is worth 1 in a jar, and each plant here turns its
+    # tokens into the most points a plant of its type can (3 tokens for 14, 2 for 9; one Beginner,
+    # 3 tokens for 9): no other choice scores more on 65 tokens.  A player plays 32 cards (8 turns x 4 rounds) and used 5 to buy
     # plants, so keeps at most 27 Item cards (and only in a 4- or 5-player game: the table is dealt
     # 8 Item cards per player).  Best 27: 3 Display Shelves, 3 Indoor Greenhouse, 3 Workbench and 18
     # Tool cards (a Tool is worth 3 through the Workbenches, a Macrame/Ceramic/Stand only 2):
     # Shelves 3 x 2 sets x 3 = 18, Greenhouse 3 x 6 = 18, Workbench 3 x 18 tools = 54 -> 90.
-    # 69 + 99 + 90 = 258.
+    # 69 + 49 + 90 = 208.
     plants = [("ZZ Plant", 3), ("Purple Shamrock", 3), ("Mistletoe Cactus", 3), ("Bird of Paradise", 3),
               ("Watermelon Peperomia", 2), ("Boston Fern", 2)]
     decorations = {"display_shelves": 3, "indoor_greenhouse": 3, "workbench": 3}
     tools = {"grow_light": 3, "window_planter": 4, "watering_can": 3, "spray_bottle": 4, "potting_mix": 3,
              "fertilizer": 1}
-    result = score(table(seat("Ann", *plants, propagation=99, decorations=decorations, tools=tools), other(),
+    result = score(table(seat("Ann", *plants, propagation=49, decorations=decorations, tools=tools), other(),
                          player_count=5))
     ann = result.player("Ann")
-    assert [c.points for c in ann.categories] == [69, 99, 90]
-    assert ann.total == 258
+    assert [c.points for c in ann.categories] == [69, 49, 90]
+    assert ann.total == 208
+    with pytest.raises(ValidationError) as refused:  # one token more: 66 on the table
+        score(table(seat("Ann", *plants, propagation=50, decorations=decorations, tools=tools), other(), player_count=5))
+    assert [(e.path, e.message) for e in refused.value.errors] == [(
+        "players[0].propagation", "the players show 66 Growth tokens in all (on plant cards and in the propagation "
+                                  "jars; 66 here): the box holds 65")]
 
 
 # ------------------------------------------------------------------------ ties and the score pad
@@ -368,12 +377,16 @@ def test_score_pad_rows_read_like_the_paper_pad():
     assert result.to_dict()["players"][0]["pad"][-1] == {"row": "Total", "points": 15, "plant": None, "ref": None}
 
 
-def test_more_growth_tokens_than_the_box_holds_gives_a_warning():
-    # Box: 65 Growth tokens.  Ann 3 plant tokens + 60 propagation = 63; Bo 3 = 66 in all
-    result = score(table(seat("Ann", ("ZZ Plant", 3), propagation=60), seat("Bo", ("Snake Plant", 3))))
-    assert result.warnings == ("The box holds 65 Growth tokens but this table shows 66: check the counts",)
+def test_more_growth_tokens_than_the_box_holds_are_refused():
+    # Box: 65 Growth tokens (READINGS.md: more is refused).  Ann 3 plant tokens + 60 propagation = 63;
+    # Bo 3 on his Snake Plant = 66 in all: refused at Bo, whose tokens pass 65
+    with pytest.raises(ValidationError) as refused:
+        score(table(seat("Ann", ("ZZ Plant", 3), propagation=60), seat("Bo", ("Snake Plant", 3))))
+    assert [(e.path, e.message) for e in refused.value.errors] == [(
+        "players[1].plants", "the players show 66 Growth tokens in all (on plant cards and in the propagation jars; "
+                             "3 here): the box holds 65")]
     result = score(table(seat("Ann", ("ZZ Plant", 3), propagation=59), seat("Bo", ("Snake Plant", 3))))
-    assert result.warnings == ()
+    assert result.warnings == () and result.player("Ann").total == 9 + 59  # 65 exactly: scored
 
 
 # -------------------------------------------------------------------------- the game's contract
@@ -385,7 +398,7 @@ def test_game_describes_itself_for_the_games_api():
         "title": "Planted",
         "status": "ready",
         "players": {"min": 2, "max": 5},
-        "engine_version": "planted-3",
+        "engine_version": "planted-4",
         "options": [],
     }
     assert GAME.default_options() == {}

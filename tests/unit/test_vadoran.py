@@ -274,8 +274,8 @@ def test_tie_on_achievements_is_broken_by_most_returned_lost_items():
     b = player("B", ["g* g* g* g g g g g"], {"tool": 1}, [("soil", 2)])  # 8 + 0 + 2 = 10, tool not returned
     result = GAME.score(table(a, b))
     assert result.winners == ("A",)
-    assert result.tiebreak == ("Tie on 10 points broken by most achievements (1 each), "
-                               "then most returned lost items (1 vs 0)")
+    assert result.tiebreak == ("Tie on 10 points not broken by most achievements (1 each), "
+                               "then broken by most returned lost items (1 vs 0)")
 
 
 def test_tie_after_every_tie_breaker_is_a_shared_victory():
@@ -350,8 +350,8 @@ def test_solo_tie_on_achievements_goes_to_the_player_who_returned_a_lost_item():
               mode="solo", difficulty="easy", sister_achievements=[9])
     solo = GAME.score(t).extra["solo"]
     assert (solo["opponent_total"], solo["player_wins"]) == (10, True)
-    assert solo["details"][-1] == ("You win: Tie on 10 points broken by most achievements (1 each), "
-                                   "then most returned lost items (1 vs 0)")
+    assert solo["details"][-1] == ("You win: Tie on 10 points not broken by most achievements (1 each), "
+                                   "then broken by most returned lost items (1 vs 0)")
 
 
 def test_solo_tie_after_every_tie_breaker_is_shared():
@@ -362,21 +362,24 @@ def test_solo_tie_after_every_tie_breaker_is_shared():
     assert result.winners == ("Solo",)
 
 
+NINE = ["g g g", "g g g", "g g g"]  # the smallest garden a path of cards makes: one card
+
+
 def test_one_player_without_solo_mode_gets_a_warning_and_no_sister():
-    result = GAME.score(table(player("A", ["g"])))
+    result = GAME.score(table(player("A", NINE)))
     assert "solo" not in result.extra
     assert result.warnings == ("One player without solo mode: choose mode solo to score your sister",)
 
 
 def test_sister_achievements_outside_solo_are_ignored_with_a_warning():
-    result = GAME.score(table(player("A", ["g"]), player("B", ["g"]), sister_achievements=[5]))
+    result = GAME.score(table(player("A", NINE), player("B", NINE), sister_achievements=[5]))
     assert result.warnings == ("Sister achievements are only scored in solo mode",)
 
 
 def test_player_count_larger_than_the_seats_scored_gives_a_running_total_and_no_winner():
     # A partial table (issue 15.6): every board is scored, no winner is named until all are in.
-    result = GAME.score({**table(player("A", ["g* g* g*"])), "player_count": 3})
-    assert result.player("A").total == 3
+    result = GAME.score({**table(player("A", ["g* g* g*", "g g g", "g g g"])), "player_count": 3})
+    assert result.player("A").total == 9  # one grass area of 9 squares with 3 tasks
     assert result.warnings == ("1 of 3 boards: every board is scored, no winner is named until all are in",)
     assert result.winners == ()
 

@@ -21,7 +21,7 @@ def errors_of(table):
 
 def table(garden=None, mode="standard", **player):
     seat = {"name": "A", **({"garden": garden} if garden is not None else {}), **player}
-    return {"options": {"mode": mode}, "players": [seat, {"name": "B", "garden": ["g"]}]}
+    return {"options": {"mode": mode}, "players": [seat, {"name": "B", "garden": ["g g g", "g g g", "g g g"]}]}
 
 
 def painted(rows):
@@ -93,7 +93,7 @@ def test_blank_padding_does_not_count():
 
 def test_lessons_allow_more_squares_with_a_warning():
     rows = zigzag(token="g")
-    rows[0] = rows[0][:-1] + "g"  # 82 squares: a Focus lesson could do it
+    rows[1] = rows[1][:-1] + "g"  # 82 squares, one piece (the square joins row 3's end): a Focus lesson could do it
     result = GAME.score(table(rows, mode="advanced"))
     assert result.warnings == (
         "A's garden has 82 visible squares: 10 cards show at most 81 squares over 21 rows and 21 columns, so it "

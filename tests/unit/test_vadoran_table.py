@@ -10,6 +10,14 @@ from scoring.vadoran import GAME
 from scoring.vadoran.garden import MAX_ROW_TEXT
 from tests.unit.test_vadoran import player, purple
 
+# The rulebook example as transcribed: the water square at row 6, column 11 touches no other
+# visible square (issue 24.6: scored, with a warning to check the painting)
+PURPLE_NOTE = ("Purple's garden shows 56 squares in 2 separate pieces (55 squares from row 1, column 1; 1 square "
+               "from row 6, column 11), but pathway cards make one piece of at least 9 squares (each card is 3 x 3 "
+               "and overlaps the one before): check the painting. It is scored as painted, since squares that score "
+               "nothing may be left unpainted")
+GREEN = ["g* g* g*", "g g g", "g g g"]  # one card: 9 squares, 3 tasks
+
 
 def errors_of(table):
     with pytest.raises(ValidationError) as err:
@@ -24,7 +32,8 @@ def test_the_rulebook_example_board_scores_on_its_own():
     # Purple's garden, lost items and achievement, sent alone: 46 + 5 + 7 = 58, no winner
     result = GAME.score({"players": [purple()]})
     assert (result.players[0].total, result.players[0].rank, result.winners) == (58, 1, ())
-    assert result.warnings == ("One player without solo mode: choose mode solo to score your sister",)
+    assert result.warnings == ("One player without solo mode: choose mode solo to score your sister", PURPLE_NOTE)
+    assert result.players[0].extra == {"warnings": [PURPLE_NOTE]}  # on Purple's line (the seat page) too
     assert "solo" not in result.extra
 
 
@@ -37,20 +46,20 @@ def test_one_board_in_solo_mode_is_a_solo_game_against_the_sister():
     result = GAME.score({"options": {"mode": "solo", "sister_achievements": [12, 9, 8]}, "players": [purple()]})
     assert result.winners == ("Purple",)  # 58 beats her 53
     assert result.extra["solo"]["opponent_total"] == 53
-    assert result.warnings == ()
+    assert result.warnings == (PURPLE_NOTE,)
 
 
 def test_a_partial_table_scores_every_board_and_names_no_winner():
-    result = GAME.score({"players": [purple(), player("Green", ["g* g* g*"])], "player_count": 4})
-    assert [p.total for p in result.players] == [58, 3]
+    result = GAME.score({"players": [purple(), player("Green", GREEN)], "player_count": 4})
+    assert [p.total for p in result.players] == [58, 9]
     assert [p.rank for p in result.players] == [1, 2]
     assert result.winners == ()
-    assert result.warnings == ("2 of 4 boards: every board is scored, no winner is named until all are in",)
+    assert result.warnings == ("2 of 4 boards: every board is scored, no winner is named until all are in", PURPLE_NOTE)
 
 
 def test_the_whole_table_names_its_winner():
-    result = GAME.score({"players": [purple(), player("Green", ["g* g* g*"])], "player_count": 2})
-    assert result.winners == ("Purple",) and result.warnings == ()
+    result = GAME.score({"players": [purple(), player("Green", GREEN)], "player_count": 2})
+    assert result.winners == ("Purple",) and result.warnings == (PURPLE_NOTE,)
 
 
 @pytest.mark.parametrize("count", [1, 0, 5, "two"])
@@ -86,8 +95,8 @@ def test_a_tie_below_first_place_then_by_returned_lost_items():
     c = player("C", ["g* g* g* g g g g g"], {"tool": 1}, [("soil", 0)])  # 8, its tool has no "5"
     result = GAME.score({"players": [a, b, c]})
     assert [p.rank for p in result.players] == [1, 2, 3]
-    assert result.players[1].tiebreak == ("Tie on 8 points broken by most achievements (1 each), "
-                                          "then most returned lost items (1 vs 0)")
+    assert result.players[1].tiebreak == ("Tie on 8 points not broken by most achievements (1 each), "
+                                          "then broken by most returned lost items (1 vs 0)")
 
 
 def test_a_tie_below_first_place_that_survives_every_tie_breaker_is_a_shared_rank():

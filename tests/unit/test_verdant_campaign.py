@@ -366,16 +366,16 @@ def types_home(types):
 
 def test_only_three_plant_types_is_met_with_three_types():
     assert outcome(10, "only_three_plant_types", types_home(["vining"] * 6 + ["foliage", "unusual"])) == (
-        True, "3 plant types (foliage, vining, unusual)")
+        True, "3 plant types (foliage, vining, unusual; Scorepad's reading: at most 3 types among the home's plant cards, fewer passes)")
 
 
 def test_only_three_plant_types_is_met_with_fewer_types_too():
-    assert outcome(10, "only_three_plant_types", types_home(["vining"] * 8)) == (True, "1 plant type (vining)")
+    assert outcome(10, "only_three_plant_types", types_home(["vining"] * 8)) == (True, "1 plant type (vining; Scorepad's reading: at most 3 types among the home's plant cards, fewer passes)")
 
 
 def test_only_three_plant_types_misses_with_a_fourth_type():
     assert outcome(10, "only_three_plant_types", types_home(["vining"] * 5 + ["foliage", "unusual", "succulent"])) == (
-        False, "4 plant types (succulent, foliage, vining, unusual): 1 more than 3")
+        False, "4 plant types (succulent, foliage, vining, unusual): 1 more than 3 (Scorepad's reading: at most 3 types among the home's plant cards, fewer passes)")
 
 
 def pots_home(pots):
@@ -394,16 +394,18 @@ def test_ten_points_from_pots_misses_with_three_concrete():
 
 def test_no_pets_is_met_with_furniture_only():
     h = home(rooms=rooms_of(["vining"] * 7, {0: item("lamp", "vining"), 1: item("table", "vining")}))
-    assert outcome(11, "no_pets", h) == (True, "no pets in rooms or storage")
+    assert outcome(11, "no_pets", h) == (True, "no pets in rooms (Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home)")
 
 
 def test_no_pets_misses_with_one_pet_placed():
     h = home(rooms=rooms_of(["vining"] * 7, {0: item("lamp", "vining"), 3: item("cat", "foliage")}))
-    assert outcome(11, "no_pets", h) == (False, "1 pet: the foliage cat in the Vining room (row 2, col 3)")
+    assert outcome(11, "no_pets", h) == (False, "1 pet in rooms: the foliage cat in the Vining room (row 2, col 3) (Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home)")
 
 
-def test_no_pets_misses_with_a_pet_in_storage():
-    assert outcome(11, "no_pets", home(), storage=item("fish", "unusual")) == (False, "1 pet: the stored unusual fish")
+def test_no_pets_is_met_with_a_pet_in_storage_only():
+    # READINGS.md: a pet in storage is not in the home (as for Furniture and Pets); before: missed
+    assert outcome(11, "no_pets", home(), storage=item("fish", "unusual")) == (
+        True, "no pets in rooms; the stored unusual fish does not count (Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home)")
 
 
 def test_three_green_thumbs_at_the_end_is_met_with_three():

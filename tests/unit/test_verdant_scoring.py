@@ -357,8 +357,11 @@ def test_a_tie_with_equal_green_thumbs_is_a_shared_victory():
                          player("C", plain_home("flowering", "unusual"), green_thumbs=1)))
     assert [p.rank for p in result.players] == [1, 1, 3]
     assert result.winners == ("A", "B")
-    # all three are level on 0: Green Thumbs 2, 2, 1 leave A and B level
-    assert result.tiebreak == "Tie on 0 points not broken by most Green Thumb tokens (2 vs 1): shared victory"
+    # all three are level on 0: Green Thumbs 2, 2, 1 leave A and B level, C third
+    assert result.tiebreak == "Tie on 0 points partly broken by most Green Thumb tokens (2, 2 vs 1): shared victory, rank 3"
+    assert [p.tiebreak for p in result.players] == [
+        "Tie on 0 points partly broken by most Green Thumb tokens (2, 2 vs 1): shared victory"] * 2 + [
+        "Tie on 0 points broken by most Green Thumb tokens (2, 2 vs 1): rank 3"]
 
 
 # ----------------------------------------------------------------------------- family

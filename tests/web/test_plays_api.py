@@ -225,3 +225,23 @@ def test_the_documented_paths_of_each_game_are_accepted(client, game, players, c
 
     for path, value in change.items():
         assert paths.get(state, paths.parse(path)) == value
+
+
+@pytest.mark.parametrize(("players", "options", "path", "words"), [
+    (["Ann"], {"campaign": "standard"}, "options.campaign", "a solo game earns no standard achievements"),
+    (["Ann", "Bob"], {"campaign": "standard", "variant": "family"}, "options.variant",
+     "the family variant earns no achievements"),
+])
+def test_a_verdant_standard_campaign_is_refused_for_solo_and_family_plays(client, players, options, path, words):
+    # issue 24.8: as the New play form refuses the "standard game" achievement mode there
+    response = client.post("/api/plays", json={"game": "verdant", "players": players, "options": options})
+    assert response.status_code == 422
+    errors = response.get_json()["errors"]
+    assert any(e["path"] == path and words in e["message"] for e in errors), errors
+    assert client.get("/api/plays/1").status_code == 404  # nothing stored
+
+
+def test_a_verdant_standard_campaign_of_two_players_starts(client):
+    response = client.post("/api/plays", json={"game": "verdant", "players": ["Ann", "Bob"],
+                                               "options": {"campaign": "standard"}})
+    assert response.status_code == 201, response.get_json()

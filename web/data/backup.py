@@ -49,10 +49,12 @@ from flask import (
 import scoring
 from migrations.migrations import PLAYER_STATS_SQL
 from migrations.migrations import migrations as all_migrations
+from scoring import jsontext
+from scoring.text import clean_name, name_problem
 from web.data import aggregates
 from web.data.db import connect, migrate, storage_failure
 from web.routes.forms import ActionForm
-from web.server.limits import IMPORT_PATH
+from web.server.limits import IMPORT_PATH, NAME_MAX
 from web.story import photos
 
 FORMAT = "scorepad-export"
@@ -327,8 +329,16 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not allowed in JSON")
 
 
+class _KeyTwice(ValueError):
+    """An object of the JSON gives a key twice (its path: ``tables.plays.rows``)."""
+
+
 def _parse_json(text: str) -> Any:
-    return json.loads(text, parse_constant=_no_constants)
+    value = jsontext.loads_keeping_duplicates(text, parse_constant=_no_constants)
+    twice = jsontext.duplicate_keys(value)
+    if twice:
+        raise _KeyTwice(f"the key at {twice[0].path} appears twice in its object: keep one")
+    return value
 
 
 def _kind_name(kind: type | None) -> str:
@@ -359,6 +369,8 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
         kind = JSON_COLUMNS[(table, column.name)]
         try:
             parsed = _parse_json(value)
+        except _KeyTwice as exc:
+            return f"{column.name}: {exc}"
         except (ValueError, RecursionError) as exc:
             reason = exc.msg if isinstance(exc, json.JSONDecodeError) else (
                 "nested too deeply" if isinstance(exc, RecursionError) else str(exc))
@@ -368,7 +380,68 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
     choices = CHOICES.get((table, column.name))
     if choices and value not in choices:
         return f"{column.name} must be one of {', '.join(choices)}, not {value!r}"[:160]
+    if (table, column.name) == ("players", "name"):
+        return _name_problem(value)
     return None
+
+
+def _check_plays(tables: dict[str, Any]) -> None:
+    """Every play (its rows already checked one column at a time) as a page would show it: its
+    game known, its options read by the engine at a table of its seats' number."""
+    plays, seats = tables.get("plays"), tables.get("seats")
+    if not isinstance(plays, dict):
+        return
+    counts: dict[Any, int] = {}
+    if isinstance(seats, dict) and "play_id" in seats["columns"]:
+        at = seats["columns"].index("play_id")
+        for row in seats["rows"]:
+            counts[row[at]] = counts.get(row[at], 0) + 1
+    columns = plays["columns"]
+    for number, row in enumerate(plays["rows"], start=1):
+        play = dict(zip(columns, row, strict=True))
+        problem = _play_problem(play, counts.get(play.get("id"), 0))
+        if problem:
+            raise ImportRefused(f"{_where('plays', number, columns, row)}: {problem}")
+
+
+def _play_problem(play: dict[str, Any], seats: int) -> str | None:
+    """A play no page could show: a game this Scorepad does not know, or options its engine refuses
+    (what the New play form and the plays API check: unknown keys, values of the wrong kind)."""
+    game_name = play.get("game")
+    try:
+        game = scoring.get(str(game_name))
+    except KeyError:
+        known = ", ".join(g.name for g in scoring.games() if g.ready)
+        return f"game {str(game_name)[:40]!r} is not a game this Scorepad knows (it knows {known})"
+    options = _parse_json(play["options"]) if isinstance(play.get("options"), str) else {}
+    if not isinstance(options, dict):
+        return None  # "options must hold a JSON object" is said by the column check
+    from scoring.schema import unknown_keys
+
+    found = unknown_keys(game.options_schema, options, "options") if game.options_schema is not None else []
+    if not found:
+        count = min(max(seats, game.min_players, 1), game.max_players)
+        blank = {"options": options, "players": [{**game.blank_player(), "name": f"Player {i + 1}"} for i in range(count)]}
+        try:
+            game.score(blank)
+        except scoring.ValidationError as exc:
+            found = [e for e in exc.errors if e.path.startswith("options")]
+        except Exception as exc:  # an engine that cannot read these options at all: no page could either
+            return f"options cannot be read by the {game.title} engine ({type(exc).__name__})"
+    if found:
+        return f"{found[0].path}: {found[0].message}"[:200]
+    return None
+
+
+def _name_problem(value: str) -> str | None:
+    """A player's name as the New play form would take it: at most NAME_MAX characters, nothing
+    invisible (scoring/text.py)."""
+    if not clean_name(value):
+        return "name is empty"
+    if len(clean_name(value)) > NAME_MAX:
+        return f"name is too long: at most {NAME_MAX} characters (it has {len(clean_name(value)):,})"
+    problem = name_problem(value)
+    return f"name {problem}" if problem else None
 
 
 def _where(table: str, number: int, columns: list[str], row: list[Any]) -> str:
@@ -476,6 +549,7 @@ def plan_import(path: str, data: Any) -> ImportPlan:
             if value not in found[(other, to)]:
                 raise ImportRefused(f"{_where(table, number, columns, row)}: {column} {value} refers to "
                                     f"{other} {to} {value}, which is not in the export")
+        _check_plays(tables)
         plan = ImportPlan(data=data, counts=counts, migrations=list(migrations_),
                           older=len(migrations_) < len(applied), photo_files=_check_files(data.get("files")))
         plays = tables.get("plays")
@@ -612,6 +686,8 @@ def read_export(raw: bytes) -> Any:
         raise ImportRefused(f"this file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
     except RecursionError as exc:
         raise ImportRefused("this file is not a Scorepad export (it is nested too deeply)") from exc
+    except _KeyTwice as exc:
+        raise ImportRefused(f"this file is not a Scorepad export ({str(exc)[:200]})") from exc
     except ValueError as exc:
         raise ImportRefused(f"this file is not a Scorepad export ({str(exc)[:80]})") from exc
 

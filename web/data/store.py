@@ -10,6 +10,7 @@ from typing import Any
 
 import scoring
 from scoring.core import FieldError
+from scoring.text import clean_name
 from web.data.aggregates import refresh_stats
 from web.data.db import dumps, get_db, loads, now, write
 from web.server import limits
@@ -58,15 +59,20 @@ def get_player(player_id: int) -> dict:
 
 
 def player_by_name(name: str) -> dict | None:
+    """The player of that name: the same after NFC, in any case (scoring/text.py)."""
     row = get_db().execute(
         "SELECT * FROM players WHERE name = ? COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
-        [name.strip()],
+        [clean_name(name)],
     ).fetchone()
+    if row is None:  # case beyond ASCII ("Émile" / "émile"), or a name stored before NFC
+        row = limits.same_name(name, get_db().execute(
+            "SELECT * FROM players WHERE merged_into IS NULL ORDER BY id").fetchall())
     return dict(row) if row else None
 
 
 def create_player(name: str, who: str) -> int:
-    limits.check_text("name", name, limits.NAME_MAX)
+    limits.check_name("name", name)
+    name = clean_name(name)
     db = get_db()
     with write(db):
         player_id = int(db.table("players").insert({"name": name.strip(), "created_at": now()}).last_pk or 0)
@@ -80,7 +86,8 @@ def find_or_create_player(name: str, who: str) -> int:
 
 
 def rename_player(player_id: int, name: str, who: str) -> None:
-    limits.check_text("name", name, limits.NAME_MAX)
+    limits.check_name("name", name)
+    name = clean_name(name)
     db = get_db()
     old = get_player(player_id)
     with write(db):

@@ -23,9 +23,11 @@ import scoring
 from scoring import jsontext, paths
 from scoring.core import FieldError
 from scoring.schema import unknown_keys
+from scoring.text import clean_name, name_key, name_problem
 from web.data import store
 from web.games import SeatChange
 from web.routes.pages import who
+from web.server.limits import ID_MAX
 from web.table import service as table
 
 bp = Blueprint("plays_api", __name__, url_prefix="/api")
@@ -69,12 +71,14 @@ def _players(body: dict, game: scoring.Game, errors: list[FieldError]) -> list[s
         where = f"players[{i}]"
         if not isinstance(name, str) or not name.strip():
             errors.append(FieldError(where, "must be a name"))
-        elif len(name.strip()) > MAX_NAME:
+        elif len(clean_name(name)) > MAX_NAME:
             errors.append(FieldError(where, f"is too long: at most {MAX_NAME} characters"))
-        elif name.strip().casefold() in {n.casefold() for n in out}:
-            errors.append(FieldError(where, f'"{name.strip()}" is listed twice'))
+        elif name_problem(name):
+            errors.append(FieldError(where, str(name_problem(name))))
+        elif name_key(name) in {name_key(n) for n in out}:  # NFC, any case
+            errors.append(FieldError(where, f'"{clean_name(name)}" is listed twice'))
         else:
-            out.append(name.strip())
+            out.append(clean_name(name))
     if not game.min_players <= len(names) <= game.max_players:
         errors.append(
             FieldError(
@@ -102,10 +106,21 @@ def _options(body: dict, game: scoring.Game, names: list[str], errors: list[Fiel
         scoring.score(game.name, table)
     except scoring.ValidationError as exc:
         seen = {(e.path, e.message) for e in errors}
-        errors.extend(
-            e for e in exc.errors if e.path.startswith("options") and (e.path, e.message) not in seen
-        )
+        errors.extend(e for e in exc.errors if e.path.startswith("options") and (e.path, e.message) not in seen)
+    errors.extend(_campaign_problems(game, options, len(names)))
     return options
+
+
+def _campaign_problems(game: scoring.Game, options: dict, players: int) -> list[FieldError]:
+    """Verdant's ``campaign: "standard"`` under the rulebook's conditions, as the New play form
+    checks them (no solo, family variant or rules modification: scoring.verdant.campaign)."""
+    if game.name != "verdant" or options.get("campaign") != "standard":
+        return []
+    from scoring.verdant import campaign
+
+    where = {"mode": "options.campaign", "variant": "options.variant", "modification": "options.modification"}
+    return [FieldError(where.get(key, "options.campaign"), why)
+            for key, why in campaign.mode_problems("standard", options, players)]
 
 
 @bp.post("/plays")
@@ -241,7 +256,7 @@ def change_seat(play_id: int, position: int) -> ResponseReturnValue:
         )
     errors: list[FieldError] = []
     base = body.get("base_version")
-    if isinstance(base, bool) or not isinstance(base, int) or base < 0:
+    if isinstance(base, bool) or not isinstance(base, int) or not 0 <= base <= ID_MAX:
         errors.append(FieldError("base_version", "must be the version of the seat this change is based on"))
     done = body.get("done")
     if done is not None and not isinstance(done, bool):

@@ -1,9 +1,12 @@
 """Check one board: any single board scored on its own, storing nothing (issue 15.4).
 
 For settling a dispute about one player, or reproducing a rulebook example: the board of a seat
-(``/check?play=N&seat=P``), or one typed as the contract's JSON.  The board is scored alone
-(``player_count`` 1: no winner, the game's solo options decide a solo game), and the score pad
-shows every point with its explanation.  Nothing is written.
+(``/check?play=N&seat=P``), or one typed as the contract's JSON.  The board is judged at its own
+table (issue 24.1): a seat's board by its play's player count and options (a 5-player Verdant
+board has 5 concrete pots, a 3-player one keeps its "most" goals); a typed board by the player
+count and options chosen on the form (1: a solo game where the game has one, with its solo
+rating; else one board with no winner).  The score pad shows every point with its explanation,
+and no rank for a lone board.  Nothing is written.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import scoring
 from scoring import jsontext
 from scoring.core import FieldError
 from web.data import store
-from web.games import adapter
+from web.games import adapter, whole_number
 from web.routes.forms import ActionForm
 from web.routes.pages import page
 
@@ -28,12 +31,13 @@ def _games() -> list[scoring.Game]:
     return [g for g in scoring.games() if g.ready]
 
 
-def _score(game: scoring.Game, board: Any, options: Any, name: str) -> tuple[scoring.Result | None, list[FieldError]]:
+def _score(game: scoring.Game, board: Any, options: Any, name: str,
+           count: int = 1) -> tuple[scoring.Result | None, list[FieldError]]:
     if not isinstance(board, dict):
         return None, [FieldError("board", "must be a JSON object: one player's table")]
     if not isinstance(options, dict):
         return None, [FieldError("options", "must be a JSON object")]
-    table = {"options": options, "players": [{**board, "name": name}], "player_count": 1}
+    table = {"options": options, "players": [{**board, "name": name}], "player_count": count}
     try:
         return scoring.score(game.name, table), []
     except scoring.ValidationError as exc:
@@ -51,6 +55,7 @@ def check():
     board_text = request.form.get("board", "")
     options_text = request.form.get("options", "")
     name = (request.form.get("name") or "").strip()[:60] or "Player"
+    count = whole_number(request.form.get("player_count") or "1")
     source = None
     if request.method == "GET" and request.args.get("play"):
         try:
@@ -59,21 +64,39 @@ def check():
         except (store.NotFound, ValueError, IndexError, OverflowError):
             abort(404)
         game = scoring.get(found.game)
-        choice, name, source = found.game, seat.name, found
+        choice, name, source, count = found.game, seat.name, found, len(found.seats)
         board_text = json.dumps(seat.state, indent=2, ensure_ascii=False)
         options_text = json.dumps(found.options, indent=2, ensure_ascii=False)
     result, errors = None, []
     if request.method == "POST" and not ActionForm().validate():
         abort(400)
-    if board_text.strip():
+    if count is None or not 1 <= count <= game.max_players:
+        errors = [FieldError("player_count", f"choose the number of players at the table: 1 to {game.max_players}")]
+        count = 1
+    elif board_text.strip():
         board, problems = jsontext.load(board_text)
         options, more = jsontext.load(options_text) if options_text.strip() else ({}, [])
         errors = [FieldError("board" + (f".{e.path}" if e.path else ""), e.message) for e in problems] + [
             FieldError("options" + (f".{e.path}" if e.path else ""), e.message) for e in more]
         if not errors:
-            result, errors = _score(game, board, options, name)
+            result, errors = _score(game, board, options, name, count)
     rows = adapter(game.name).result_rows(result) if result is not None else []
     status = 422 if errors and request.method == "POST" else 200
     return page("check.html", None, status, games=games, game=game, choice=choice, board_text=board_text,
                 options_text=options_text, name=name, result=result, rows=rows, errors=errors, source=source,
-                action=ActionForm())
+                action=ActionForm(), count=count, solo=_solo(result))
+
+
+def _solo(result: scoring.Result | None) -> dict[str, Any] | None:
+    """A solo game's outcome in words: Verdant's rating on the rulebook's chart, or the score of
+    the opponent (Vera, the sister) and who won."""
+    if result is None or len(result.players) != 1:
+        return None
+    player = result.players[0]
+    own = player.extra.get("solo")
+    if isinstance(own, dict) and "rating" in own:
+        return {"rating": own.get("rating") or "below the solo chart", "threshold": own.get("threshold")}
+    table = result.extra.get("solo")
+    if isinstance(table, dict) and table.get("opponent_total") is not None:
+        return {"opponent": table["opponent_total"], "wins": bool(table.get("player_wins"))}
+    return None

@@ -8,15 +8,25 @@ from flask_wtf import FlaskForm
 from wtforms import DateTimeLocalField, FieldList, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
+from scoring.text import name_key, name_problem
+
 NAME_MAX = 60
 NOTES_MAX = 2000
 MAX_SEATS = 6
 
 
+def readable_name(form, field) -> None:
+    """A player's name holds no control, invisible or bidirectional character (scoring/text.py)."""
+    problem = name_problem(field.data) if isinstance(field.data, str) else None
+    if problem:
+        raise ValidationError(f"This name {problem}.")
+
+
 class PlayerForm(FlaskForm):
     name = StringField(
         "Name",
-        validators=[DataRequired("Enter a name."), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters.")],
+        validators=[DataRequired("Enter a name."), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."),
+                    readable_name],
         render_kw={"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX},
     )
 
@@ -33,7 +43,7 @@ class NewPlayForm(FlaskForm):
     players = FieldList(
         StringField(
             "Player",
-            validators=[Optional(), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters.")],
+            validators=[Optional(), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."), readable_name],
             render_kw={"autocomplete": "off", "autocapitalize": "words", "list": "known-players", "maxlength": NAME_MAX},
         ),
         min_entries=2,  # as many fields as players: the form adds and removes them (web/routes/main.py)
@@ -45,8 +55,8 @@ class NewPlayForm(FlaskForm):
         names = [n.strip() for n in (e.data or "" for e in field.entries) if n.strip()]
         if not names:
             raise ValidationError("Add at least one player.")
-        folded = [n.casefold() for n in names]
-        dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
+        folded = [name_key(n) for n in names]  # NFC, any case: one name however it was typed
+        dupes = sorted({n for n in names if folded.count(name_key(n)) > 1})
         if dupes:
             raise ValidationError("Each player sits once: " + ", ".join(dupes) + " is listed twice.")
 

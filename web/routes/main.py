@@ -410,7 +410,7 @@ def resolve_seat(play_id: int, position: int) -> ResponseReturnValue:
         abort(400)
     try:
         changes = json.loads(request.form.get("changes", ""))
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or a number of 5,000 digits
         abort(400)
     if not isinstance(changes, dict):
         abort(400)

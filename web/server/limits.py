@@ -20,6 +20,7 @@ from flask import Flask, current_app, request
 from werkzeug.routing import IntegerConverter
 
 from scoring.core import FieldError
+from scoring.text import name_key, name_problem
 
 NAME_MAX = 60  # a player's name (web/routes/forms.py says the same to the form)
 NOTES_MAX = 2000  # a play's notes
@@ -107,6 +108,25 @@ def check_text(path: str, text: Any, maximum: int) -> None:
     if isinstance(text, str) and len(text.strip()) > maximum:
         raise TooLarge([FieldError(path, f"is too long to save: at most {maximum:,} characters "
                                          f"(it has {len(text.strip()):,}). Nothing was saved.")])
+
+
+def check_name(path: str, name: Any) -> None:
+    """Raise :class:`TooLarge` when ``name`` may not be a player's name: too long, or holding a
+    control, invisible or bidirectional character (scoring/text.py)."""
+    check_text(path, name, NAME_MAX)
+    problem = name_problem(name) if isinstance(name, str) else None
+    if problem:
+        raise TooLarge([FieldError(path, f"{problem}. Nothing was saved.")])
+
+
+def same_name(name: str, rows: Any) -> Any:
+    """The first of ``rows`` (with a ``name``) whose name is ``name`` after NFC, in any case, or None.
+
+    >>> same_name("\u00c9mile", [{"name": "Ann"}, {"name": "e\u0301mile"}])
+    {'name': 'e\u0301mile'}
+    """
+    key = name_key(name)
+    return next((row for row in rows if name_key(row["name"]) == key), None)
 
 
 def check(state: Any, what: str = "This seat's entry") -> None:

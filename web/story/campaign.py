@@ -19,6 +19,7 @@ from web.data.db import get_db, loads, now, write
 from web.data.store import log
 from web.games import whole_number
 from web.routes.pages import base_version, get_play_or_404, see_other, who
+from web.server.limits import ID_MAX
 from web.table import gamedata
 from web.table import service as table
 
@@ -281,14 +282,16 @@ def undo_fill(player_id: int):
     """Undo one filled shape (``shape``; ``event``: the fill the page showed); back to the play's
     result when ``play`` is given (with its ``version`` as shown)."""
     _player_or_404(player_id)
-    shape, play = request.form.get("shape", ""), whole_number(request.form.get("play", ""))
-    _back_to(play, player_id)
+    shape = request.form.get("shape", "")
+    _back_to(None, player_id)
     if not valid_shape(shape):
         raise Refused("Choose an achievement to undo.", 422)
+    play, event = _form_id("play"), _form_id("event")
+    _back_to(play, player_id)
     with write(get_db()):
         if play is not None:
             _as_shown(play, base_version(), finished=False)
-        undo(player_id, shape, who(), whole_number(request.form.get("event", "")))
+        undo(player_id, shape, who(), event)
     return see_other("main.result", play_id=play, _anchor="vd-campaign") if play is not None else \
         see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
@@ -309,6 +312,18 @@ def fill_by_hand(player_id: int):
         for s in shapes:
             fill(player_id, s, None, who())
     return see_other("main.player", player_id=player_id, _anchor="vd-campaign")
+
+
+def _form_id(name: str) -> int | None:
+    """An id posted in the form (``play``, ``event``): None when not sent; 400 when it is not one
+    (a number past SQLite's range, 5,000 digits, text)."""
+    raw = request.form.get(name, "")
+    if not raw.strip():
+        return None
+    value = whole_number(raw)
+    if value is None or value > ID_MAX:
+        abort(400)
+    return value
 
 
 def _player_or_404(player_id: int) -> dict:
