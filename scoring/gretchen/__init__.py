@@ -48,7 +48,7 @@ from .catalog import (  # the entry screen's catalog API
 )
 from .preview import preview
 from .rules import ALOE_VERA_CAP, score_player
-from .schema import CALICO_LABELS, CALICO_READINGS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PLAYER
+from .schema import CALICO_LABELS, CALICO_READINGS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS_SCHEMA, PLAYER
 from .state import (
     TITLE,
     Table,
@@ -145,6 +145,6 @@ GAME = scoring.Game(
     options=OPTIONS_LIST,
     default_options=default_options,
     player_schema=PLAYER,
-    options_schema=OPTIONS,
+    options_schema=OPTIONS_SCHEMA,
     previewer=preview,
 )

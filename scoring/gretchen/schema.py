@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..schema import Arr, Bool, Choice, Int, Obj, Text, table_schema, unknown_keys
 from .catalog import MAX_LEAVES, MAX_WATER, MONEY_PLANT_CAPACITY, PLANTS, POT_COLORS, POT_KINDS, STARTING_POTS_PER_PLAYER
 
-__all__ = ["CALICO_LABELS", "CALICO_READINGS", "OPTIONS", "PLACE", "PLAYER", "TABLE", "unknown_keys"]
+__all__ = ["CALICO_LABELS", "CALICO_READINGS", "OPTIONS_SCHEMA", "PLACE", "PLAYER", "TABLE", "unknown_keys"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: 24 pots in the pot deck + 2 starting pots + the Money Plant.
@@ -81,7 +81,7 @@ PLAYER = Obj(
     required=("money_plant_leaves", "watering_can", "display"),
 )
 
-OPTIONS = Obj(
+OPTIONS_SCHEMA = Obj(
     {
         "money_plant_pot_scores": Bool("the Money Plant's own pot also scores 2 points (BGA); default false"),
         "calico_hearts_distance": Choice(
@@ -93,4 +93,4 @@ OPTIONS = Obj(
     "the game's options",
 )
 
-TABLE = table_schema(PLAYER, OPTIONS, max_players=MAX_PLAYERS, title="Gretchen's Garden")
+TABLE = table_schema(PLAYER, OPTIONS_SCHEMA, max_players=MAX_PLAYERS, title="Gretchen's Garden")

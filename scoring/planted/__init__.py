@@ -134,6 +134,6 @@ GAME = Game(
     options=(),
     default_options=default_options,
     player_schema=schema.PLAYER,
-    options_schema=schema.OPTIONS,
+    options_schema=schema.OPTIONS_SCHEMA,
     previewer=preview,
 )

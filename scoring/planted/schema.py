@@ -55,6 +55,6 @@ PLAYER = Obj(
     required=("plants",),
 )
 
-OPTIONS = Obj({}, "Planted has no options: the rulebook leaves no scoring choice open", nullable=True)
+OPTIONS_SCHEMA = Obj({}, "Planted has no options: the rulebook leaves no scoring choice open", nullable=True)
 
-TABLE = table_schema(PLAYER, OPTIONS, max_players=MAX_PLAYERS, title="Planted")
+TABLE = table_schema(PLAYER, OPTIONS_SCHEMA, max_players=MAX_PLAYERS, title="Planted")

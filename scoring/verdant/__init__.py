@@ -134,6 +134,6 @@ GAME = scoring.Game(
     options=OPTIONS,
     default_options=default_options,
     player_schema=_schema.PLAYER,
-    options_schema=_schema.OPTIONS,
+    options_schema=_schema.OPTIONS_SCHEMA,
     previewer=preview,
 )

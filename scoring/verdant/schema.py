@@ -191,7 +191,7 @@ PLAYER = Obj({
 
 _GOAL_NAME = Text(60, "a goal card's name")
 _GOAL_SET = Arr(_GOAL_NAME, 3, "goal cards by name, one per deck (plant, item, room)")
-OPTIONS = Obj({
+OPTIONS_SCHEMA = Obj({
     "variant": Choice(VARIANTS, "standard rules, or the family variant"),
     "goals": _GOAL_SET,
     "modification": MODIFICATION,
@@ -207,7 +207,7 @@ OPTIONS = Obj({
     "campaign": Choice(CAMPAIGN_MODES, "the achievement mode chosen on the pad (does not change the score)"),
 }, "the game's options")
 
-TABLE = table_schema(PLAYER, OPTIONS, max_players=MAX_PLAYERS, title="Verdant")
+TABLE = table_schema(PLAYER, OPTIONS_SCHEMA, max_players=MAX_PLAYERS, title="Verdant")
 
 
 def unknown(table: Any) -> list[FieldError]:

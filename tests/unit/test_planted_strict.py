@@ -91,7 +91,7 @@ def test_the_known_keys_of_every_level_score():
 
 def test_the_published_schema_is_the_parsers_declaration():
     assert GAME.player_schema is planted_schema.PLAYER
-    assert GAME.options_schema is planted_schema.OPTIONS
+    assert GAME.options_schema is planted_schema.OPTIONS_SCHEMA
     assert GAME.table_schema().json_schema() == planted_schema.TABLE.json_schema()
     assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == GAME.json_schema()
 

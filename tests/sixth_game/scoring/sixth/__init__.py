@@ -10,7 +10,7 @@ from scoring.core import Category, Errors, Tiebreaker, build_result, get_int, li
 from scoring.schema import Int, Obj, unknown_keys
 
 PLAYER = Obj({"flowers": Int(0, 30, "flowers in the garden"), "seeds": Int(0, 9, "seeds left")})
-OPTIONS = Obj({})
+OPTIONS_SCHEMA = Obj({})
 
 
 def score(table: dict[str, Any]) -> scoring.Result:
@@ -37,5 +37,5 @@ GAME = scoring.Game(
     score=score,
     blank_player=lambda: {"flowers": None, "seeds": 0},
     player_schema=PLAYER,
-    options_schema=OPTIONS,
+    options_schema=OPTIONS_SCHEMA,
 )
