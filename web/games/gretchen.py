@@ -23,6 +23,7 @@ from web.games import (
     SeatChange,
     UnknownAction,
     apply_step,
+    preview,
     register,
     show_value,
     state_from_paths,
@@ -152,6 +153,13 @@ def apply_op(display: list, op: str, undo: Any) -> tuple[list, Any]:
 # ------------------------------------------------------------------------ state -> screen
 
 
+def capacity(place: Any) -> int:
+    """How many leaves the plant at ``place`` may hold (its pot and plant, the engine's rule)."""
+    got = place if isinstance(place, dict) else {}
+    plant = got.get("plant")
+    return gretchen.leaf_capacity(got.get("pot"), plant.get("name") if isinstance(plant, dict) else None)
+
+
 def place_text(place: Any, short: bool = False) -> str:
     """A place in words: "red 12 pot: Jellybean Plant, 12 leaves, flower" (short: "Jellybean Plant")."""
     if is_money(place):
@@ -236,26 +244,29 @@ class GretchenAdapter(Adapter):
             if s.position != seat.position
         ]
         board = seat.state if isinstance(seat.state, dict) else {}
-        seen = gretchen.GAME.preview(
-            {**board, "name": seat.name}, play.options, len(play.seats), seat.position, others=others
-        )
+        seen = preview(GAME, {**board, "name": seat.name}, play.options, len(play.seats), seat.position, others)
         display = board.get("display")
         display = display if isinstance(display, list) else []
         money = [i for i, p in enumerate(display) if is_money(p)]
+        money_at = money[0] if len(money) == 1 else None
         undo = ask.memo.get("undo")
         undo = undo if isinstance(undo, dict) and isinstance(undo.get("place"), dict) else None
         problems = evaluation.seat_errors[seat.position]
         return {
             "labels": {e.path: self.field_label(e.path, state=board) for e in problems},
             "places": display,
-            "money_at": money[0] if len(money) == 1 else None,
+            "money_at": money_at,
             "has_money": bool(money),
             "add_at": add_points(display),
             "blank": bool(seen.extra.get("untouched")) and not seat.done,
             "preview": seen,  # no points as if entered
             "undo": undo,
             "undo_text": place_text(undo["place"]) if undo else "",
-            "gg": gretchen,
+            # the engine's facts the page shows, as data (the template never calls the engine)
+            "pot_colors": gretchen.POT_COLORS, "pot_sizes": gretchen.POT_SIZES, "plants": gretchen.PLANTS,
+            "max_water": gretchen.MAX_WATER, "money_capacity": gretchen.MONEY_PLANT_CAPACITY,
+            "capacities": [capacity(p) for p in display],
+            "place_names": {i: gretchen.place_name(i, money_at) for i in range(-1, len(display) + 2)},
             "pot_values": [pot_value(p.get("pot") if isinstance(p, dict) else None) for p in display],
             "place_texts": [place_text(p) for p in display],
             "plant_names": PLANT_NAMES,
