@@ -78,7 +78,8 @@ def card_view(state: dict, r: int, c: int, errors: list[FieldError], known: deck
     shown = [e for e in mine if not _blank(paths.get(state, paths.parse(e.path)))]
     found = known.get(entered[0]) if (entered := entered_card(raw)) else None
     conflict = (
-        {"number": entered[0], "known": found, "entered": entered[1]}
+        {"number": entered[0], "known": found, "entered": entered[1], "known_tint": color_class(found["color"]),
+         "entered_tint": color_class(entered[1]["color"])}
         if entered and found and not deck.same_card(found, entered[1])
         else None
     )
@@ -275,9 +276,11 @@ class ArizonaAdapter(Adapter):
             "wrens_max": az.WREN_TOKENS,
             "wrens": state.get("wrens", 0),
             "solo": options["solo"] if isinstance(options.get("solo"), dict) else None,
-            "label": self.field_label,
+            # every place the page names (the template looks them up: it calls no adapter)
+            "label": {path: self.field_label(path) for path in
+                      [*(f"{card_path(r, c)}{part}" for r in range(SIZE) for c in range(SIZE)
+                         for part in ("", ".number", ".color", ".gecko")), "wrens", *(e.path for e in errors)]}.get,
             "fragment": ask.fragment,
-            "color_class": color_class,
             "vera_answer": ask.ui.get("vera")
             or ("conflict" if ask.ui.get("conflict") else "refused" if ask.ui.get("refused") else None),
         }

@@ -428,7 +428,7 @@ class VerdantAdapter(Adapter):
             "pets": cat.PETS,
             "edges": cat.EDGES,
             "nurture": {k: word(k) for k in cat.NURTURE},
-            "word": word,
+            "words": {k: word(k) for k in (*cat.TYPES, *cat.FURNITURE, *cat.PETS)},
             "max_thumbs": 0 if family else getattr(SCHEMA.at(("green_thumbs",)), "maximum", None),
         }
         complete = out.extra["filled"] == out.extra["size"]

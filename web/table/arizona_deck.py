@@ -74,7 +74,8 @@ def _sync(play: store.Play) -> None:  # a refused save teaches the deck nothing
 def deck_page() -> str:
     """The learned deck: every card Scorepad knows, where it was learned."""
     rows = deck_rows()
-    return render_template("games/verdant-arizona/deck.html", rows=rows, color_class=color_class,
+    shown = {n: {**card, "tint": color_class(card["color"])} for n, card in rows.items()}
+    return render_template("games/verdant-arizona/deck.html", rows=shown,
                            warning=deck.capacity_warning(known_cards(rows)))
 
 
