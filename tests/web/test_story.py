@@ -579,3 +579,17 @@ def test_a_write_behind_the_apps_back_is_seen(app, client, token):
     with sqlite3.connect(app.config["DATABASE"]) as conn:
         conn.execute("UPDATE players SET name = 'Annabel' WHERE name = 'Ann'")
     assert "Annabel wins" in text(client.get(f"/plays/{play_id}/result"))
+
+
+def test_a_deleted_plays_share_link_says_it_was_deleted_and_works_again_once_restored(client, token):
+    play_id = finished_play(client, token, [30, 20])
+    assert client.post(f"/plays/{play_id}/share-link", data={"csrf_token": token}).status_code == 303
+    link = re.search(r"/s/[A-Za-z0-9_-]{20,}", text(client.get(f"/plays/{play_id}/result"))).group(0)
+    assert client.post(f"/plays/{play_id}/delete", data={"csrf_token": token}).status_code == 303
+    stranger = client.application.test_client()
+    gone = stranger.get(link)
+    assert gone.status_code == 404
+    assert "This play was deleted" in text(gone) and "reopened" not in text(gone) and ">30<" not in text(gone)
+    assert stranger.get(link + "/share.png").status_code == 404
+    assert client.post(f"/plays/{play_id}/restore", data={"csrf_token": token}).status_code == 303
+    assert stranger.get(link).status_code == 200 and ">30<" in text(stranger.get(link))

@@ -236,6 +236,8 @@ def shared(token: str):
     if link is None:
         return render_template("story/shared_gone.html"), 404
     found = get_play_or_404(link["play_id"])
+    if found.deleted:  # the link stays revoked-looking until the play is restored (issue 25)
+        return render_template("story/shared_gone.html", deleted=True), 404
     evaluation = found.evaluate() if found.finished else None
     result = evaluation.result if evaluation else None
     response = make_response(render_template(
