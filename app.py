@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from jinja2 import StrictUndefined
@@ -39,7 +40,7 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance = Path(os.environ.get("SCOREPAD_INSTANCE", Path(__file__).parent / "instance")).resolve()
     app = Flask(__name__, instance_path=str(instance))
     app.config.from_mapping(

@@ -25,11 +25,13 @@ import contextlib
 import json
 import os
 import re
+import socket
 import sys
 import time
 from collections.abc import Mapping
 from typing import Any
 
+from flask import Flask
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
@@ -39,8 +41,8 @@ from waitress.utilities import RequestEntityTooLarge
 
 from app import create_app
 from web.address import lan_address
-from web.backup import IMPORT_PATH
 from web.db import keep_open, storage_problem
+from web.limits import IMPORT_PATH
 
 BODY_RATE = 64 * 1024  # bytes per second a request's body may take on top of the request timeout
 
@@ -133,7 +135,8 @@ class FriendlyErrorTask(ErrorTask):
     def execute(self) -> None:
         error = self.request.error
         if not isinstance(error, RequestEntityTooLarge):
-            return super().execute()
+            super().execute()
+            return
         limit = self.request.adj.max_request_body_size - 1
         size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(1, limit // 1024)} KB"
         path = getattr(self.request, "path", "") or ""
@@ -169,7 +172,8 @@ class Channel(HTTPChannel):
     client_connections = 32  # set by make_server
     request_started = 0.0
 
-    def __init__(self, server, sock, addr, adj, map=None):
+    def __init__(self, server: Any, sock: socket.socket, addr: Any, adj: Adjustments,
+                 map: dict[int, Any] | None = None) -> None:  # noqa: A002 (waitress's name)
         super().__init__(server, sock, addr, adj, map=map)
         client = addr[0] if isinstance(addr, tuple) and addr else None
         proxy = adj.trusted_proxy
@@ -184,7 +188,8 @@ class Channel(HTTPChannel):
     def received(self, data: bytes) -> bool:
         if self.request is None and data:
             self.request_started = time.time()
-        return super().received(data)
+        taken: bool = super().received(data)
+        return taken
 
 
 class Server(TcpWSGIServer):
@@ -205,7 +210,7 @@ class Server(TcpWSGIServer):
                 channel.will_close = True
 
 
-def make_server(app, config: Mapping[str, Any], environ: Mapping[str, str] = os.environ):
+def make_server(app: Flask, config: Mapping[str, Any], environ: Mapping[str, str] = os.environ) -> Server | MultiSocketServer:
     """The waitress server with Scorepad's limits (like ``waitress.create_server``, one socket per
     address the host resolves to)."""
     chosen = settings(config, environ)
@@ -216,7 +221,7 @@ def make_server(app, config: Mapping[str, Any], environ: Mapping[str, str] = os.
                                                    "client_connections": limits["client_connections"]})
     server_class = type("ScorepadServer", (Server,), {"channel_class": channel,
                                                       "request_timeout": limits["request_timeout"]})
-    socket_map: dict = {}
+    socket_map: dict[str, Any] = {}
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
     servers = [server_class(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen]

@@ -45,6 +45,8 @@ from flask import (
     send_file,
     url_for,
 )
+from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
 
 import scoring
 from migrations.migrations import PLAYER_STATS_SQL
@@ -187,7 +189,7 @@ def backup_database(source: str, target: str, read_only: bool = False) -> str:
 # ------------------------------------------------------------------------ export
 
 
-def _tables(db) -> list[str]:
+def _tables(db: Database) -> list[str]:
     return [t for t in db.table_names() if t not in SKIP and not t.startswith("sqlite_")]
 
 
@@ -296,14 +298,14 @@ class _Column:
     pk: bool
 
 
-def _schema(db, table: str) -> dict[str, _Column]:
+def _schema(db: Database, table: str) -> dict[str, _Column]:
     return {
         r["name"]: _Column(r["name"], (r["type"] or "").upper(), bool(r["notnull"]), r["dflt_value"], bool(r["pk"]))
         for r in db.execute(f"PRAGMA table_info([{table}])").fetchall()
     }
 
 
-def _unique_keys(db, table: str) -> list[tuple[str, ...]]:
+def _unique_keys(db: Database, table: str) -> list[tuple[str, ...]]:
     keys: list[tuple[str, ...]] = []
     pks = [r["name"] for r in sorted(db.execute(f"PRAGMA table_info([{table}])").fetchall(), key=lambda r: r["pk"])
            if r["pk"]]
@@ -317,7 +319,7 @@ def _unique_keys(db, table: str) -> list[tuple[str, ...]]:
     return keys
 
 
-def _foreign_keys(db, table: str) -> list[tuple[str, str, str]]:
+def _foreign_keys(db: Database, table: str) -> list[tuple[str, str, str]]:
     """(column, other table, other column) for each single-column reference of ``table``."""
     return [(r["from"], r["table"], r["to"]) for r in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()]
 
@@ -379,7 +381,7 @@ def _where(table: str, number: int, columns: list[str], row: list[Any]) -> str:
     return f"{table}, row {number}{ident}"
 
 
-def _order(tables: dict[str, Any], db) -> list[str]:
+def _order(tables: dict[str, Any], db: Database) -> list[str]:
     """Tables in an order where each comes after the tables it refers to (self-references aside)."""
     remaining = list(tables)
     refs = {t: {other for _, other, _ in _foreign_keys(db, t) if other != t and other in tables} for t in remaining}
@@ -391,7 +393,7 @@ def _order(tables: dict[str, Any], db) -> list[str]:
     return ordered
 
 
-def _check_table(db, table: str, content: Any, references: list) -> int:
+def _check_table(db: Database, table: str, content: Any, references: list[tuple[Any, ...]]) -> int:
     """Check one table's columns and rows (types, JSON, unique keys); collect its references to
     other rows in ``references`` (checked once every table is read).  Returns its row count."""
     if not isinstance(content, dict) or not isinstance(content.get("columns"), list) \
@@ -501,7 +503,7 @@ def _check_files(files: Any) -> dict[str, str]:
         return {}
     if not isinstance(files, dict) or not isinstance(files.get("photos", {}), dict):
         raise ImportRefused('"files" must be {"photos": {"PLAY/NAME.jpg": "base64", ...}}')
-    found = files.get("photos", {})
+    found: dict[str, str] = files.get("photos", {})
     for number, (name, data) in enumerate(found.items(), start=1):
         if not isinstance(name, str) or not PHOTO_NAME.match(name) or ".." in name:
             raise ImportRefused(f"photo file {number}: {str(name)[:60]!r} is not a photo's place (PLAY/NAME.jpg)")
@@ -514,7 +516,7 @@ def _check_files(files: Any) -> dict[str, str]:
     return found
 
 
-def rebuild_derived(db) -> dict[str, int]:
+def rebuild_derived(db: Database) -> dict[str, int]:
     """Recompute every derived table (player statistics, the story's statistics) from the stored
     plays, inside the caller's transaction.  Returns rows per table."""
     db.execute("DELETE FROM player_stats")
@@ -523,7 +525,7 @@ def rebuild_derived(db) -> dict[str, int]:
     return {table: db.execute(f"SELECT COUNT(*) FROM [{table}]").fetchone()[0] for table in sorted(DERIVED)}
 
 
-def _insert(db, tables: dict[str, Any]) -> None:
+def _insert(db: Database, tables: dict[str, Any]) -> None:
     for table in _order(tables, db):
         if table in DERIVED:
             continue
@@ -541,7 +543,8 @@ def upgraded_tables(plan: ImportPlan, folder: str | None = None) -> dict[str, An
     names = [m.name for m in all_migrations._migrations]
     missing = [n for n in names if n not in plan.migrations]
     if not missing:
-        return plan.data["tables"]
+        tables: dict[str, Any] = plan.data["tables"]
+        return tables
     with tempfile.TemporaryDirectory(prefix="scorepad-import-", dir=folder) as scratch:
         path = str(Path(scratch) / "upgrade.db")
         db = connect(path)
@@ -556,7 +559,8 @@ def upgraded_tables(plan: ImportPlan, folder: str | None = None) -> dict[str, An
             raise ImportRefused(f"the export could not be brought up to this version: {exc}") from exc
         finally:
             db.conn.close()
-        return export_data(path)["tables"]
+        upgraded: dict[str, Any] = export_data(path)["tables"]
+        return upgraded
 
 
 def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
@@ -655,7 +659,7 @@ def data_status() -> dict[str, Any]:
     }
 
 
-def _import_page(status: int = 200, **context):
+def _import_page(status: int = 200, **context: Any) -> tuple[str, int]:
     context.setdefault("error", None)
     context.setdefault("plan", None)
     context.setdefault("token", None)
@@ -664,7 +668,7 @@ def _import_page(status: int = 200, **context):
 
 
 @bp.get("/settings/backup.db")
-def download_backup():
+def download_backup() -> ResponseReturnValue:
     """A consistent copy of the whole database, as a file to keep."""
     folder = Path(tempfile.mkdtemp(prefix="scorepad-backup-"))
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
@@ -683,7 +687,7 @@ def download_backup():
 
 
 @bp.post(IMPORT_PATH)
-def upload_import():
+def upload_import() -> ResponseReturnValue:
     """Check an uploaded export and show what it would add; nothing is written yet."""
     if not ActionForm().validate():
         return _import_page(400, error="The form expired: open Settings again and choose the file again.")
@@ -705,7 +709,7 @@ def upload_import():
 
 
 @bp.post(IMPORT_PATH + "/confirm")
-def confirm_import():
+def confirm_import() -> ResponseReturnValue:
     token = request.form.get("token", "")
     if not ActionForm().validate() or not _TOKEN.match(token):
         return _import_page(400, error="The form expired: choose the file again.")

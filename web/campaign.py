@@ -11,7 +11,9 @@ import math
 from typing import Any
 
 from flask import Blueprint, abort, g, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
+from scoring.core import Result
 from scoring.verdant import campaign as camp
 from scoring.verdant.achievements import near_misses
 from web import gamedata, store
@@ -31,7 +33,7 @@ def player_group(player_id: int) -> list[int]:
     return [r[0] for r in rows]
 
 
-def current(player_id: int) -> dict[str, dict]:
+def current(player_id: int) -> dict[str, dict[str, Any]]:
     """The player's filled shapes: shape -> its fill event (with the play's date), in fill order."""
     ids = player_group(player_id)
     marks = ",".join("?" * len(ids))
@@ -67,7 +69,7 @@ def fill(player_id: int, shape: str, play_id: int | None, who: str) -> None:
         _event(player_id, shape, "fill", play_id, "play" if play_id else "hand", who)
 
 
-def undo(player_id: int, shape: str, who: str, event: int | None = None) -> dict:
+def undo(player_id: int, shape: str, who: str, event: int | None = None) -> dict[str, Any]:
     """Undo the player's fill of ``shape`` (appends an undo event); returns the undone fill.
     ``event``: the fill the page showed (refused if another phone changed the shape since)."""
     with write(get_db()):
@@ -98,7 +100,7 @@ def plant_drawing(leaves: list[str], size: int = 170) -> dict[str, Any]:
             "view": f"0 {vy:.0f} 200 {262 - vy:.0f}", "width": size, "height": round(size * (262 - vy) / 200)}
 
 
-def result_context(play, result) -> dict:
+def result_context(play: store.Play, result: Result) -> dict[str, Any]:
     """The campaign panel under a Verdant result: per player, what this play can fill.  A play
     outside the campaign (mode none, no modification played) shows no panel (``shown``)."""
     mode, number = mode_of(play.options)
@@ -136,7 +138,7 @@ def result_context(play, result) -> dict:
                          "fillable": [p for p in players if own and p["eligible"] and p["shape"]["event"] is None]}}
 
 
-def _latest_standard_play(ids: list[int]) -> dict | None:
+def _latest_standard_play(ids: list[int]) -> dict[str, Any] | None:
     """The newest finished standard-mode Verdant play of the player (among their last 30)."""
     marks = ",".join("?" * len(ids))
     # Walk Verdant plays newest first on plays(game, played_at) and probe the player's seat
@@ -154,7 +156,7 @@ def _latest_standard_play(ids: list[int]) -> dict | None:
     return None
 
 
-def player_context(player: dict) -> dict:
+def player_context(player: dict[str, Any]) -> dict[str, Any]:
     """The achievement plant on a player's page: 50 shapes by mode, leaves, drawing, near misses."""
     filled = current(player["id"])
     shapes = [dict(shape_info(s["shape"]), event=filled.get(s["shape"])) for s in camp.all_shapes()]
@@ -182,7 +184,7 @@ bp = Blueprint("campaign", __name__)
 
 
 @bp.errorhandler(Refused)
-def _refuse(exc: Refused):
+def _refuse(exc: Refused) -> ResponseReturnValue:
     """A refused campaign change, with a link back to the page it came from (``g.campaign_back``, set by each route)."""
     return render_template("games/verdant/refused.html", message=str(exc), back=g.campaign_back), exc.status
 
@@ -210,7 +212,7 @@ def _as_shown(play_id: int, version: int | None, finished: bool = True) -> store
 
 
 @bp.post("/plays/<int:play_id>/campaign/fill")
-def fill_from_play(play_id: int):
+def fill_from_play(play_id: int) -> ResponseReturnValue:
     """Fill one shape for one seat (``position``, ``shape``), or the play's scenario/modification
     shape for every seat that may fill it (``position=all``); ``version``: the play's, as shown."""
     _back_to(play_id)
@@ -224,7 +226,7 @@ def fill_from_play(play_id: int):
     return see_other("main.result", play_id=play_id, _anchor="vd-campaign")
 
 
-def _targets(ctx: dict, seats: int) -> list[tuple[dict, str]]:
+def _targets(ctx: dict[str, Any], seats: int) -> list[tuple[dict[str, Any], str]]:
     """Who fills which shape, from the posted form; Refused when the campaign's rules say no."""
     raw, shape = request.form.get("position", ""), request.form.get("shape", "")
     if raw == "all" and ctx["mode"] in ("scenario", "modification"):
@@ -254,7 +256,7 @@ def _targets(ctx: dict, seats: int) -> list[tuple[dict, str]]:
 
 
 @bp.post("/plays/<int:play_id>/campaign/declare")
-def declare(play_id: int):
+def declare(play_id: int) -> ResponseReturnValue:
     """Record each player's declared scenario objectives (``declared-<position>``, checkboxes):
     a change of the play's options based on the version shown, logged and rescored."""
     found = get_play_or_404(play_id)
@@ -275,7 +277,7 @@ def declare(play_id: int):
 
 
 @bp.post("/players/<int:player_id>/campaign/undo")
-def undo_fill(player_id: int):
+def undo_fill(player_id: int) -> ResponseReturnValue:
     """Undo one filled shape (``shape``; ``event``: the fill the page showed); back to the play's
     result when ``play`` is given (with its ``version`` as shown)."""
     _player_or_404(player_id)
@@ -292,7 +294,7 @@ def undo_fill(player_id: int):
 
 
 @bp.post("/players/<int:player_id>/campaign/hand")
-def fill_by_hand(player_id: int):
+def fill_by_hand(player_id: int) -> ResponseReturnValue:
     """Mark shapes (``shape``, several) as filled by hand, from a paper sheet: all or none."""
     _player_or_404(player_id)
     shapes = list(dict.fromkeys(request.form.getlist("shape")))
@@ -309,7 +311,7 @@ def fill_by_hand(player_id: int):
     return see_other("main.player", player_id=player_id, _anchor="vd-campaign")
 
 
-def _player_or_404(player_id: int) -> dict:
+def _player_or_404(player_id: int) -> dict[str, Any]:
     try:
         return store.get_player(player_id)
     except store.NotFound:

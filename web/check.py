@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, request
+from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring import jsontext
@@ -41,7 +42,7 @@ def _score(game: scoring.Game, board: Any, options: Any, name: str) -> tuple[sco
 
 
 @bp.route("/check", methods=["GET", "POST"])
-def check():
+def check() -> ResponseReturnValue:
     games = _games()
     names = {g.name for g in games}
     choice = request.values.get("game") or games[0].name

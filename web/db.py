@@ -50,7 +50,8 @@ def get_db() -> Database:
         path = current_app.config["DATABASE"]
         read_only = bool(current_app.config.get("DATABASE_READ_ONLY")) and not can_write(path)
         g.db = connect(path, read_only=read_only)
-    return g.db
+    db: Database = g.db
+    return db
 
 
 # ------------------------------------------------------------------- failing storage

@@ -14,10 +14,13 @@ import threading
 import time
 
 from flask import Flask, current_app, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
+from werkzeug.exceptions import HTTPException
 
 from web.db import BUSY, FULL, READ_ONLY, STORAGE_MESSAGES, storage_failure
+from web.extensions import htmx, htmx_response
 from web.games import humanize_path
 from web.limits import TooLarge
 from web.security import cross_site, refuse_cross_site
@@ -42,7 +45,7 @@ def _typed_fields() -> list[tuple[str, str]]:
     return [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
 
 
-def storage_response(kind: str, exc: BaseException | None = None):
+def storage_response(kind: str, exc: BaseException | None = None) -> ResponseReturnValue:
     """The 503 answer to a write the storage refused."""
     message = STORAGE_MESSAGES[kind]
     _log_storage(kind, exc)
@@ -52,7 +55,7 @@ def storage_response(kind: str, exc: BaseException | None = None):
         return jsonify(body), 503, headers
     context = {"message": message, "advice": STORAGE_ADVICE[kind], "fields": _typed_fields(),
                "action": request.path, "resend": request.method == "POST"}
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_block("errors/storage.html", "content", **context), 503, headers
     return render_template("errors/storage.html", **context), 503, headers
 
@@ -71,19 +74,19 @@ def _log_storage(kind: str, exc: BaseException | None) -> None:
 
 def init_app(app: Flask) -> None:
     @app.errorhandler(404)
-    def not_found(exc):
+    def not_found(exc: HTTPException) -> ResponseReturnValue:
         if _wants_json():
             return jsonify({"errors": [{"path": "", "message": "not found"}]}), 404
         return render_template("errors/404.html"), 404
 
     @app.errorhandler(405)
-    def not_allowed(exc):
+    def not_allowed(exc: HTTPException) -> ResponseReturnValue:
         if _wants_json():
             return jsonify({"errors": [{"path": "", "message": "method not allowed"}]}), 405
         return render_template("errors/404.html"), 405
 
     @app.errorhandler(413)
-    def too_large(exc):
+    def too_large(exc: HTTPException) -> ResponseReturnValue:
         limit = request.max_content_length or current_app.config["MAX_CONTENT_LENGTH"]
         size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(1, limit // 1024)} KB"
         if _wants_json():
@@ -91,19 +94,19 @@ def init_app(app: Flask) -> None:
         return render_template("errors/500.html", message=f"That was too much to send at once ({size} at most)."), 413
 
     @app.errorhandler(TooLarge)
-    def refused_too_large(exc: TooLarge):
+    def refused_too_large(exc: TooLarge) -> ResponseReturnValue:
         problems = [{"path": p.path, "message": p.message} for p in exc.problems]
         if _wants_json():
             return jsonify({"errors": problems}), 422
         shown = [{"path": humanize_path(p.path) if p.path else "", "message": p.message} for p in exc.problems]
         context = {"title": "Too long to save", "heading": "That is too long to save",
                    "problems": shown, "message": "Nothing was saved. Shorten it and send it again."}
-        if request.headers.get("HX-Request"):
+        if htmx:
             return render_block("errors/refused.html", "content", **context), 422
         return render_template("errors/refused.html", **context), 422
 
     @app.errorhandler(sqlite3.OperationalError)
-    def storage_failed(exc: sqlite3.OperationalError):
+    def storage_failed(exc: sqlite3.OperationalError) -> ResponseReturnValue:
         kind = storage_failure(exc)
         if kind is None:
             current_app.logger.exception("Database error on %s %s", request.method, request.path)
@@ -111,7 +114,7 @@ def init_app(app: Flask) -> None:
         return storage_response(kind, exc)
 
     @app.errorhandler(OSError)
-    def os_failed(exc: OSError):
+    def os_failed(exc: OSError) -> ResponseReturnValue:
         kind = storage_failure(exc)
         if kind is None:
             current_app.logger.exception("Error on %s %s", request.method, request.path)
@@ -119,20 +122,20 @@ def init_app(app: Flask) -> None:
         return storage_response(kind, exc)
 
     @app.errorhandler(500)
-    def server_error(exc):
+    def server_error(exc: Exception) -> ResponseReturnValue:
         if _wants_json():
             return jsonify({"errors": [{"path": "", "message": "server error"}]}), 500
         return render_template("errors/500.html"), 500
 
     @app.errorhandler(CSRFError)
-    def expired(exc):
+    def expired(exc: CSRFError) -> ResponseReturnValue:
         """The page was open too long or the session cookie is gone: show what was typed, with a
         fresh token, so one tap sends it again.  Only for a request from this site: one from
         another site was refused before this (``web/security.py``), and is refused here too."""
         if cross_site():
             return refuse_cross_site()
         context = {"fields": _typed_fields(), "action": request.path, "reason": exc.description}
-        if request.headers.get("HX-Request"):
+        if htmx:
             body = render_block("errors/expired.html", "content", **context)
-            return body, 400, {"HX-Retarget": "main", "HX-Reswap": "innerHTML"}
+            return htmx_response(body, 400, retarget="main", reswap="innerHTML")
         return render_template("errors/expired.html", **context), 400

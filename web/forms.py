@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import DateTimeLocalField, FieldList, RadioField, SelectField, StringField, TextAreaField
@@ -41,7 +42,7 @@ class NewPlayForm(FlaskForm):
     )
     notes = TextAreaField("Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")])
 
-    def validate_players(self, field) -> None:
+    def validate_players(self, field: Any) -> None:
         names = [n.strip() for n in (e.data or "" for e in field.entries) if n.strip()]
         if not names:
             raise ValidationError("Add at least one player.")

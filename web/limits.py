@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from flask import Flask, current_app, request
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, Map
 
 from scoring.core import FieldError
 
@@ -119,7 +119,7 @@ class IdConverter(IntegerConverter):
     """``<int:...>`` in every route: at most SQLite's largest integer, so ``/plays/9223372036854775808``
     is a 404 instead of an overflow."""
 
-    def __init__(self, map, *args: Any, **kwargs: Any) -> None:  # noqa: A002 (werkzeug's name)
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:  # noqa: A002 (werkzeug's name)
         kwargs.setdefault("max", ID_MAX)
         super().__init__(map, *args, **kwargs)
 

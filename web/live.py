@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from flask import Blueprint, Response, abort, g, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from web.db import get_db
 from web.pages import holder, who
@@ -50,7 +51,7 @@ def open_on(play_id: int) -> dict[int, list[str]]:
 
 
 @bp.get("/plays/<int:play_id>/live")
-def live(play_id: int):
+def live(play_id: int) -> ResponseReturnValue:
     db = get_db()
     row = db.execute("SELECT version, status FROM plays WHERE id = ?", [play_id]).fetchone()
     if row is None:

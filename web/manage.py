@@ -11,8 +11,11 @@ discard (a soft delete, undoable like any other), and the play page says so at t
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 from web import store
 from web.forms import NAME_MAX, ActionForm
@@ -33,7 +36,7 @@ def is_abandoned(play: store.Play) -> bool:
     return play.status == store.IN_PROGRESS and play.updated_at < abandoned_cutoff()
 
 
-def abandoned_plays() -> list[dict]:
+def abandoned_plays() -> list[dict[str, Any]]:
     return store.abandoned_plays(abandoned_cutoff())
 
 
@@ -41,7 +44,7 @@ def abandoned_plays() -> list[dict]:
 
 
 @bp.post("/plays/<int:play_id>/delete")
-def delete(play_id: int):
+def delete(play_id: int) -> ResponseReturnValue:
     """Delete a play (soft: undone from the history or the play's page).  ``why=abandoned``:
     discarded because nobody finished it."""
     get_play_or_404(play_id)
@@ -56,7 +59,7 @@ def delete(play_id: int):
 
 
 @bp.post("/plays/<int:play_id>/restore")
-def restore(play_id: int):
+def restore(play_id: int) -> ResponseReturnValue:
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
@@ -70,7 +73,7 @@ def restore(play_id: int):
 # ------------------------------------------------------------------ players and seat order
 
 
-def _rows_from(form) -> list[dict]:
+def _rows_from(form: MultiDict[str, str]) -> list[dict[str, Any]]:
     """The rows the players page posted, in order: ``{"seat": id or None, "name": text}``."""
     rows = []
     for i in range(MAX_ROWS):
@@ -82,7 +85,7 @@ def _rows_from(form) -> list[dict]:
     return rows
 
 
-def _apply_op(rows: list[dict], op: str) -> list[dict]:
+def _apply_op(rows: list[dict[str, Any]], op: str) -> list[dict[str, Any]]:
     """Move a row up or down, remove it, or add a blank one (no JavaScript needed)."""
     rows = [dict(r) for r in rows]
     what, _, where = op.partition("-")
@@ -98,8 +101,8 @@ def _apply_op(rows: list[dict], op: str) -> list[dict]:
     return rows
 
 
-def _players_page(found: store.Play, rows: list[dict], errors: dict[str, str] | None = None, status: int = 200,
-                  version: int | None = None, focus: str = ""):
+def _players_page(found: store.Play, rows: list[dict[str, Any]], errors: dict[str, str] | None = None, status: int = 200,
+                  version: int | None = None, focus: str = "") -> tuple[str, int]:
     by_id = {s.id: s for s in found.seats}
     evaluation = found.evaluate()
     shown = []
@@ -128,7 +131,7 @@ def _players_page(found: store.Play, rows: list[dict], errors: dict[str, str] | 
 
 
 @bp.route("/plays/<int:play_id>/players", methods=["GET", "POST"])
-def players(play_id: int):
+def players(play_id: int) -> ResponseReturnValue:
     """Who sits at a play in progress, in which order: change a name (the seat keeps what was
     entered), move a seat up or down, add one, remove one; Save writes it all at once."""
     found = get_play_or_404(play_id)
@@ -166,7 +169,7 @@ def players(play_id: int):
     return see_other("main.play", play_id=play_id)
 
 
-def _check_rows(rows: list[dict], found: store.Play) -> dict[str, str]:
+def _check_rows(rows: list[dict[str, Any]], found: store.Play) -> dict[str, str]:
     errors: dict[str, str] = {}
     seen: dict[str, int] = {}
     for i, row in enumerate(rows):
@@ -191,7 +194,7 @@ def _check_rows(rows: list[dict], found: store.Play) -> dict[str, str]:
 
 
 @bp.get("/plays/<int:play_id>/log/<int:entry_id>")
-def log_entry(play_id: int, entry_id: int):
+def log_entry(play_id: int, entry_id: int) -> ResponseReturnValue:
     """One edit-log entry exactly as stored (before and after in full): the evidence behind a
     line of the story."""
     get_play_or_404(play_id)

@@ -15,14 +15,27 @@ import shutil
 import tempfile
 import warnings
 from pathlib import Path
+from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, send_file, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, validate_csrf
 from PIL import Image, ImageOps, UnidentifiedImageError
 from wtforms import ValidationError
 
 from web import store
 from web.db import get_db, now, write
+from web.extensions import htmx, htmx_response
 from web.forms import ActionForm
 from web.pages import get_play_or_404, who
 
@@ -84,7 +97,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def for_play(play_id: int, removed: bool = False) -> list[dict]:
+def for_play(play_id: int, removed: bool = False) -> list[dict[str, Any]]:
     rows = get_db().execute(
         "SELECT * FROM photos WHERE play_id = ? AND (removed_at IS NULL) != ? ORDER BY id", [play_id, int(removed)]
     ).fetchall()
@@ -112,7 +125,7 @@ def add(play_id: int, data: bytes, who_: str) -> int:
     return photo_id
 
 
-def get_photo(play_id: int, photo_id: int) -> dict:
+def get_photo(play_id: int, photo_id: int) -> dict[str, Any]:
     row = get_db().execute("SELECT * FROM photos WHERE id = ? AND play_id = ?", [photo_id, play_id]).fetchone()
     if row is None:
         abort(404)
@@ -123,7 +136,7 @@ def get_photo(play_id: int, photo_id: int) -> dict:
 
 
 @bp.post("/plays/<int:play_id>/photos")
-def upload(play_id: int):
+def upload(play_id: int) -> ResponseReturnValue:
     """Exempt from the app-wide CSRF check, which would read the body under the app's 1 MB limit
     before this route could raise it: the same check is made here, after."""
     request.max_content_length = MAX_UPLOAD  # this route only: the app's limit stays 1 MB elsewhere
@@ -144,23 +157,23 @@ def upload(play_id: int):
             error = f"The photo {exc}."
     if error:
         return render_template("story/photo_refused.html", play=found, error=error), 422
-    if request.headers.get("HX-Request"):
-        return "", 204, {"HX-Redirect": url_for("main.result", play_id=play_id) + "#photos"}
+    if htmx:
+        return htmx_response("", 204, redirect=url_for("main.result", play_id=play_id) + "#photos")
     target = "main.result" if found.finished else "main.play"
     return redirect(url_for(target, play_id=play_id) + "#photos", code=303)
 
 
 @bp.get("/plays/<int:play_id>/photos/<int:photo_id>.jpg")
-def photo_file(play_id: int, photo_id: int):
+def photo_file(play_id: int, photo_id: int) -> ResponseReturnValue:
     return _send(get_photo(play_id, photo_id)["file"])
 
 
 @bp.get("/plays/<int:play_id>/photos/<int:photo_id>.thumb.jpg")
-def photo_thumb(play_id: int, photo_id: int):
+def photo_thumb(play_id: int, photo_id: int) -> ResponseReturnValue:
     return _send(get_photo(play_id, photo_id)["thumb"])
 
 
-def _send(rel: str):
+def _send(rel: str) -> Response:
     path = (folder() / rel).resolve()
     if folder() not in path.parents or not path.is_file():
         abort(404)
@@ -171,7 +184,7 @@ def _send(rel: str):
 
 @bp.post("/plays/<int:play_id>/photos/<int:photo_id>/remove", defaults={"action": "remove"})
 @bp.post("/plays/<int:play_id>/photos/<int:photo_id>/restore", defaults={"action": "restore"})
-def change(play_id: int, photo_id: int, action: str):
+def change(play_id: int, photo_id: int, action: str) -> ResponseReturnValue:
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)

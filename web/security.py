@@ -13,12 +13,26 @@ import time
 from collections import deque
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from wtforms import PasswordField
 from wtforms.validators import DataRequired, Length
+
+from web.extensions import htmx, htmx_response
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -43,12 +57,12 @@ class AccessForm(FlaskForm):
 class RateLimiter:
     """At most ``limit`` wrong codes per client in a sliding window of ``window`` seconds."""
 
-    def __init__(self, limit: int = 5, window: float = 300.0):
+    def __init__(self, limit: int = 5, window: float = 300.0) -> None:
         self.limit, self.window = limit, window
-        self._failures: dict[str, deque] = {}
+        self._failures: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def _recent(self, client: str, now: float) -> deque:
+    def _recent(self, client: str, now: float) -> deque[float]:
         failures = self._failures.setdefault(client, deque())
         while failures and now - failures[0] > self.window:
             failures.popleft()
@@ -99,7 +113,7 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.route("/access", methods=["GET", "POST"])
-def access():
+def access() -> ResponseReturnValue:
     form = AccessForm()
     limiter: RateLimiter = current_app.extensions["scorepad_limiter"]
     wait = limiter.blocked_for(_client())
@@ -128,7 +142,7 @@ def _code_mark(code: str) -> str:
     return hmac.new(str(current_app.secret_key).encode(), code.encode(), "sha256").hexdigest()[:32]
 
 
-def _require_access():
+def _require_access() -> ResponseReturnValue | None:
     code = current_app.config.get("ACCESS_CODE")
     if not code or request.path.startswith(OPEN_PATHS):
         return None
@@ -137,8 +151,8 @@ def _require_access():
     if request.path.startswith("/api/"):
         return jsonify({"errors": [{"path": "", "message": "this Scorepad needs its access code: open /access in a browser"}]}), 401
     target = request.full_path.rstrip("?")
-    if request.headers.get("HX-Request"):
-        return "", 401, {"HX-Redirect": url_for("access.access", next=target)}
+    if htmx:
+        return htmx_response("", 401, redirect=url_for("access.access", next=target))
     return redirect(url_for("access.access", next=target), code=303)
 
 
@@ -185,7 +199,7 @@ def cross_site() -> str | None:
     return None
 
 
-def refuse_cross_site():
+def refuse_cross_site() -> ResponseReturnValue:
     """403: another site's page tried to change something here.  No "Send again": nothing of
     that request is offered back with a fresh token."""
     reason = cross_site() or "another site"
@@ -196,25 +210,25 @@ def refuse_cross_site():
     context = {"title": "Refused", "heading": "Refused: this came from another site", "problems": [],
                "message": "A page on another site tried to change something on this Scorepad. Nothing was changed. "
                           "If you meant to do it, open Scorepad itself and do it there."}
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_block("errors/refused.html", "content", **context), 403
     return render_template("errors/refused.html", **context), 403
 
 
-def _refuse_cross_site():
+def _refuse_cross_site() -> ResponseReturnValue | None:
     return refuse_cross_site() if cross_site() else None
 
 
-def _history_restore_is_a_page_load():
+def _history_restore_is_a_page_load() -> None:
     """htmx restores history (Back) with ``HX-Request`` and ``HX-History-Restore-Request``: that
     request wants the whole page, so every view (the games' own included) sees no ``HX-Request``."""
-    if request.headers.get("HX-History-Restore-Request") == "true":
+    if htmx.history_restore_request:
         request.environ.pop("HTTP_HX_REQUEST", None)
         request.environ.pop("HTTP_HX_TARGET", None)
         request.environ.pop("HTTP_HX_TRIGGER", None)
 
 
-def _headers(response):
+def _headers(response: Response) -> Response:
     if not request.path.startswith(("/static/", "/api/")):
         response.vary.add("HX-Request")  # a page and its htmx fragment share one address
     response.headers.setdefault("Content-Security-Policy", CSP)

@@ -15,7 +15,18 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import DateTimeLocalField, StringField
 from wtforms.validators import Length, Optional
@@ -84,7 +95,7 @@ def _when(value: str | None) -> str:
         return value or ""
 
 
-def pad_for(play: store.Play, result: scoring.Result, row: dict) -> shareimage.Pad:
+def pad_for(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> shareimage.Pad:
     rows = adapter(play.game).result_rows(result)
     title = play.game_info.title
     winners = tuple(i for i, p in enumerate(result.players) if p.name in result.winners)
@@ -108,7 +119,7 @@ def pad_for(play: store.Play, result: scoring.Result, row: dict) -> shareimage.P
     )
 
 
-def play_row(play_id: int) -> dict:
+def play_row(play_id: int) -> dict[str, Any]:
     """The columns of the play this module keeps (started, finished, location)."""
     row = get_db().execute("SELECT started_at, finished_at, location FROM plays WHERE id = ?", [play_id]).fetchone()
     return dict(row) if row else {}
@@ -118,23 +129,23 @@ class _Pictures:
     """Drawn pictures by (play, revision, theme): a repeat view is not drawn again."""
 
     def __init__(self, size: int = 64):
-        self.size, self._items, self._lock = size, OrderedDict[tuple, bytes](), threading.Lock()
+        self.size, self._items, self._lock = size, OrderedDict[tuple[Any, ...], bytes](), threading.Lock()
 
-    def get(self, key: tuple) -> bytes | None:
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: tuple, data: bytes) -> None:
+    def put(self, key: tuple[Any, ...], data: bytes) -> None:
         with self._lock:
             self._items[key] = data
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
 
-def _png(play: store.Play, theme: str, download: bool):
+def _png(play: store.Play, theme: str, download: bool) -> Response:
     theme = theme if theme in shareimage.THEMES else "light"
     revision = pagecache.revision()
     etag = hashlib.blake2b(f"{play.id}:{revision}:{theme}".encode(), digest_size=12).hexdigest()
@@ -162,7 +173,7 @@ def file_name(play: store.Play) -> str:
 
 
 @bp.get("/plays/<int:play_id>/share.png")
-def share_png(play_id: int):
+def share_png(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     known_game_or_409(found)
     return _png(found, request.args.get("theme", "light"), request.args.get("download") == "1")
@@ -171,7 +182,7 @@ def share_png(play_id: int):
 # ------------------------------------------------------------------- share links
 
 
-def links(play_id: int | None = None, active: bool = True) -> list[dict]:
+def links(play_id: int | None = None, active: bool = True) -> list[dict[str, Any]]:
     where, args = [], []
     if play_id is not None:
         where.append("s.play_id = ?")
@@ -187,13 +198,13 @@ def links(play_id: int | None = None, active: bool = True) -> list[dict]:
     return [dict(r, url=public_url(url_for("share.shared", token=r["token"]))) for r in rows]
 
 
-def _active_link(token: str) -> dict | None:
+def _active_link(token: str) -> dict[str, Any] | None:
     row = get_db().execute("SELECT * FROM share_links WHERE token = ? AND revoked_at IS NULL", [token]).fetchone()
     return dict(row) if row else None
 
 
 @bp.post("/plays/<int:play_id>/share-link")
-def create_link(play_id: int):
+def create_link(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
@@ -209,7 +220,7 @@ def create_link(play_id: int):
 
 
 @bp.post("/share-links/<token>/revoke")
-def revoke_link(token: str):
+def revoke_link(token: str) -> ResponseReturnValue:
     if not ActionForm().validate():
         abort(400)
     db = get_db()
@@ -226,7 +237,7 @@ def revoke_link(token: str):
 
 
 @bp.get("/s/<token>")
-def shared(token: str):
+def shared(token: str) -> ResponseReturnValue:
     """The read-only result behind a share link: nothing else of this Scorepad is reachable."""
     link = _active_link(token)
     if link is None:
@@ -248,7 +259,7 @@ def shared(token: str):
 
 
 @bp.get("/s/<token>/share.png")
-def shared_png(token: str):
+def shared_png(token: str) -> ResponseReturnValue:
     link = _active_link(token)
     if link is None:
         abort(404)
@@ -267,7 +278,7 @@ def instance_id() -> str:
     return hmac.new(str(current_app.secret_key).encode(), b"bgstats", "sha256").hexdigest()[:8]
 
 
-def bgstats_play(play: store.Play, result: scoring.Result, row: dict) -> dict[str, Any]:
+def bgstats_play(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> dict[str, Any]:
     """The play in BG Stats' import format (docs/stats.md): playDate in UTC, as BG Stats reads it."""
     try:
         played = datetime.fromisoformat(play.played_at).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
@@ -302,7 +313,7 @@ def bgstats_play(play: store.Play, result: scoring.Result, row: dict) -> dict[st
     return data
 
 
-def bgstats_url(play: store.Play, result: scoring.Result, row: dict) -> str:
+def bgstats_url(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> str:
     text = json.dumps(bgstats_play(play, result, row), ensure_ascii=False, separators=(",", ":"))
     return BGSTATS + quote(text, safe="")
 
@@ -311,7 +322,7 @@ def bgstats_url(play: store.Play, result: scoring.Result, row: dict) -> str:
 
 
 @bp.post("/plays/<int:play_id>/rematch")
-def rematch(play_id: int):
+def rematch(play_id: int) -> ResponseReturnValue:
     """Same game, options and players, the seat order rotated by one; straight to the new play."""
     found = get_play_or_404(play_id)
     known_game_or_409(found)
@@ -343,8 +354,8 @@ class WhenWhereForm(FlaskForm):
         render_kw={"maxlength": LOCATION_MAX, "autocomplete": "off", "placeholder": "e.g. Ann's kitchen", "list": "known-places"},
     )
 
-    def validate(self, extra_validators=None) -> bool:
-        ok = super().validate(extra_validators)
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok: bool = super().validate(extra_validators)
         if ok and self.started_at.data and self.finished_at.data and self.finished_at.data < self.started_at.data:
             self.finished_at.errors = [*self.finished_at.errors, "Finished must be after Started."]
             ok = False
@@ -359,7 +370,7 @@ def known_places(limit: int = 20) -> list[str]:
     return [r[0] for r in rows]
 
 
-def when_where_form(play_id: int, formdata=None) -> WhenWhereForm:
+def when_where_form(play_id: int, formdata: Any = None) -> WhenWhereForm:
     if formdata is not None:
         return WhenWhereForm(formdata=formdata)
     row = play_row(play_id)
@@ -374,7 +385,7 @@ def when_where_form(play_id: int, formdata=None) -> WhenWhereForm:
 
 
 @bp.post("/plays/<int:play_id>/when-where")
-def when_where(play_id: int):
+def when_where(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     form = when_where_form(play_id, request.form)
     if not form.validate():
@@ -396,7 +407,7 @@ def when_where(play_id: int):
 
 
 @bp.get("/plays/<int:play_id>/when-where")
-def when_where_page(play_id: int):
+def when_where_page(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     return page("story/when_where.html", play=found, form=when_where_form(play_id), places=known_places())
 

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, request, stream_with_context
+from flask.typing import ResponseReturnValue
 
 import scoring
 from web import charts
@@ -73,7 +74,7 @@ def percent(part: int | None, whole: int | None) -> int | None:
 # ------------------------------------------------------------------------- reads
 
 
-def games_played() -> list[dict]:
+def games_played() -> list[dict[str, Any]]:
     """Each game with finished plays: how many, and the newest (``stat_game``: a row per game)."""
     rows = get_db().execute(
         "SELECT game, plays, last_played_at AS last FROM stat_game WHERE plays > 0 ORDER BY game"
@@ -81,7 +82,7 @@ def games_played() -> list[dict]:
     return [dict(r) for r in rows]
 
 
-def game_players(game: str) -> list[dict]:
+def game_players(game: str) -> list[dict[str, Any]]:
     """Per player of ``game``: plays, wins (alone), shared wins, solo, average and best total."""
     rows = get_db().execute(
         "SELECT s.*, p.name FROM stat_player_game s JOIN players p ON p.id = s.player_id "
@@ -98,14 +99,14 @@ def game_players(game: str) -> list[dict]:
     return out
 
 
-def game_categories(game: str) -> list[dict]:
+def game_categories(game: str) -> list[dict[str, Any]]:
     """The game's categories in the engine's order, each with every player's average and best."""
     rows = get_db().execute(
         "SELECT c.*, p.name FROM stat_player_category c JOIN players p ON p.id = c.player_id "
         "WHERE c.game = ? AND p.merged_into IS NULL ORDER BY c.position, c.category, c.plays DESC",
         [game],
     ).fetchall()
-    categories: dict[str, dict] = {}
+    categories: dict[str, dict[str, Any]] = {}
     for r in rows:
         cat = categories.setdefault(
             r["category"], {"key": r["category"], "label": r["label"], "position": r["position"], "players": {}}
@@ -126,7 +127,7 @@ def game_categories(game: str) -> list[dict]:
     return sorted(categories.values(), key=lambda c: (c["position"] if c["position"] is not None else 99, c["key"]))
 
 
-def pairs(game: str, player_id: int | None = None) -> list[dict]:
+def pairs(game: str, player_id: int | None = None) -> list[dict[str, Any]]:
     """Head to head in ``game``: every ordered pair (or those of ``player_id``), most plays first."""
     where = "s.game = ?"
     args: list[Any] = [game]
@@ -142,7 +143,7 @@ def pairs(game: str, player_id: int | None = None) -> list[dict]:
     return [dict(r) for r in rows]
 
 
-def recent_plays(game: str, limit: int = RECENT) -> list[dict]:
+def recent_plays(game: str, limit: int = RECENT) -> list[dict[str, Any]]:
     """The newest finished plays of ``game``, oldest first, each with its seats."""
     db = get_db()
     plays = [
@@ -155,7 +156,7 @@ def recent_plays(game: str, limit: int = RECENT) -> list[dict]:
     ][::-1]
     if plays:
         marks = ",".join("?" * len(plays))
-        seats: dict[int, list[dict]] = {}
+        seats: dict[int, list[dict[str, Any]]] = {}
         for r in db.execute(
             f"SELECT s.play_id, s.player_id, s.total, s.rank, p.name FROM seats s JOIN players p ON p.id = s.player_id "
             f"WHERE s.play_id IN ({marks}) ORDER BY s.position",
@@ -167,7 +168,7 @@ def recent_plays(game: str, limit: int = RECENT) -> list[dict]:
     return plays
 
 
-def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict]:
+def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict[str, Any]]:
     """The player's newest finished plays of ``game``, oldest first, with the best of the others.
     (Walks ``plays(game, played_at)`` newest first and probes the player's seat: CROSS JOIN keeps
     that order, so the cost does not grow with the history.)"""
@@ -182,7 +183,7 @@ def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict]:
     return [dict(r) for r in rows][::-1]
 
 
-def player_games(player_id: int) -> list[dict]:
+def player_games(player_id: int) -> list[dict[str, Any]]:
     rows = get_db().execute(
         "SELECT * FROM stat_player_game WHERE player_id = ? AND plays > 0 ORDER BY plays DESC, game", [player_id]
     ).fetchall()
@@ -195,7 +196,7 @@ def player_games(player_id: int) -> list[dict]:
     return out
 
 
-def player_categories(player_id: int, game: str) -> list[dict]:
+def player_categories(player_id: int, game: str) -> list[dict[str, Any]]:
     rows = get_db().execute(
         "SELECT * FROM stat_player_category WHERE player_id = ? AND game = ? ORDER BY position, category",
         [player_id, game],
@@ -203,7 +204,7 @@ def player_categories(player_id: int, game: str) -> list[dict]:
     return [dict(r, average=average(r["points_sum"], r["plays"])) for r in rows]
 
 
-def play_details(ids: list[int]) -> dict[int, dict]:
+def play_details(ids: list[int]) -> dict[int, dict[str, Any]]:
     """Date and table of some plays (for the records' links and words)."""
     ids = sorted({i for i in ids if i})
     if not ids:
@@ -229,20 +230,20 @@ class GameStory:
     title: str
     plays: int = 0
     last: str | None = None
-    players: list[dict] = field(default_factory=list)
-    categories: list[dict] = field(default_factory=list)
-    records: list[dict] = field(default_factory=list)
+    players: list[dict[str, Any]] = field(default_factory=list)
+    categories: list[dict[str, Any]] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
     charts: list[charts.Chart] = field(default_factory=list)
-    pairs: list[dict] = field(default_factory=list)
-    versus: dict | None = None
+    pairs: list[dict[str, Any]] = field(default_factory=list)
+    versus: dict[str, Any] | None = None
 
 
-def _record(label: str, value: Any, who: str, play_id: int | None, detail: dict | None, words: str = "") -> dict:
+def _record(label: str, value: Any, who: str, play_id: int | None, detail: dict[str, Any] | None, words: str = "") -> dict[str, Any]:
     return {"label": label, "value": value, "who": who, "play_id": play_id,
             "played_at": detail["played_at"] if detail else None, "words": words}
 
 
-def _margin_words(detail: dict | None) -> str:
+def _margin_words(detail: dict[str, Any] | None) -> str:
     if not detail or len(detail["seats"]) < 2:
         return ""
     top, second = detail["seats"][0], detail["seats"][1]
@@ -320,9 +321,9 @@ def game_charts(game: str, story: GameStory) -> list[charts.Chart]:
 class PlayerGame:
     game: str
     title: str
-    stats: dict
-    records: list[dict]
-    rivals: list[dict]
+    stats: dict[str, Any]
+    records: list[dict[str, Any]]
+    rivals: list[dict[str, Any]]
     charts: list[charts.Chart]
 
 
@@ -370,7 +371,7 @@ def player_story(player_id: int) -> list[PlayerGame]:
 
 @bp.get("/games")
 @cached
-def games():
+def games() -> ResponseReturnValue:
     counted = {g["game"]: g for g in games_played()}
     listed = [{"game": g_.name, "title": g_.title, "plays": counted.get(g_.name, {}).get("plays", 0),
                "last": counted.get(g_.name, {}).get("last")} for g_ in scoring.games()]
@@ -381,7 +382,7 @@ def games():
 
 @bp.get("/games/<game>")
 @cached
-def game(game: str):
+def game(game: str) -> ResponseReturnValue:
     known = {g_.name for g_ in scoring.games()}
     if game not in known and not any(g["game"] == game for g in games_played()):
         abort(404)
@@ -408,7 +409,7 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[tuple]:
+def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[tuple[Any, ...]]:
     """One row per seat and scoring category of every finished play, oldest first."""
     where = ["pl.status = 'finished'", "s.total IS NOT NULL", "json_valid(s.breakdown)"]
     args: list[Any] = []
@@ -430,7 +431,7 @@ def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[
 
 
 @bp.get("/export.csv")
-def export_csv():
+def export_csv() -> ResponseReturnValue:
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
         game = None

@@ -4,6 +4,8 @@ of a play and photos of the table.  ``init_app`` wires them into the app."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 
 from web import pagecache, photos, share, stats
@@ -17,7 +19,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
 
     @app.context_processor
-    def story_globals():
+    def story_globals() -> dict[str, Any]:
         return {
             "player_story": stats.player_story,
             "play_story": share.play_story,

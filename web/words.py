@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import url_for
 
@@ -20,6 +20,10 @@ import scoring
 from scoring import paths
 from scoring.core import FieldError
 from web.games import Adapter, adapter, field_id, humanize_path, show_value
+
+if TYPE_CHECKING:
+    from web.evaluate import Evaluation
+    from web.store import Play
 
 # ------------------------------------------------------------------ places and values
 
@@ -101,7 +105,7 @@ def seat_url(play_id: int, position: int, path: str = "") -> str:
 SHOWN_PROBLEMS = 6  # a seat with more shows the first five and "and N more" (its page lists them all)
 
 
-def seats_lacking(play, evaluation) -> list[dict]:
+def seats_lacking(play: Play, evaluation: Evaluation) -> list[dict[str, Any]]:
     """Per seat: its name, the link to its page, where it stands in words and each problem (the
     place by name, the message, a link to that place on the seat page)."""
     out = []
@@ -125,7 +129,7 @@ def seats_lacking(play, evaluation) -> list[dict]:
     return out
 
 
-def table_messages(play, errors: Iterable[FieldError]) -> list[dict]:
+def table_messages(play: Play, errors: Iterable[FieldError]) -> list[dict[str, Any]]:
     """Messages about the whole table (its options, the number of players), each with the link to
     where it is fixed: ``{"text", "href", "link"}``.  A game's adapter may word them itself
     (``table_message``) and names the options entered on the seat page (``seat_options``: a link
@@ -152,7 +156,7 @@ def play_links(play: Any) -> dict[str, str]:
     return {"seat": url_for("main.seat", play_id=play.id, position=0), "edit": url_for("main.edit_play", play_id=play.id)}
 
 
-def _normalise(message: Mapping[str, Any]) -> dict:
+def _normalise(message: Mapping[str, Any]) -> dict[str, Any]:
     """An adapter's table message, in either of the shapes the game adapters use."""
     if "text" in message:
         return {"text": message["text"], "href": message.get("url") or message.get("href"),
@@ -162,7 +166,7 @@ def _normalise(message: Mapping[str, Any]) -> dict:
             "link": message.get("link") or message.get("where") or "Fix it"}
 
 
-def _table_message(play, error: FieldError) -> dict:
+def _table_message(play: Play, error: FieldError) -> dict[str, Any]:
     path = error.path or ""
     if path.startswith(("players", "player_count")):
         return {"text": f"Players: {error.message}", "href": url_for("manage.players", play_id=play.id),
@@ -199,7 +203,7 @@ class Group:
     seat_id: int | None
     seat: str  # "Bob's seat", or "" for the play itself
     lines: list[Change | str] = field(default_factory=list)
-    entries: list[dict] = field(default_factory=list)  # the raw entries (the JSON behind "details")
+    entries: list[dict[str, Any]] = field(default_factory=list)  # the raw entries (the JSON behind "details")
 
 
 ACTIONS = {
@@ -247,7 +251,7 @@ def changes(old: Any, new: Any) -> Iterator[tuple[str, Any, Any]]:
             yield paths.format(parts), before, after
 
 
-def story(play, entries: Sequence[dict], names: Mapping[int, str], seat_id: int | None | str = None) -> list[Group]:
+def story(play: Play, entries: Sequence[dict[str, Any]], names: Mapping[int, str], seat_id: int | None | str = None) -> list[Group]:
     """The edit log of ``play`` (``entries`` as :func:`web.store.play_log` gives them, newest
     first) told as a story: groups of one person, one minute and one seat, newest first, each
     with its changes oldest first.  Every entry is in exactly one group and every change of every
@@ -267,7 +271,7 @@ def story(play, entries: Sequence[dict], names: Mapping[int, str], seat_id: int 
     return groups[::-1]
 
 
-def _matches(entry: dict, seat_id: int | None | str) -> bool:
+def _matches(entry: dict[str, Any], seat_id: int | None | str) -> bool:
     if seat_id is None:
         return True
     if seat_id == "play":
@@ -275,14 +279,14 @@ def _matches(entry: dict, seat_id: int | None | str) -> bool:
     return entry.get("seat_id") == seat_id
 
 
-def _seat_words(entry: dict) -> str:
+def _seat_words(entry: dict[str, Any]) -> str:
     if entry.get("seat_id") is None:
         return ""
     name = entry.get("player") or "A player"
     return f"{name}'s seat"
 
 
-def _tell(play, entry: dict, group: Group, names: Mapping[int, str]) -> None:
+def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, str]) -> None:
     action = entry.get("action") or ""
     old, new = entry.get("old"), entry.get("new")
     before = len(group.lines)
