@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from scoring.core import normalize_name
-from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, catalog_dict, catalog_search, find_item, find_plant
+from scoring.planted import (
+    BEGINNERS,
+    DECORATIONS,
+    PLANTS,
+    TOOLS,
+    catalog_dict,
+    catalog_search,
+    find_item,
+    find_plant,
+)
 
 RULEBOOK = Path("/work/shared/rules/planted.txt")
 
