@@ -59,7 +59,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
-    if app.config.get("STRICT_TEMPLATES", app.config.get("TESTING")) or os.environ.get("SCOREPAD_STRICT_TEMPLATES") == "1":
+    if (
+        app.config.get("STRICT_TEMPLATES", app.config.get("TESTING"))
+        or os.environ.get("SCOREPAD_STRICT_TEMPLATES") == "1"
+    ):
         app.jinja_env.undefined = StrictUndefined  # under test, a template using an unset name fails
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)

@@ -83,7 +83,12 @@ def settings(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ)
         adjustments.update(
             trusted_proxy=environ.get("SCOREPAD_PROXY_ADDRESS", "").strip() or "127.0.0.1",
             trusted_proxy_count=1,
-            trusted_proxy_headers={"x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"},
+            trusted_proxy_headers={
+                "x-forwarded-for",
+                "x-forwarded-host",
+                "x-forwarded-proto",
+                "x-forwarded-port",
+            },
         )
     limits = {
         "body": body,
@@ -141,7 +146,9 @@ class FriendlyErrorTask(ErrorTask):
         size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(1, limit // 1024)} KB"
         path = getattr(self.request, "path", "") or ""
         if path.startswith("/api/"):
-            body = json.dumps({"errors": [{"path": "", "message": f"the request is too large ({size} at most)"}]})
+            body = json.dumps(
+                {"errors": [{"path": "", "message": f"the request is too large ({size} at most)"}]}
+            )
             content_type = "application/json"
         else:
             body = (
@@ -210,7 +217,9 @@ class Server(TcpWSGIServer):
                 channel.will_close = True
 
 
-def make_server(app: Flask, config: Mapping[str, Any], environ: Mapping[str, str] = os.environ) -> Server | MultiSocketServer:
+def make_server(
+    app: Flask, config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
+) -> Server | MultiSocketServer:
     """The waitress server with Scorepad's limits (like ``waitress.create_server``, one socket per
     address the host resolves to)."""
     chosen = settings(config, environ)
@@ -224,7 +233,9 @@ def make_server(app: Flask, config: Mapping[str, Any], environ: Mapping[str, str
     socket_map: dict[str, Any] = {}
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
-    servers = [server_class(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen]
+    servers = [
+        server_class(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen
+    ]
     if len(servers) == 1:
         return servers[0]
     listen = [(s.effective_host, s.effective_port) for s in servers]

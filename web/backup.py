@@ -300,15 +300,20 @@ class _Column:
 
 def _schema(db: Database, table: str) -> dict[str, _Column]:
     return {
-        r["name"]: _Column(r["name"], (r["type"] or "").upper(), bool(r["notnull"]), r["dflt_value"], bool(r["pk"]))
+        r["name"]: _Column(
+            r["name"], (r["type"] or "").upper(), bool(r["notnull"]), r["dflt_value"], bool(r["pk"])
+        )
         for r in db.execute(f"PRAGMA table_info([{table}])").fetchall()
     }
 
 
 def _unique_keys(db: Database, table: str) -> list[tuple[str, ...]]:
     keys: list[tuple[str, ...]] = []
-    pks = [r["name"] for r in sorted(db.execute(f"PRAGMA table_info([{table}])").fetchall(), key=lambda r: r["pk"])
-           if r["pk"]]
+    pks = [
+        r["name"]
+        for r in sorted(db.execute(f"PRAGMA table_info([{table}])").fetchall(), key=lambda r: r["pk"])
+        if r["pk"]
+    ]
     if pks:
         keys.append(tuple(pks))
     for index in db.execute(f"PRAGMA index_list([{table}])").fetchall():
@@ -321,7 +326,9 @@ def _unique_keys(db: Database, table: str) -> list[tuple[str, ...]]:
 
 def _foreign_keys(db: Database, table: str) -> list[tuple[str, str, str]]:
     """(column, other table, other column) for each single-column reference of ``table``."""
-    return [(r["from"], r["table"], r["to"]) for r in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()]
+    return [
+        (r["from"], r["table"], r["to"]) for r in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()
+    ]
 
 
 def _no_constants(name: str) -> Any:
@@ -384,7 +391,10 @@ def _where(table: str, number: int, columns: list[str], row: list[Any]) -> str:
 def _order(tables: dict[str, Any], db: Database) -> list[str]:
     """Tables in an order where each comes after the tables it refers to (self-references aside)."""
     remaining = list(tables)
-    refs = {t: {other for _, other, _ in _foreign_keys(db, t) if other != t and other in tables} for t in remaining}
+    refs = {
+        t: {other for _, other, _ in _foreign_keys(db, t) if other != t and other in tables}
+        for t in remaining
+    }
     ordered: list[str] = []
     while remaining:
         ready = [t for t in remaining if refs[t] <= set(ordered)] or remaining[:1]
@@ -406,7 +416,11 @@ def _check_table(db: Database, table: str, content: Any, references: list[tuple[
     unknown_columns = [c for c in columns if c not in schema]
     if unknown_columns:
         raise ImportRefused(f"unknown columns in {table}: {sorted(unknown_columns)[:5]}")
-    missing = [c.name for c in schema.values() if c.name not in columns and (c.not_null or c.pk) and c.default is None]
+    missing = [
+        c.name
+        for c in schema.values()
+        if c.name not in columns and (c.not_null or c.pk) and c.default is None
+    ]
     if missing:
         raise ImportRefused(f"{table}: the export has no column {', '.join(missing)}")
     uniques = [k for k in _unique_keys(db, table) if all(c in columns for c in k)]
@@ -440,7 +454,10 @@ def plan_import(path: str, data: Any) -> ImportPlan:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused("this file is not a Scorepad export")
     if data.get("format_version") != FORMAT_VERSION:
-        raise ImportRefused(f"export format {str(data.get('format_version'))[:20]} is not supported (this is {FORMAT_VERSION})")
+        raise ImportRefused(
+            f"export format {str(data.get('format_version'))[:20]} is not supported (this is "
+            f"{FORMAT_VERSION})"
+        )
     migrations_ = data.get("migrations", [])
     if not isinstance(migrations_, list) or not all(isinstance(m, str) for m in migrations_):
         raise ImportRefused('"migrations" must be a list of migration names')
@@ -453,9 +470,13 @@ def plan_import(path: str, data: Any) -> ImportPlan:
         applied = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations ORDER BY rowid")]
         unknown = [m for m in migrations_ if m not in applied]
         if unknown:
-            raise ImportRefused("the export comes from a newer Scorepad (migrations " + ", ".join(unknown)[:200] + ")")
+            raise ImportRefused(
+                "the export comes from a newer Scorepad (migrations " + ", ".join(unknown)[:200] + ")"
+            )
         known_tables = _tables(db)
-        if any(db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in known_tables if t not in DERIVED):
+        if any(
+            db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in known_tables if t not in DERIVED
+        ):
             raise ImportRefused("this instance already has data: import only into an empty instance")
         for table in tables:
             if table not in known_tables:
@@ -506,7 +527,9 @@ def _check_files(files: Any) -> dict[str, str]:
     found: dict[str, str] = files.get("photos", {})
     for number, (name, data) in enumerate(found.items(), start=1):
         if not isinstance(name, str) or not PHOTO_NAME.match(name) or ".." in name:
-            raise ImportRefused(f"photo file {number}: {str(name)[:60]!r} is not a photo's place (PLAY/NAME.jpg)")
+            raise ImportRefused(
+                f"photo file {number}: {str(name)[:60]!r} is not a photo's place (PLAY/NAME.jpg)"
+            )
         if not isinstance(data, str):
             raise ImportRefused(f"photo file {name}: must be base64 text")
         try:
@@ -570,7 +593,9 @@ def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
-            if any(db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED):
+            if any(
+                db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED
+            ):
                 raise ImportRefused("this instance already has data: import only into an empty instance")
             db.execute("PRAGMA defer_foreign_keys = ON")
             _insert(db, tables)
@@ -603,8 +628,10 @@ def import_data(path: str, data: Any) -> dict[str, int]:
 def read_export(raw: bytes) -> Any:
     """The JSON of an export file; :class:`ImportRefused` when it is not JSON."""
     if raw.startswith(SQLITE_MAGIC):
-        raise ImportRefused("this is a SQLite database, not an export: restore a database backup by copying it "
-                            "in place of the database while Scorepad is stopped")
+        raise ImportRefused(
+            "this is a SQLite database, not an export: restore a database backup by copying it "
+            "in place of the database while Scorepad is stopped"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -612,7 +639,9 @@ def read_export(raw: bytes) -> Any:
     try:
         return _parse_json(text)
     except json.JSONDecodeError as exc:
-        raise ImportRefused(f"this file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+        raise ImportRefused(
+            f"this file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from exc
     except RecursionError as exc:
         raise ImportRefused("this file is not a Scorepad export (it is nested too deeply)") from exc
     except ValueError as exc:
@@ -645,7 +674,9 @@ def _clean_pending() -> None:
 def instance_is_empty() -> bool:
     db = connect(current_app.config["DATABASE"], read_only=bool(current_app.config.get("DATABASE_READ_ONLY")))
     try:
-        return not any(db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED)
+        return not any(
+            db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED
+        )
     finally:
         db.conn.close()
 
@@ -715,15 +746,21 @@ def confirm_import() -> ResponseReturnValue:
         return _import_page(400, error="The form expired: choose the file again.")
     pending = _pending_dir() / f"pending-{token}.json"
     if not pending.is_file():
-        return _import_page(409, error="That upload is no longer waiting (it is kept for an hour): choose the file again.")
+        return _import_page(
+            409, error="That upload is no longer waiting (it is kept for an hour): choose the file again."
+        )
     try:
         counts = import_data(current_app.config["DATABASE"], read_export(pending.read_bytes()))
     except ImportRefused as exc:
         return _import_page(422, error=f"Not imported: {exc}.")
     finally:
         pending.unlink(missing_ok=True)
-    flash("Imported: " + ", ".join(count_of(t, n) for t, n in counts.items() if n) + ". Player statistics rebuilt.",
-          "import")
+    flash(
+        "Imported: "
+        + ", ".join(count_of(t, n) for t, n in counts.items() if n)
+        + ". Player statistics rebuilt.",
+        "import",
+    )
     return redirect(url_for("main.settings") + "#import", code=303)
 
 

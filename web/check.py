@@ -29,7 +29,9 @@ def _games() -> list[scoring.Game]:
     return [g for g in scoring.games() if g.ready]
 
 
-def _score(game: scoring.Game, board: Any, options: Any, name: str) -> tuple[scoring.Result | None, list[FieldError]]:
+def _score(
+    game: scoring.Game, board: Any, options: Any, name: str
+) -> tuple[scoring.Result | None, list[FieldError]]:
     if not isinstance(board, dict):
         return None, [FieldError("board", "must be a JSON object: one player's table")]
     if not isinstance(options, dict):

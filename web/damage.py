@@ -105,7 +105,12 @@ def _suspects(state: dict[str, Any], path: paths.Path, blank: dict[str, Any]) ->
     def rank(child: paths.Part) -> tuple[int, int]:
         item = paths.get(state, path + (child,))
         fresh = paths.get(blank, path + (child,))
-        unlike_blank = fresh is not paths.MISSING and fresh is not None and item is not None and _kind(fresh) != _kind(item)
+        unlike_blank = (
+            fresh is not paths.MISSING
+            and fresh is not None
+            and item is not None
+            and _kind(fresh) != _kind(item)
+        )
         mixed = isinstance(child, str) and len(usual.get(child, set()) - {"NoneType"}) > 1
         return (0 if unlike_blank or mixed else 1, 0 if isinstance(item, (list, dict)) else 1)
 
@@ -129,7 +134,9 @@ def _reset(state: dict[str, Any], path: paths.Path, blank: dict[str, Any]) -> di
     return out
 
 
-def _narrow(ok: Callable[[dict[str, Any]], bool], state: dict[str, Any], path: paths.Path, blank: dict[str, Any]) -> paths.Path:
+def _narrow(
+    ok: Callable[[dict[str, Any]], bool], state: dict[str, Any], path: paths.Path, blank: dict[str, Any]
+) -> paths.Path:
     """The deepest path under ``path`` whose reset alone lets the page be drawn."""
     while True:
         for child in _suspects(state, path, blank):
@@ -140,11 +147,14 @@ def _narrow(ok: Callable[[dict[str, Any]], bool], state: dict[str, Any], path: p
             return path
 
 
-def repair_state(ok: Callable[[dict[str, Any]], bool], state: dict[str, Any], blank: dict[str, Any]) -> tuple[dict[str, Any], list[paths.Path]]:
+def repair_state(
+    ok: Callable[[dict[str, Any]], bool], state: dict[str, Any], blank: dict[str, Any]
+) -> tuple[dict[str, Any], list[paths.Path]]:
     """The state with its damaged parts reset, and their paths; ``[()]`` when the whole state had
     to be reset.
 
-    >>> ok = lambda s: all(c is None or isinstance(c, int) for r in s["home"] if isinstance(r, list) for c in r)
+    >>> ok = lambda s: all(c is None or isinstance(c, int)
+    ...                    for r in s["home"] if isinstance(r, list) for c in r)
     >>> repair_state(ok, {"home": [[1, [9]], [2, 3]], "name": "x"}, {"home": []})
     ({'home': [[1, None], [2, 3]], 'name': 'x'}, [('home', 0, 1)])
     """
@@ -193,13 +203,20 @@ def _unreadable(found: store.Play, who: str) -> tuple[store.Play, dict[int, list
         if seat.damaged:
             blank = _blank(found)
             found = _with_state(found, seat.position, blank)
-            notes[seat.position] = [FieldError("", f"This seat's saved entry could not be read ({seat.damaged}): it was "
-                                                   "set aside (the edit log keeps it) and the seat starts empty.")]
+            notes[seat.position] = [
+                FieldError(
+                    "",
+                    f"This seat's saved entry could not be read ({seat.damaged}): it was "
+                    "set aside (the edit log keeps it) and the seat starts empty.",
+                )
+            ]
             notes[seat.position] += _store(found, seat.position, blank, ["(the whole entry)"], who)
     return found, notes
 
 
-def _store(found: store.Play, position: int, state: dict[str, Any], set_aside: list[str], who: str) -> list[FieldError]:
+def _store(
+    found: store.Play, position: int, state: dict[str, Any], set_aside: list[str], who: str
+) -> list[FieldError]:
     try:
         store.repair_seat(found.id, position, state, set_aside, who)
     except Exception as exc:
@@ -224,7 +241,9 @@ def guarded(found: store.Play, render: Callable[[store.Play, dict[int, list[Fiel
     except Exception as exc:
         if storage_failure(exc) is not None:
             raise  # the storage failed, not the state: a 503, nothing to repair
-        current_app.logger.exception("Play %s: a page could not be drawn from the stored seats; repairing", found.id)
+        current_app.logger.exception(
+            "Play %s: a page could not be drawn from the stored seats; repairing", found.id
+        )
     budget = _Budget()
     order = ([first] if first is not None else []) + [s.position for s in found.seats if s.position != first]
     blank = _blank(found)
@@ -260,8 +279,13 @@ def repair_notes(play: store.Play, seat: store.Seat) -> list[FieldError]:
     if not entry:
         return []
     parts = ", ".join(str(p) for p in entry["set_aside"]) or "part of the entry"
-    return [FieldError("", f"This seat's saved entry was damaged: {parts} was set aside (the edit log keeps it). "
-                           "Everything else is as saved; saving the seat clears this note.")]
+    return [
+        FieldError(
+            "",
+            f"This seat's saved entry was damaged: {parts} was set aside (the edit log keeps it). "
+            "Everything else is as saved; saving the seat clears this note.",
+        )
+    ]
 
 
 def guarded_seat_page(found: store.Play, position: int, who: str) -> tuple[str, int]:

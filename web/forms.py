@@ -17,13 +17,18 @@ MAX_SEATS = 6
 class PlayerForm(FlaskForm):
     name = StringField(
         "Name",
-        validators=[DataRequired("Enter a name."), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters.")],
+        validators=[
+            DataRequired("Enter a name."),
+            Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."),
+        ],
         render_kw={"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX},
     )
 
 
 class MergeForm(FlaskForm):
-    keep = SelectField("Keep this player", coerce=int, validators=[DataRequired("Choose the player to keep.")])
+    keep = SelectField(
+        "Keep this player", coerce=int, validators=[DataRequired("Choose the player to keep.")]
+    )
 
 
 class NewPlayForm(FlaskForm):
@@ -35,12 +40,19 @@ class NewPlayForm(FlaskForm):
         StringField(
             "Player",
             validators=[Optional(), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters.")],
-            render_kw={"autocomplete": "off", "autocapitalize": "words", "list": "known-players", "maxlength": NAME_MAX},
+            render_kw={
+                "autocomplete": "off",
+                "autocapitalize": "words",
+                "list": "known-players",
+                "maxlength": NAME_MAX,
+            },
         ),
         min_entries=2,  # as many fields as players: the form adds and removes them (web/views.py)
         max_entries=MAX_SEATS,
     )
-    notes = TextAreaField("Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")])
+    notes = TextAreaField(
+        "Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")]
+    )
 
     def validate_players(self, field: Any) -> None:
         names = [n.strip() for n in (e.data or "" for e in field.entries) if n.strip()]
@@ -54,7 +66,9 @@ class NewPlayForm(FlaskForm):
 
 class PlayDetailsForm(FlaskForm):
     played_at = DateTimeLocalField("Played", format="%Y-%m-%dT%H:%M")
-    notes = TextAreaField("Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")])
+    notes = TextAreaField(
+        "Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")]
+    )
 
 
 class ActionForm(FlaskForm):

@@ -7,8 +7,12 @@ log is append-only, so a 500,000-character plant name saved 40 times would stay 
 
 >>> state_problems({"plants": [{"name": "ZZ Plant", "growth": 2}]})
 []
->>> state_problems({"plants": [{"name": "x" * 201}]})
-[FieldError(path='plants[0].name', message='is too long to save: at most 200 characters (it has 201). Nothing was saved.')]
+>>> [problem] = state_problems({"plants": [{"name": "x" * 201}]})
+>>> problem.path
+'plants[0].name'
+>>> problem.message
+'is too long to save: at most 200 characters (it has 201). Nothing was saved.'
+
 """
 
 from __future__ import annotations
@@ -44,7 +48,9 @@ def _walk(value: Any, path: str, depth: int, out: list[FieldError]) -> None:
     if len(out) >= PROBLEMS_MAX:
         return
     if depth > DEPTH_MAX:
-        out.append(FieldError(path, f"is nested too deeply to save: at most {DEPTH_MAX} levels. Nothing was saved."))
+        out.append(
+            FieldError(path, f"is nested too deeply to save: at most {DEPTH_MAX} levels. Nothing was saved.")
+        )
         return
     if isinstance(value, str):
         if len(value) > TEXT_MAX:
@@ -82,8 +88,13 @@ def state_problems(state: Any, what: str = "This seat's entry") -> list[FieldErr
     except (TypeError, ValueError, RecursionError):
         return [FieldError("", f"{what} cannot be stored as JSON. Nothing was saved.")]
     if size > STATE_MAX:
-        return [FieldError("", f"{what} is too large to save ({size // 1024} KB; at most {STATE_MAX // 1024} KB). "
-                               "Nothing was saved.")]
+        return [
+            FieldError(
+                "",
+                f"{what} is too large to save ({size // 1024} KB; at most {STATE_MAX // 1024} KB). "
+                "Nothing was saved.",
+            )
+        ]
     return []
 
 
@@ -145,7 +156,9 @@ def _import_body_limit() -> None:
     """The Settings page's import upload may be larger than other requests (an export of years of
     plays): set before anything reads the body (the CSRF check does)."""
     if request.method == "POST" and request.path == IMPORT_PATH:
-        request.max_content_length = int(current_app.config.get("IMPORT_MAX_BYTES") or current_app.config["MAX_CONTENT_LENGTH"])
+        request.max_content_length = int(
+            current_app.config.get("IMPORT_MAX_BYTES") or current_app.config["MAX_CONTENT_LENGTH"]
+        )
 
 
 def overflows(text: str | None) -> bool:

@@ -58,7 +58,12 @@ def live(play_id: int) -> ResponseReturnValue:
         abort(404)
     seat_arg = request.args.get("seat", "")
     if seat_arg.isascii() and seat_arg.isdigit() and len(seat_arg) < 4:
-        _seen(play_id, int(seat_arg), g.device, who() if holder() or request.cookies.get("scorepad_name") else "a phone")
+        _seen(
+            play_id,
+            int(seat_arg),
+            g.device,
+            who() if holder() or request.cookies.get("scorepad_name") else "a phone",
+        )
     present = open_on(play_id)
     digest = hashlib.blake2s(repr(sorted(present.items())).encode(), digest_size=6).hexdigest()
     etag = f'W/"{row["version"]}-{row["status"]}-{digest}"'

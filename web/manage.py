@@ -101,8 +101,14 @@ def _apply_op(rows: list[dict[str, Any]], op: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _players_page(found: store.Play, rows: list[dict[str, Any]], errors: dict[str, str] | None = None, status: int = 200,
-                  version: int | None = None, focus: str = "") -> tuple[str, int]:
+def _players_page(
+    found: store.Play,
+    rows: list[dict[str, Any]],
+    errors: dict[str, str] | None = None,
+    status: int = 200,
+    version: int | None = None,
+    focus: str = "",
+) -> tuple[str, int]:
     by_id = {s.id: s for s in found.seats}
     evaluation = found.evaluate()
     shown = []
@@ -152,20 +158,33 @@ def players(play_id: int) -> ResponseReturnValue:
     errors = _check_rows(rows, found)
     if errors:
         return _players_page(found, rows, errors, 422, version=base_version())
-    plan = [(r["seat"], store.find_or_create_player(r["name"].strip(), who())) for r in rows if r["name"].strip()]
+    plan = [
+        (r["seat"], store.find_or_create_player(r["name"].strip(), who())) for r in rows if r["name"].strip()
+    ]
     try:
-        store.change_players(play_id, who=who(), base_version=base_version(), seats=plan, change_id=change_id())
+        store.change_players(
+            play_id, who=who(), base_version=base_version(), seats=plan, change_id=change_id()
+        )
     except store.Deleted:
         return see_other("main.play", play_id=play_id)
     except store.Finished:
-        return _players_page(get_play_or_404(play_id), rows, {"": "This play is finished: reopen it to change its players."}, 409)
+        return _players_page(
+            get_play_or_404(play_id),
+            rows,
+            {"": "This play is finished: reopen it to change its players."},
+            409,
+        )
     except store.Conflict:
         fresh = get_play_or_404(play_id)
-        message = ("The players were changed on another phone meanwhile: this is how they are now. "
-                   "Make your change again if it is still needed.")
+        message = (
+            "The players were changed on another phone meanwhile: this is how they are now. "
+            "Make your change again if it is still needed."
+        )
         return _players_page(fresh, [{"seat": s.id, "name": s.name} for s in fresh.seats], {"": message}, 409)
     except store.BadChange as bad:
-        return _players_page(found, rows, {"": " ".join(e.message for e in bad.errors)}, 422, version=base_version())
+        return _players_page(
+            found, rows, {"": " ".join(e.message for e in bad.errors)}, 422, version=base_version()
+        )
     return see_other("main.play", play_id=play_id)
 
 
@@ -181,12 +200,16 @@ def _check_rows(rows: list[dict[str, Any]], found: store.Play) -> dict[str, str]
         if len(name) > NAME_MAX:
             errors[f"name-{i}"] = f"Use at most {NAME_MAX} characters."
         elif name.casefold() in seen:
-            errors[f"name-{i}"] = f"{name} sits at seat {seen[name.casefold()] + 1} already: each player sits once."
+            errors[f"name-{i}"] = (
+                f"{name} sits at seat {seen[name.casefold()] + 1} already: each player sits once."
+            )
         seen.setdefault(name.casefold(), i)
     count = sum(1 for r in rows if r["name"].strip())
     game = found.game_info
     if not game.min_players <= count <= game.max_players:
-        errors[""] = f"{game.title} takes {game.min_players} to {game.max_players} players; this lists {count}."
+        errors[""] = (
+            f"{game.title} takes {game.min_players} to {game.max_players} players; this lists {count}."
+        )
     return errors
 
 

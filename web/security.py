@@ -49,7 +49,10 @@ bp = Blueprint("access", __name__)
 class AccessForm(FlaskForm):
     code = PasswordField(
         "Access code",
-        validators=[DataRequired("Enter the access code."), Length(max=200, message="That is too long to be the code.")],
+        validators=[
+            DataRequired("Enter the access code."),
+            Length(max=200, message="That is too long to be the code."),
+        ],
         render_kw={"autocomplete": "current-password", "autocapitalize": "off"},
     )
 
@@ -149,7 +152,13 @@ def _require_access() -> ResponseReturnValue | None:
     if session.get("access") == _code_mark(code):
         return None
     if request.path.startswith("/api/"):
-        return jsonify({"errors": [{"path": "", "message": "this Scorepad needs its access code: open /access in a browser"}]}), 401
+        return jsonify(
+            {
+                "errors": [
+                    {"path": "", "message": "this Scorepad needs its access code: open /access in a browser"}
+                ]
+            }
+        ), 401
     target = request.full_path.rstrip("?")
     if htmx:
         return htmx_response("", 401, redirect=url_for("access.access", next=target))
@@ -207,9 +216,13 @@ def refuse_cross_site() -> ResponseReturnValue:
     message = "refused: this request came from another site"
     if request.path.startswith("/api/"):
         return jsonify({"error": "cross-site", "errors": [{"path": "", "message": message}]}), 403
-    context = {"title": "Refused", "heading": "Refused: this came from another site", "problems": [],
-               "message": "A page on another site tried to change something on this Scorepad. Nothing was changed. "
-                          "If you meant to do it, open Scorepad itself and do it there."}
+    context = {
+        "title": "Refused",
+        "heading": "Refused: this came from another site",
+        "problems": [],
+        "message": "A page on another site tried to change something on this Scorepad. Nothing was changed. "
+        "If you meant to do it, open Scorepad itself and do it there.",
+    }
     if htmx:
         return render_block("errors/refused.html", "content", **context), 403
     return render_template("errors/refused.html", **context), 403

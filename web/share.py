@@ -121,7 +121,11 @@ def pad_for(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> sh
 
 def play_row(play_id: int) -> dict[str, Any]:
     """The columns of the play this module keeps (started, finished, location)."""
-    row = get_db().execute("SELECT started_at, finished_at, location FROM plays WHERE id = ?", [play_id]).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT started_at, finished_at, location FROM plays WHERE id = ?", [play_id])
+        .fetchone()
+    )
     return dict(row) if row else {}
 
 
@@ -199,7 +203,11 @@ def links(play_id: int | None = None, active: bool = True) -> list[dict[str, Any
 
 
 def _active_link(token: str) -> dict[str, Any] | None:
-    row = get_db().execute("SELECT * FROM share_links WHERE token = ? AND revoked_at IS NULL", [token]).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT * FROM share_links WHERE token = ? AND revoked_at IS NULL", [token])
+        .fetchone()
+    )
     return dict(row) if row else None
 
 
@@ -214,7 +222,9 @@ def create_link(play_id: int) -> ResponseReturnValue:
     with write(db):
         if not links(play_id):
             token = secrets.token_urlsafe(16)
-            db.table("share_links").insert({"token": token, "play_id": play_id, "created_at": now(), "created_by": who()})
+            db.table("share_links").insert(
+                {"token": token, "play_id": play_id, "created_at": now(), "created_by": who()}
+            )
             store.log(play_id, None, who(), "share link created", None, {"token": token[:6] + "…"})
     return redirect(url_for("main.result", play_id=play_id) + "#share", code=303)
 
@@ -229,7 +239,9 @@ def revoke_link(token: str) -> ResponseReturnValue:
         if row is None:
             abort(404)
         if row["revoked_at"] is None:
-            db.execute("UPDATE share_links SET revoked_at = ?, revoked_by = ? WHERE token = ?", [now(), who(), token])
+            db.execute(
+                "UPDATE share_links SET revoked_at = ?, revoked_by = ? WHERE token = ?", [now(), who(), token]
+            )
             store.log(row["play_id"], None, who(), "share link revoked", {"token": token[:6] + "…"}, None)
     if request.form.get("next") == "settings":
         return redirect(url_for("main.settings") + "#share-links", code=303)
@@ -245,13 +257,21 @@ def shared(token: str) -> ResponseReturnValue:
     found = get_play_or_404(link["play_id"])
     evaluation = found.evaluate() if found.finished else None
     result = evaluation.result if evaluation else None
-    response = make_response(render_template(
-        "story/shared.html", play=found, result=result, token=token,
-        rows=adapter(found.game).result_rows(result) if result else [],
-        headline=headline(found, result) if result else "", when=play_row(found.id),
-        image_url=public_url(url_for("share.shared_png", token=token)),
-        length=length_words(minutes(play_row(found.id).get("started_at"), play_row(found.id).get("finished_at"))),
-    ))
+    response = make_response(
+        render_template(
+            "story/shared.html",
+            play=found,
+            result=result,
+            token=token,
+            rows=adapter(found.game).result_rows(result) if result else [],
+            headline=headline(found, result) if result else "",
+            when=play_row(found.id),
+            image_url=public_url(url_for("share.shared_png", token=token)),
+            length=length_words(
+                minutes(play_row(found.id).get("started_at"), play_row(found.id).get("finished_at"))
+            ),
+        )
+    )
     response.headers["Cache-Control"] = "no-store"  # a revoked link stops working at once
     response.headers["X-Robots-Tag"] = "noindex"
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -284,7 +304,12 @@ def bgstats_play(play: store.Play, result: scoring.Result, row: dict[str, Any]) 
         played = datetime.fromisoformat(play.played_at).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
     except ValueError:
         played = play.played_at
-    game: dict[str, Any] = {"name": play.game_info.title, "sourceGameId": play.game, "highestWins": True, "noPoints": False}
+    game: dict[str, Any] = {
+        "name": play.game_info.title,
+        "sourceGameId": play.game,
+        "highestWins": True,
+        "noPoints": False,
+    }
     if play.game in BGG_IDS:
         game["bggId"] = BGG_IDS[play.game]
     prefix = instance_id()
@@ -329,10 +354,14 @@ def rematch(play_id: int) -> ResponseReturnValue:
     if not ActionForm().validate():
         abort(400)
     if not found.finished:
-        abort(make_response(render_template("story/not_finished.html", play=found, what="start a rematch"), 409))
+        abort(
+            make_response(render_template("story/not_finished.html", play=found, what="start a rematch"), 409)
+        )
     players = [s.player_id for s in found.seats]
     players = players[1:] + players[:1]
-    new_id = store.create_play(found.game, datetime.now().isoformat(timespec="minutes"), found.options, players, who())
+    new_id = store.create_play(
+        found.game, datetime.now().isoformat(timespec="minutes"), found.options, players, who()
+    )
     place = play_row(play_id).get("location")
     db = get_db()
     with write(db):
@@ -351,12 +380,22 @@ class WhenWhereForm(FlaskForm):
     location = StringField(
         "Where",
         validators=[Optional(), Length(max=LOCATION_MAX, message=f"Use at most {LOCATION_MAX} characters.")],
-        render_kw={"maxlength": LOCATION_MAX, "autocomplete": "off", "placeholder": "e.g. Ann's kitchen", "list": "known-places"},
+        render_kw={
+            "maxlength": LOCATION_MAX,
+            "autocomplete": "off",
+            "placeholder": "e.g. Ann's kitchen",
+            "list": "known-places",
+        },
     )
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok: bool = super().validate(extra_validators)
-        if ok and self.started_at.data and self.finished_at.data and self.finished_at.data < self.started_at.data:
+        if (
+            ok
+            and self.started_at.data
+            and self.finished_at.data
+            and self.finished_at.data < self.started_at.data
+        ):
             self.finished_at.errors = [*self.finished_at.errors, "Finished must be after Started."]
             ok = False
         return ok
@@ -377,7 +416,9 @@ def when_where_form(play_id: int, formdata: Any = None) -> WhenWhereForm:
     form = WhenWhereForm(formdata=None)
     for name in ("started_at", "finished_at"):
         try:
-            getattr(form, name).data = datetime.fromisoformat(row.get(name) or "").replace(second=0, microsecond=0)
+            getattr(form, name).data = datetime.fromisoformat(row.get(name) or "").replace(
+                second=0, microsecond=0
+            )
         except ValueError:
             getattr(form, name).data = None
     form.location.data = row.get("location") or ""
@@ -403,7 +444,9 @@ def when_where(play_id: int) -> ResponseReturnValue:
             db.execute("UPDATE plays SET started_at = ?, finished_at = ?, location = ? WHERE id = ?",
                        [new["started_at"], new["finished_at"], new["location"], play_id])
             store.log(play_id, None, who(), "length and place changed", old, new)
-    return redirect(url_for("main.result" if found.finished else "main.play", play_id=play_id) + "#when", code=303)
+    return redirect(
+        url_for("main.result" if found.finished else "main.play", play_id=play_id) + "#when", code=303
+    )
 
 
 @bp.get("/plays/<int:play_id>/when-where")

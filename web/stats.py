@@ -109,7 +109,8 @@ def game_categories(game: str) -> list[dict[str, Any]]:
     categories: dict[str, dict[str, Any]] = {}
     for r in rows:
         cat = categories.setdefault(
-            r["category"], {"key": r["category"], "label": r["label"], "position": r["position"], "players": {}}
+            r["category"],
+            {"key": r["category"], "label": r["label"], "position": r["position"], "players": {}},
         )
         cat["players"][r["player_id"]] = {
             "average": average(r["points_sum"], r["plays"]),
@@ -119,12 +120,19 @@ def game_categories(game: str) -> list[dict[str, Any]]:
         }
         record = cat.get("record")
         if record is None or r["best"] > record["best"]:
-            cat["record"] = {"best": r["best"], "play_id": r["best_play_id"], "player_id": r["player_id"], "name": r["name"]}
+            cat["record"] = {
+                "best": r["best"],
+                "play_id": r["best_play_id"],
+                "player_id": r["player_id"],
+                "name": r["name"],
+            }
         cat["points_sum"] = cat.get("points_sum", 0) + (r["points_sum"] or 0)
         cat["plays"] = cat.get("plays", 0) + (r["plays"] or 0)
     for cat in categories.values():
         cat["average"] = average(cat["points_sum"], cat["plays"])
-    return sorted(categories.values(), key=lambda c: (c["position"] if c["position"] is not None else 99, c["key"]))
+    return sorted(
+        categories.values(), key=lambda c: (c["position"] if c["position"] is not None else 99, c["key"])
+    )
 
 
 def pairs(game: str, player_id: int | None = None) -> list[dict[str, Any]]:
@@ -134,12 +142,18 @@ def pairs(game: str, player_id: int | None = None) -> list[dict[str, Any]]:
     if player_id is not None:
         where += " AND s.player_id = ?"
         args.append(player_id)
-    rows = get_db().execute(
-        f"SELECT s.*, a.name AS name, b.name AS rival FROM stat_pairs s JOIN players a ON a.id = s.player_id "
-        f"JOIN players b ON b.id = s.rival_id WHERE {where} AND a.merged_into IS NULL AND b.merged_into IS NULL "
-        f"ORDER BY s.plays DESC, b.name COLLATE NOCASE",
-        args,
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT s.*, a.name AS name, b.name AS rival FROM stat_pairs s JOIN players a ON a.id = "
+            "s.player_id "
+            f"JOIN players b ON b.id = s.rival_id WHERE {where} AND a.merged_into IS NULL AND "
+            "b.merged_into IS NULL "
+            f"ORDER BY s.plays DESC, b.name COLLATE NOCASE",
+            args,
+        )
+        .fetchall()
+    )
     return [dict(r) for r in rows]
 
 
@@ -158,7 +172,8 @@ def recent_plays(game: str, limit: int = RECENT) -> list[dict[str, Any]]:
         marks = ",".join("?" * len(plays))
         seats: dict[int, list[dict[str, Any]]] = {}
         for r in db.execute(
-            f"SELECT s.play_id, s.player_id, s.total, s.rank, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+            "SELECT s.play_id, s.player_id, s.total, s.rank, p.name FROM seats s JOIN players p ON p.id "
+            "= s.player_id "
             f"WHERE s.play_id IN ({marks}) ORDER BY s.position",
             [p["id"] for p in plays],
         ).fetchall():
@@ -184,9 +199,14 @@ def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict[s
 
 
 def player_games(player_id: int) -> list[dict[str, Any]]:
-    rows = get_db().execute(
-        "SELECT * FROM stat_player_game WHERE player_id = ? AND plays > 0 ORDER BY plays DESC, game", [player_id]
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT * FROM stat_player_game WHERE player_id = ? AND plays > 0 ORDER BY plays DESC, game",
+            [player_id],
+        )
+        .fetchall()
+    )
     out = []
     for r in rows:
         row = dict(r)
@@ -238,7 +258,9 @@ class GameStory:
     versus: dict[str, Any] | None = None
 
 
-def _record(label: str, value: Any, who: str, play_id: int | None, detail: dict[str, Any] | None, words: str = "") -> dict[str, Any]:
+def _record(
+    label: str, value: Any, who: str, play_id: int | None, detail: dict[str, Any] | None, words: str = ""
+) -> dict[str, Any]:
     return {"label": label, "value": value, "who": who, "play_id": play_id,
             "played_at": detail["played_at"] if detail else None, "words": words}
 
@@ -260,9 +282,15 @@ def game_story(game: str, a: int | None = None, b: int | None = None) -> GameSto
     story.pairs = [p for p in pairs(game) if p["player_id"] < p["rival_id"]]
     by_id = {p["player_id"]: p for p in story.players}
     best = max(story.players, key=lambda p: (p["best"] if p["best"] is not None else -10**9), default=None)
-    margin = max((p for p in story.players if p["best_margin"] is not None), key=lambda p: p["best_margin"], default=None)
-    details = play_details([best["best_play_id"] if best else 0, margin["best_margin_play_id"] if margin else 0]
-                           + [c["record"]["play_id"] for c in story.categories if c.get("record")])
+    margin = max(
+        (p for p in story.players if p["best_margin"] is not None),
+        key=lambda p: p["best_margin"],
+        default=None,
+    )
+    details = play_details(
+        [best["best_play_id"] if best else 0, margin["best_margin_play_id"] if margin else 0]
+        + [c["record"]["play_id"] for c in story.categories if c.get("record")]
+    )
     if best and best["best"] is not None:
         story.records.append(_record("High score", best["best"], best["name"], best["best_play_id"],
                                      details.get(best["best_play_id"])))
@@ -304,16 +332,29 @@ def game_charts(game: str, story: GameStory) -> list[charts.Chart]:
                 seat = next((s for s in p["seats"] if s["player_id"] == pid), None)
                 values.append(seat["total"] if seat else None)
             series.append((names[pid], values))
-        out.append(charts.line(f"Totals in the last {len(recent)} plays", labels([p["played_at"] for p in recent]),
-                               series, x_heading="Play"))
+        out.append(
+            charts.line(
+                f"Totals in the last {len(recent)} plays",
+                labels([p["played_at"] for p in recent]),
+                series,
+                x_heading="Play",
+            )
+        )
     players = story.players[:CHART_PLAYERS]
     if players and story.categories:
         series = [
             (cat["label"], [cat["players"].get(p["player_id"], {}).get("average") for p in players])
             for cat in story.categories
         ]
-        out.append(charts.bars("What each player scores with (average points per play)", [p["name"] for p in players],
-                               series, stacked=True, corner="Player"))
+        out.append(
+            charts.bars(
+                "What each player scores with (average points per play)",
+                [p["name"] for p in players],
+                series,
+                stacked=True,
+                corner="Player",
+            )
+        )
     return out
 
 
@@ -336,32 +377,64 @@ def player_story(player_id: int) -> list[PlayerGame]:
         game = row["game"]
         cats = player_categories(player_id, game)
         everyone = {c["key"]: c for c in game_categories(game)}
-        details = play_details([row["best_play_id"], row["best_margin_play_id"]] + [c["best_play_id"] for c in cats])
-        records = [_record("Best total", row["best"], "", row["best_play_id"], details.get(row["best_play_id"]))]
+        details = play_details(
+            [row["best_play_id"], row["best_margin_play_id"]] + [c["best_play_id"] for c in cats]
+        )
+        records = [
+            _record("Best total", row["best"], "", row["best_play_id"], details.get(row["best_play_id"]))
+        ]
         if row["best_margin"] is not None:
             detail = details.get(row["best_margin_play_id"])
-            records.append(_record("Biggest win", f"+{row['best_margin']}", "", row["best_margin_play_id"], detail,
-                                   _margin_words(detail)))
+            records.append(
+                _record(
+                    "Biggest win",
+                    f"+{row['best_margin']}",
+                    "",
+                    row["best_margin_play_id"],
+                    detail,
+                    _margin_words(detail),
+                )
+            )
         for c in cats:
             if c["best"] is None or c["best"] <= 0:
                 continue
-            records.append(_record(f"Best {c['label']}", c["best"], "", c["best_play_id"], details.get(c["best_play_id"])))
+            records.append(
+                _record(
+                    f"Best {c['label']}", c["best"], "", c["best_play_id"], details.get(c["best_play_id"])
+                )
+            )
         recent = player_recent(player_id, game)
         made = []
         if recent:
-            made.append(charts.line(
-                f"Totals in the last {len(recent)} plays",
-                labels([p["played_at"] for p in recent]),
-                [("Total", [p["total"] for p in recent]), ("Best of the others", [p["best_other"] for p in recent])],
-            ))
+            made.append(
+                charts.line(
+                    f"Totals in the last {len(recent)} plays",
+                    labels([p["played_at"] for p in recent]),
+                    [
+                        ("Total", [p["total"] for p in recent]),
+                        ("Best of the others", [p["best_other"] for p in recent]),
+                    ],
+                )
+            )
         if cats:
-            made.append(charts.bars(
-                "Average points per category",
-                [c["label"] for c in cats],
-                [(name, [c["average"] for c in cats]),
-                 ("Everyone", [everyone[c["category"]]["average"] if c["category"] in everyone else None for c in cats])],
-                stacked=False, corner="Category",
-            ))
+            made.append(
+                charts.bars(
+                    "Average points per category",
+                    [c["label"] for c in cats],
+                    [
+                        (name, [c["average"] for c in cats]),
+                        (
+                            "Everyone",
+                            [
+                                everyone[c["category"]]["average"] if c["category"] in everyone else None
+                                for c in cats
+                            ],
+                        ),
+                    ],
+                    stacked=False,
+                    corner="Category",
+                )
+            )
         out.append(PlayerGame(game, _title(game), row, records, pairs(game, player_id)[:5], made))
     return out
 
@@ -388,8 +461,13 @@ def game(game: str) -> ResponseReturnValue:
         abort(404)
     a, b = _int_arg("a"), _int_arg("b")
     story = game_story(game, a, b)
-    return page("games/stats.html", "versus" if request.args.get("fragment") == "versus" else None, story=story,
-                a=a, b=b)
+    return page(
+        "games/stats.html",
+        "versus" if request.args.get("fragment") == "versus" else None,
+        story=story,
+        a=a,
+        b=b,
+    )
 
 
 def _int_arg(name: str) -> int | None:
@@ -399,7 +477,18 @@ def _int_arg(name: str) -> int | None:
 
 # ----------------------------------------------------------------------------- CSV
 
-CSV_COLUMNS = ("play_id", "game", "played_at", "finished_at", "player", "position", "rank", "category", "points", "total")
+CSV_COLUMNS = (
+    "play_id",
+    "game",
+    "played_at",
+    "finished_at",
+    "player",
+    "position",
+    "rank",
+    "category",
+    "points",
+    "total",
+)
 
 
 def _cell(value: Any) -> Any:
@@ -422,12 +511,24 @@ def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[
     cursor = get_db().execute(
         "SELECT pl.id, pl.game, pl.played_at, pl.finished_at, p.name, s.position, s.rank, "
         "json_extract(c.value, '$.label'), json_extract(c.value, '$.points'), s.total "
-        "FROM plays pl JOIN seats s ON s.play_id = pl.id JOIN players p ON p.id = s.player_id, json_each(s.breakdown) c "
+        "FROM plays pl JOIN seats s ON s.play_id = pl.id JOIN players p ON p.id = s.player_id, "
+        "json_each(s.breakdown) c "
         f"WHERE {' AND '.join(where)} ORDER BY pl.played_at, pl.id, s.position, CAST(c.key AS INTEGER)",
         args,
     )
     for row in cursor:
-        yield (row[0], row[1], row[2], row[3] or "", _cell(row[4]), row[5] + 1, row[6], _cell(row[7]), row[8], row[9])
+        yield (
+            row[0],
+            row[1],
+            row[2],
+            row[3] or "",
+            _cell(row[4]),
+            row[5] + 1,
+            row[6],
+            _cell(row[7]),
+            row[8],
+            row[9],
+        )
 
 
 @bp.get("/export.csv")

@@ -153,7 +153,10 @@ def table_messages(play: Play, errors: Iterable[FieldError]) -> list[dict[str, A
 
 def play_links(play: Any) -> dict[str, str]:
     """The pages of a play an adapter's message may link to (``Ask.links``)."""
-    return {"seat": url_for("main.seat", play_id=play.id, position=0), "edit": url_for("main.edit_play", play_id=play.id)}
+    return {
+        "seat": url_for("main.seat", play_id=play.id, position=0),
+        "edit": url_for("main.edit_play", play_id=play.id),
+    }
 
 
 def _normalise(message: Mapping[str, Any]) -> dict[str, Any]:
@@ -177,8 +180,11 @@ def _table_message(play: Play, error: FieldError) -> dict[str, Any]:
     if path == "game":
         return {"text": error.message, "href": None, "link": ""}
     label = humanize_path(path) if path else ""
-    return {"text": f"{label}: {error.message}" if label else error.message,
-            "href": url_for("main.edit_play", play_id=play.id), "link": "Change the play's date, options, notes"}
+    return {
+        "text": f"{label}: {error.message}" if label else error.message,
+        "href": url_for("main.edit_play", play_id=play.id),
+        "link": "Change the play's date, options, notes",
+    }
 
 
 # ------------------------------------------------------------------ the edit log as a story
@@ -251,7 +257,9 @@ def changes(old: Any, new: Any) -> Iterator[tuple[str, Any, Any]]:
             yield paths.format(parts), before, after
 
 
-def story(play: Play, entries: Sequence[dict[str, Any]], names: Mapping[int, str], seat_id: int | None | str = None) -> list[Group]:
+def story(
+    play: Play, entries: Sequence[dict[str, Any]], names: Mapping[int, str], seat_id: int | None | str = None
+) -> list[Group]:
     """The edit log of ``play`` (``entries`` as :func:`web.store.play_log` gives them, newest
     first) told as a story: groups of one person, one minute and one seat, newest first, each
     with its changes oldest first.  Every entry is in exactly one group and every change of every
@@ -263,7 +271,11 @@ def story(play: Play, entries: Sequence[dict[str, Any]], names: Mapping[int, str
         seat_words = _seat_words(entry)
         minute = (entry.get("at") or "")[:16]
         last = groups[-1] if groups else None
-        if last is None or (last.who, last.minute, last.seat_id) != (entry.get("who"), minute, entry.get("seat_id")):
+        if last is None or (last.who, last.minute, last.seat_id) != (
+            entry.get("who"),
+            minute,
+            entry.get("seat_id"),
+        ):
             last = Group(entry.get("who") or "someone", minute, entry.get("seat_id"), seat_words)
             groups.append(last)
         last.entries.append(entry)
@@ -293,7 +305,9 @@ def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, s
     if action in _SEAT_STATE_ACTIONS or action == "damaged entry set aside":
         if ACTIONS.get(action):
             group.lines.append(ACTIONS[action])
-        after_state = new.get("state") if action == "damaged entry set aside" and isinstance(new, dict) else new
+        after_state = (
+            new.get("state") if action == "damaged entry set aside" and isinstance(new, dict) else new
+        )
         _state_lines(play.game, old, after_state, group)
         if action == "damaged entry set aside" and isinstance(new, dict) and new.get("set_aside"):
             group.lines.append("Set aside: " + ", ".join(place(play.game, str(p), after_state) or str(p)
@@ -306,8 +320,14 @@ def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, s
                 current = paths.get(old, paths.parse(path)) if isinstance(old, dict) else paths.MISSING
             except paths.PathError:
                 current = paths.MISSING
-            group.lines.append(Change(place(play.game, path, old), [value(play.game, path, current),
-                                                                   value(play.game, path, wanted)], path, False))
+            group.lines.append(
+                Change(
+                    place(play.game, path, old),
+                    [value(play.game, path, current), value(play.game, path, wanted)],
+                    path,
+                    False,
+                )
+            )
     elif action == "play created" and isinstance(new, dict):
         players = [names.get(p, "?") if isinstance(p, int) else str(p) for p in new.get("players") or []]
         group.lines.append(ACTIONS[action] + (": " + ", ".join(players) if players else ""))
@@ -316,7 +336,9 @@ def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, s
                 group.lines.append(Change(play_place(play.game, paths.format(path)), [play_value("", found)]))
     elif action == "play details changed":
         for path, was, now_ in changes(old, new):
-            group.lines.append(Change(play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path))
+            group.lines.append(
+                Change(play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path)
+            )
     elif action == "players changed":
         was = ", ".join(s.get("name", "?") for s in (old or {}).get("seats", []))
         now_ = ", ".join(s.get("name", "?") for s in (new or {}).get("seats", []))
@@ -327,19 +349,31 @@ def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, s
     elif action == "rescored":
         group.lines.append(ACTIONS[action])
         if isinstance(old, dict) and isinstance(new, dict) and ("total" in old or "total" in new):
-            group.lines.append(Change("Total", [play_value("", old.get("total")), play_value("", new.get("total"))], "total"))
+            group.lines.append(
+                Change("Total", [play_value("", old.get("total")), play_value("", new.get("total"))], "total")
+            )
     elif action in ACTIONS:
         group.lines.append(ACTIONS[action])
     else:  # any other entry (photos, share links, rematch, a game's own): its words, and what changed
         group.lines.append(action[:1].upper() + action[1:] if action else "A change")
         if isinstance(old, dict) or isinstance(new, dict):
-            for path, was, now_ in changes(old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}):
+            for path, was, now_ in changes(
+                old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
+            ):
                 if path:
-                    group.lines.append(Change(play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path))
+                    group.lines.append(
+                        Change(
+                            play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path
+                        )
+                    )
     if action in _SEAT_STATE_ACTIONS and not any(True for _ in changes(old if isinstance(old, dict) else {},
                                                                    new if isinstance(new, dict) else {})):
         group.lines.append("Saved (nothing changed)")
-    elif len(group.lines) == before and action not in _SEAT_STATE_ACTIONS and action != "damaged entry set aside":
+    elif (
+        len(group.lines) == before
+        and action not in _SEAT_STATE_ACTIONS
+        and action != "damaged entry set aside"
+    ):
         group.lines.append(action or "A change")
 
 
@@ -353,10 +387,23 @@ def _state_lines(game: str, old: Any, new: Any, group: Group) -> None:
     for path, was, now_ in changes(old, new):
         shown_old, shown_new = value(game, path, was), value(game, path, now_)
         if shown_old == shown_new:  # a change the words cannot show (an empty entry removed): say so
-            shown_old, shown_new = (shown_old, "removed") if now_ is paths.MISSING else (
-                ("not there", shown_new) if was is paths.MISSING else (shown_old, shown_new + " (see the details)"))
-        previous = next((line for line in reversed(group.lines) if isinstance(line, Change) and line.path == path
-                         and line.applied), None)
+            shown_old, shown_new = (
+                (shown_old, "removed")
+                if now_ is paths.MISSING
+                else (
+                    ("not there", shown_new)
+                    if was is paths.MISSING
+                    else (shown_old, shown_new + " (see the details)")
+                )
+            )
+        previous = next(
+            (
+                line
+                for line in reversed(group.lines)
+                if isinstance(line, Change) and line.path == path and line.applied
+            ),
+            None,
+        )
         if previous is not None and previous.values[-1] == shown_old and _only_changes_since(group, previous):
             previous.values.append(shown_new)
             continue
