@@ -348,6 +348,17 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
         if column.not_null or column.pk:
             return f"{column.name} is empty (null), and it may not be"
         return None
+    problem = _type_problem(column, value) or _json_problem(table, column, value)
+    if problem:
+        return problem
+    choices = CHOICES.get((table, column.name))
+    if choices and value not in choices:
+        return f"{column.name} must be one of {', '.join(choices)}, not {value!r}"[:160]
+    return None
+
+
+def _type_problem(column: _Column, value: Any) -> str | None:
+    """Why ``value`` (not null) does not fit the column's declared type, or None."""
     if column.kind.startswith("INT"):
         if isinstance(value, bool) or not isinstance(value, int):
             return f"{column.name} must be a whole number, not {json.dumps(value, ensure_ascii=False)[:40]}"
@@ -363,19 +374,22 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
             return f"{column.name} must be a number"
     elif not isinstance(value, (str, int, float)) or isinstance(value, bool):
         return f"{column.name} must be a number or text"
-    if (table, column.name) in JSON_COLUMNS:
-        kind = JSON_COLUMNS[(table, column.name)]
-        try:
-            parsed = _parse_json(value)
-        except (ValueError, RecursionError) as exc:
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else (
-                "nested too deeply" if isinstance(exc, RecursionError) else str(exc))
-            return f"{column.name} is not valid JSON ({reason})"
-        if kind is not None and not isinstance(parsed, kind):
-            return f"{column.name} must hold {_kind_name(kind)}"
-    choices = CHOICES.get((table, column.name))
-    if choices and value not in choices:
-        return f"{column.name} must be one of {', '.join(choices)}, not {value!r}"[:160]
+    return None
+
+
+def _json_problem(table: str, column: _Column, value: Any) -> str | None:
+    """Why ``value`` of a JSON column is not JSON of the kind the column holds, or None."""
+    if (table, column.name) not in JSON_COLUMNS:
+        return None
+    kind = JSON_COLUMNS[(table, column.name)]
+    try:
+        parsed = _parse_json(value)
+    except (ValueError, RecursionError) as exc:
+        reason = exc.msg if isinstance(exc, json.JSONDecodeError) else (
+            "nested too deeply" if isinstance(exc, RecursionError) else str(exc))
+        return f"{column.name} is not valid JSON ({reason})"
+    if kind is not None and not isinstance(parsed, kind):
+        return f"{column.name} must hold {_kind_name(kind)}"
     return None
 
 
@@ -411,28 +425,14 @@ def _check_table(db: Database, table: str, content: Any, references: list[tuple[
         raise ImportRefused(f'{table}: expected {{"columns": [...], "rows": [...]}}')
     columns = content["columns"]
     schema = _schema(db, table)
-    if not all(isinstance(c, str) for c in columns) or len(set(columns)) != len(columns):
-        raise ImportRefused(f"{table}: the column names must be distinct pieces of text")
-    unknown_columns = [c for c in columns if c not in schema]
-    if unknown_columns:
-        raise ImportRefused(f"unknown columns in {table}: {sorted(unknown_columns)[:5]}")
-    missing = [
-        c.name
-        for c in schema.values()
-        if c.name not in columns and (c.not_null or c.pk) and c.default is None
-    ]
-    if missing:
-        raise ImportRefused(f"{table}: the export has no column {', '.join(missing)}")
+    _check_columns(table, columns, schema)
     uniques = [k for k in _unique_keys(db, table) if all(c in columns for c in k)]
     seen: dict[tuple[str, ...], set[tuple[Any, ...]]] = {k: set() for k in uniques}
     fks = [(c, other, to) for c, other, to in _foreign_keys(db, table) if c in columns]
     for number, row in enumerate(content["rows"], start=1):
         if not isinstance(row, list) or len(row) != len(columns):
             raise ImportRefused(f"{table}, row {number}: expected a list of {len(columns)} values")
-        for name, value in zip(columns, row, strict=True):
-            problem = _value_problem(table, schema[name], value)
-            if problem:
-                raise ImportRefused(f"{_where(table, number, columns, row)}: {problem}")
+        _check_values(table, number, columns, row, schema)
         for key in uniques:
             value = tuple(row[columns.index(c)] for c in key)
             if None in value:
@@ -448,22 +448,35 @@ def _check_table(db: Database, table: str, content: Any, references: list[tuple[
     return len(content["rows"])
 
 
+def _check_columns(table: str, columns: list[Any], schema: dict[str, _Column]) -> None:
+    """The export's column names for ``table``: distinct text, each known, none required missing."""
+    if not all(isinstance(c, str) for c in columns) or len(set(columns)) != len(columns):
+        raise ImportRefused(f"{table}: the column names must be distinct pieces of text")
+    unknown_columns = [c for c in columns if c not in schema]
+    if unknown_columns:
+        raise ImportRefused(f"unknown columns in {table}: {sorted(unknown_columns)[:5]}")
+    missing = [
+        c.name
+        for c in schema.values()
+        if c.name not in columns and (c.not_null or c.pk) and c.default is None
+    ]
+    if missing:
+        raise ImportRefused(f"{table}: the export has no column {', '.join(missing)}")
+
+
+def _check_values(table: str, number: int, columns: list[str], row: list[Any],
+                  schema: dict[str, _Column]) -> None:
+    """Each value of one row fits its column (type, JSON, choices)."""
+    for name, value in zip(columns, row, strict=True):
+        problem = _value_problem(table, schema[name], value)
+        if problem:
+            raise ImportRefused(f"{_where(table, number, columns, row)}: {problem}")
+
+
 def plan_import(path: str, data: Any) -> ImportPlan:
     """Check an export against this (migrated, empty) instance without writing a row.  Raises
     :class:`ImportRefused` naming the first problem (the table and row)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused("this file is not a Scorepad export")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise ImportRefused(
-            f"export format {str(data.get('format_version'))[:20]} is not supported (this is "
-            f"{FORMAT_VERSION})"
-        )
-    migrations_ = data.get("migrations", [])
-    if not isinstance(migrations_, list) or not all(isinstance(m, str) for m in migrations_):
-        raise ImportRefused('"migrations" must be a list of migration names')
-    tables = data.get("tables")
-    if not isinstance(tables, dict):
-        raise ImportRefused('"tables" must be an object of tables')
+    migrations_, tables = _check_header(data)
     migrate(path)
     db = connect(path)
     try:
@@ -487,31 +500,59 @@ def plan_import(path: str, data: Any) -> ImportPlan:
             if table in DERIVED:
                 continue
             counts[table] = _check_table(db, table, tables[table], references)
-        found: dict[tuple[str, str], set[Any]] = {}
-        for table, number, column, value, other, to, columns, row in references:
-            if (other, to) not in found:
-                content = tables.get(other) if other not in DERIVED else None
-                found[(other, to)] = (
-                    {r[content["columns"].index(to)] for r in content["rows"]}
-                    if content is not None and to in content["columns"] else set()
-                )
-            if value not in found[(other, to)]:
-                raise ImportRefused(f"{_where(table, number, columns, row)}: {column} {value} refers to "
-                                    f"{other} {to} {value}, which is not in the export")
+        _check_references(tables, references)
         plan = ImportPlan(data=data, counts=counts, migrations=list(migrations_),
                           older=len(migrations_) < len(applied), photo_files=_check_files(data.get("files")))
-        plays = tables.get("plays")
-        if isinstance(plays, dict) and plays.get("rows"):
-            cols = plays["columns"]
-            if "game" in cols:
-                for row in plays["rows"]:
-                    plan.games[row[cols.index("game")]] = plan.games.get(row[cols.index("game")], 0) + 1
-            if "played_at" in cols:
-                dates = sorted(row[cols.index("played_at")] for row in plays["rows"])
-                plan.first_played, plan.last_played = dates[0], dates[-1]
+        _summarise_plays(plan, tables.get("plays"))
         return plan
     finally:
         db.conn.close()
+
+
+def _check_header(data: Any) -> tuple[list[str], dict[str, Any]]:
+    """The export's format, its migration names and its tables, checked: (migrations, tables)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused("this file is not a Scorepad export")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise ImportRefused(
+            f"export format {str(data.get('format_version'))[:20]} is not supported (this is "
+            f"{FORMAT_VERSION})"
+        )
+    migrations_ = data.get("migrations", [])
+    if not isinstance(migrations_, list) or not all(isinstance(m, str) for m in migrations_):
+        raise ImportRefused('"migrations" must be a list of migration names')
+    tables = data.get("tables")
+    if not isinstance(tables, dict):
+        raise ImportRefused('"tables" must be an object of tables')
+    return migrations_, tables
+
+
+def _check_references(tables: dict[str, Any],
+                      references: list[tuple[str, int, str, Any, str, str, list[str], list[Any]]]) -> None:
+    """Every reference collected by :func:`_check_table` names a row that is in the export."""
+    found: dict[tuple[str, str], set[Any]] = {}
+    for table, number, column, value, other, to, columns, row in references:
+        if (other, to) not in found:
+            content = tables.get(other) if other not in DERIVED else None
+            found[(other, to)] = (
+                {r[content["columns"].index(to)] for r in content["rows"]}
+                if content is not None and to in content["columns"] else set()
+            )
+        if value not in found[(other, to)]:
+            raise ImportRefused(f"{_where(table, number, columns, row)}: {column} {value} refers to "
+                                f"{other} {to} {value}, which is not in the export")
+
+
+def _summarise_plays(plan: ImportPlan, plays: Any) -> None:
+    """The plan's plays per game and first and last dates, from the export's ``plays`` table."""
+    if isinstance(plays, dict) and plays.get("rows"):
+        cols = plays["columns"]
+        if "game" in cols:
+            for row in plays["rows"]:
+                plan.games[row[cols.index("game")]] = plan.games.get(row[cols.index("game")], 0) + 1
+        if "played_at" in cols:
+            dates = sorted(row[cols.index("played_at")] for row in plays["rows"])
+            plan.first_played, plan.last_played = dates[0], dates[-1]
 
 
 PHOTO_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}/[A-Za-z0-9_.-]{1,80}\.jpg$")
