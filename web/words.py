@@ -302,38 +302,26 @@ def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, s
     action = entry.get("action") or ""
     old, new = entry.get("old"), entry.get("new")
     before = len(group.lines)
+    _tell_action(play, action, old, new, group, names)
+    if action in _SEAT_STATE_ACTIONS and not any(True for _ in changes(old if isinstance(old, dict) else {},
+                                                                   new if isinstance(new, dict) else {})):
+        group.lines.append("Saved (nothing changed)")
+    elif (
+        len(group.lines) == before
+        and action not in _SEAT_STATE_ACTIONS
+        and action != "damaged entry set aside"
+    ):
+        group.lines.append(action or "A change")
+
+
+def _tell_action(play: Play, action: str, old: Any, new: Any, group: Group, names: Mapping[int, str]) -> None:
+    """The lines of one edit-log entry, by its action."""
     if action in _SEAT_STATE_ACTIONS or action == "damaged entry set aside":
-        if ACTIONS.get(action):
-            group.lines.append(ACTIONS[action])
-        after_state = (
-            new.get("state") if action == "damaged entry set aside" and isinstance(new, dict) else new
-        )
-        _state_lines(play.game, old, after_state, group)
-        if action == "damaged entry set aside" and isinstance(new, dict) and new.get("set_aside"):
-            group.lines.append("Set aside: " + ", ".join(place(play.game, str(p), after_state) or str(p)
-                                                         for p in new["set_aside"]))
+        _tell_seat_state(play, action, old, new, group)
     elif action == "save conflict (not applied)":
-        group.lines.append(ACTIONS[action])
-        asked = new.get("changes") if isinstance(new, dict) else None
-        for path, wanted in (asked or {}).items():
-            try:
-                current = paths.get(old, paths.parse(path)) if isinstance(old, dict) else paths.MISSING
-            except paths.PathError:
-                current = paths.MISSING
-            group.lines.append(
-                Change(
-                    place(play.game, path, old),
-                    [value(play.game, path, current), value(play.game, path, wanted)],
-                    path,
-                    False,
-                )
-            )
+        _tell_conflict(play, action, old, new, group)
     elif action == "play created" and isinstance(new, dict):
-        players = [names.get(p, "?") if isinstance(p, int) else str(p) for p in new.get("players") or []]
-        group.lines.append(ACTIONS[action] + (": " + ", ".join(players) if players else ""))
-        for path, found in paths.leaves(new.get("options") or {}, ("options",)):
-            if found not in (None, False, "", [], {}):
-                group.lines.append(Change(play_place(play.game, paths.format(path)), [play_value("", found)]))
+        _tell_play_created(play, action, new, group, names)
     elif action == "play details changed":
         for path, was, now_ in changes(old, new):
             group.lines.append(
@@ -355,26 +343,64 @@ def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, s
     elif action in ACTIONS:
         group.lines.append(ACTIONS[action])
     else:  # any other entry (photos, share links, rematch, a game's own): its words, and what changed
-        group.lines.append(action[:1].upper() + action[1:] if action else "A change")
-        if isinstance(old, dict) or isinstance(new, dict):
-            for path, was, now_ in changes(
-                old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
-            ):
-                if path:
-                    group.lines.append(
-                        Change(
-                            play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path
-                        )
+        _tell_other(play, action, old, new, group)
+
+
+def _tell_play_created(play: Play, action: str, new: dict[str, Any], group: Group,
+                       names: Mapping[int, str]) -> None:
+    """A new play: its players and each option set."""
+    players = [names.get(p, "?") if isinstance(p, int) else str(p) for p in new.get("players") or []]
+    group.lines.append(ACTIONS[action] + (": " + ", ".join(players) if players else ""))
+    for path, found in paths.leaves(new.get("options") or {}, ("options",)):
+        if found not in (None, False, "", [], {}):
+            group.lines.append(Change(play_place(play.game, paths.format(path)), [play_value("", found)]))
+
+
+def _tell_seat_state(play: Play, action: str, old: Any, new: Any, group: Group) -> None:
+    """A seat's state saved (or a damaged entry set aside): what changed, place by place."""
+    if ACTIONS.get(action):
+        group.lines.append(ACTIONS[action])
+    after_state = (
+        new.get("state") if action == "damaged entry set aside" and isinstance(new, dict) else new
+    )
+    _state_lines(play.game, old, after_state, group)
+    if action == "damaged entry set aside" and isinstance(new, dict) and new.get("set_aside"):
+        group.lines.append("Set aside: " + ", ".join(place(play.game, str(p), after_state) or str(p)
+                                                     for p in new["set_aside"]))
+
+
+def _tell_conflict(play: Play, action: str, old: Any, new: Any, group: Group) -> None:
+    """A save refused as a conflict: each place it asked for, as stored and as wanted."""
+    group.lines.append(ACTIONS[action])
+    asked = new.get("changes") if isinstance(new, dict) else None
+    for path, wanted in (asked or {}).items():
+        try:
+            current = paths.get(old, paths.parse(path)) if isinstance(old, dict) else paths.MISSING
+        except paths.PathError:
+            current = paths.MISSING
+        group.lines.append(
+            Change(
+                place(play.game, path, old),
+                [value(play.game, path, current), value(play.game, path, wanted)],
+                path,
+                False,
+            )
+        )
+
+
+def _tell_other(play: Play, action: str, old: Any, new: Any, group: Group) -> None:
+    """Any other entry: its words, and what changed."""
+    group.lines.append(action[:1].upper() + action[1:] if action else "A change")
+    if isinstance(old, dict) or isinstance(new, dict):
+        for path, was, now_ in changes(
+            old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
+        ):
+            if path:
+                group.lines.append(
+                    Change(
+                        play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path
                     )
-    if action in _SEAT_STATE_ACTIONS and not any(True for _ in changes(old if isinstance(old, dict) else {},
-                                                                   new if isinstance(new, dict) else {})):
-        group.lines.append("Saved (nothing changed)")
-    elif (
-        len(group.lines) == before
-        and action not in _SEAT_STATE_ACTIONS
-        and action != "damaged entry set aside"
-    ):
-        group.lines.append(action or "A change")
+                )
 
 
 def _state_lines(game: str, old: Any, new: Any, group: Group) -> None:
