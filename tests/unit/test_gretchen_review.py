@@ -17,8 +17,7 @@ def test_hand_computed_two_player_table():
     #   pots: 6 pot cards x 2 = 12 ("Each pot in your collection scores 2 points")  -> 64
     # Bo: gray(Ribbon 2) | MP | yellow 6 (Ribbon 6, flower) | blue 6 (Coral 4) | green 8 (Aloe Vera 8)
     #     | gray(Calico 0)
-    #   leaves 20; flower 7; Calico right 4 = 4, Ribbon 2 x 3 = 6, Aloe Vera 3 water = 3; pots 5 x 2 = 10 ->
-    # 50
+    #   leaves 20; flower 7; Calico right 4 = 4, Ribbon 2 x 3 = 6, Aloe Vera 3 water = 3; pots 5 x 2 = 10 -> 50
     #   (Bo's Calico Hearts is the one Ann's second was cut from: a 2-player deck holds 1 of each
     #   succulent and a cutting is taken from another player's plant, which stays in that row)
     ann = player(

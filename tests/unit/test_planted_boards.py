@@ -114,8 +114,7 @@ def test_a_partial_table_scores_every_board_and_names_no_winner():
 
 def test_a_tie_below_first_place_is_broken_by_growth_tokens_and_says_so():
     # Ann: Spider Plant 3 tokens = 9 + Peace Lily 4 = 13, first alone.
-    # Bo: ZZ Plant 1 token = 3 + 3 propagation = 6 (1 token on plants); Cy: Snake Plant 2 tokens = 6 (2
-    # tokens).
+    # Bo: ZZ Plant 1 token = 3 + 3 propagation = 6 (1 token on plants); Cy: Snake Plant 2 tokens = 6 (2 tokens).
     # Bo and Cy tie on 6; Cy has more Growth tokens on plant cards -> Cy 2nd, Bo 3rd.
     result = score({"players": [seat("Ann", ("Spider Plant", 3), ("Peace Lily", 1)),
                                 seat("Bo", ("ZZ Plant", 1), propagation=3), seat("Cy", ("Snake Plant", 2))]})

@@ -36,8 +36,7 @@ def test_each_plant_type_has_14_cards_and_2_beginners():
 
 
 def test_decorations_are_21_cards_with_the_rulebooks_copy_counts():
-    # "Decoration cards (21)": Macrame 4, Ceramic 4, Plant Stand 4, Display Shelves 3, Greenhouse 3, Workbench
-    # 3
+    # "Decoration cards (21)": Macrame 4, Ceramic 4, Plant Stand 4, Display Shelves 3, Greenhouse 3, Workbench 3
     assert {d.key: d.count for d in DECORATIONS} == {
         "macrame_basket": 4,
         "ceramic_planter": 4,
@@ -50,8 +49,7 @@ def test_decorations_are_21_cards_with_the_rulebooks_copy_counts():
 
 
 def test_tools_are_21_cards_with_the_rulebooks_copy_counts():
-    # "Tool cards (21)": Grow Light 3, Watering Can 3, Potting Mix 3, Fertilizer 4, Window Planter 4, Spray
-    # Bottle 4
+    # "Tool cards (21)": Grow Light 3, Watering Can 3, Potting Mix 3, Fertilizer 4, Window Planter 4, Spray Bottle 4
     assert {t.key: t.count for t in TOOLS} == {
         "grow_light": 3,
         "window_planter": 4,

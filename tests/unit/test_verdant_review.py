@@ -67,8 +67,7 @@ def test_hand_table_solo_with_the_lighting_goals():
     # 2 Extra verdancy "total ... divided by 2, rounded down": (5 + 3) // 2 = 4
     # 3 Bonus pots: concrete 2x3 + wood 2x2 + ceramic 1 + terra cotta 0 = 11 (solo: any pot order)
     # 4 Rooms "1 point per adjacent matching plant ... doubled": Succ1 (chair succ) Pincushion+Aloe 2x2 = 4,
-    #   Flow1 Moth+Peace Lily 2, Fol1 (vining dog) Snake 1, Vin1 0, Unu1 0, Succ4 Aloe 1, Vin5 Devil's Ivy 1 =
-    # 9
+    #   Flow1 Moth+Peace Lily 2, Fol1 (vining dog) Snake 1, Vin1 0, Unu1 0, Succ4 Aloe 1, Vin5 Devil's Ivy 1 = 9
     # 5 Furniture and pets: chair, dog, cat, lamp = 4 unique = 9 (second chair does not score)
     # 6 + 7: all 5 plant types, all 5 room types = 3 + 3
     # Goals: Against All Odds - Coral Cactus (sun) meets semi, semi, semi = 1 x 2 = 2;
@@ -164,8 +163,7 @@ def test_hand_table_two_players_with_the_most_goals_and_achievements():
     #   rooms 4 + 2 + 2 + 2 + 4 + 1 + 0 + 0 = 15; items cat fish dog bird table sofa = 6 unique = 16;
     #   collector 0 (no unusual plant); decorator 3.
     # Ben: plants 10 + 10 + 3 + 3 + 4 + 4 + 3 = 37; verdancy 0; pots 3 + 2x2 + 3x1 + 0 = 10;
-    #   rooms 2 + 2 + 1 + 2 + 2 + 1 + 2 + 0 = 12; items cat fish chair lamp shelf = 5 = 12; collector 3;
-    # decorator 0.
+    #   rooms 2 + 2 + 1 + 2 + 2 + 1 + 2 + 0 = 12; items cat fish chair lamp shelf = 5 = 12; collector 3; decorator 0.
     # Competitive Collections, "score each of the 5 plant types separately ... friendly ties":
     #   succulent 3-1 Ana, flowering 1-2 Ben, foliage 1-1 both, vining 2-1 Ana, unusual 0-2 Ben -> 6 and 6.
     # Creature Comforts: pets 4 vs 2 -> Ana 4. Four Corners: Ana succulent/flowering/foliage/vining all

@@ -291,12 +291,9 @@ def test_four_corners_needs_four_corner_rooms_all_same_or_all_different(corners,
 
 
 # Bea's home, every card named (edges top/right/bottom/left):
-#   Pincushion Cactus [sun]   Succulent room 1 (sun shade semi sun)   Peace Lily [semi shade]  Succulent room
-# 2 (semi sun sun shade)  Black-Eyed Susan Vine [sun]
-#   Succulent room 3 (sun sun shade semi)  Zebra Haworthia [all]  Flowering room 1 (semi sun semi shade)
-# Prayer Plant [semi shade]  Flowering room 2 (semi shade semi sun)
-#   Burro's Tail [semi]   Foliage room 1 (semi shade semi sun)   Coral Cactus [sun]   Vining room 1 (semi
-# shade semi sun)   Living Stone [sun]
+#   Pincushion Cactus [sun]   Succulent room 1 (sun shade semi sun)   Peace Lily [semi shade]  Succulent room 2 (semi sun sun shade)  Black-Eyed Susan Vine [sun]
+#   Succulent room 3 (sun sun shade semi)  Zebra Haworthia [all]  Flowering room 1 (semi sun semi shade)  Prayer Plant [semi shade]  Flowering room 2 (semi shade semi sun)
+#   Burro's Tail [semi]   Foliage room 1 (semi shade semi sun)   Coral Cactus [sun]   Vining room 1 (semi shade semi sun)   Living Stone [sun]
 # Edges facing each plant:
 #   Pincushion: sun, sun -> perfect          Peace Lily: shade, shade, semi -> perfect
 #   Susan Vine: sun, semi -> mixed           Zebra: semi, sun, shade, semi -> perfect (all three)
@@ -542,8 +539,7 @@ def test_modification_4_each_player_scores_the_better_card_of_each_deck():
         "Matchy Matchy: 4 rooms with an item of their colour x 1 = 4 (chosen over Triple Treatment, which "
         "scores 0)",
     ]
-    # Bob: Picking Favorites 8 vs Mixing It Up 0 -> 8; Matchy Matchy 0 vs Triple Treatment 3 (7 vining rooms)
-    # -> 3
+    # Bob: Picking Favorites 8 vs Mixing It Up 0 -> 8; Matchy Matchy 0 vs Triple Treatment 3 (7 vining rooms) -> 3
     assert points(result, "Bob", "goals") == 11
     assert details(result, "Bob", "goals")[1].startswith(
         "Triple Treatment: 1 room type with 3+ rooms (vining 7) x 3 = 3 (chosen over Matchy"
