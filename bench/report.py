@@ -156,8 +156,7 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
                 (
                     f"{TITLES[game]} entry, interactions per card (taps + keys)",
                     "<= 3",
-                    f"{e['per_card']:.1f} ({e['taps_per_card']:.1f} taps + {e['keys_per_card']:.1f} "
-                    f"keys){words}",
+                    f"{e['per_card']:.1f} ({e['taps_per_card']:.1f} taps + {e['keys_per_card']:.1f} keys){words}",
                     _ok(e["per_card"] <= 3),
                 )
             )
@@ -193,10 +192,8 @@ def markdown(r: dict) -> str:
         "Written by `make bench` (`bench/`); the raw figures are in `bench/results.json`. Machines are",
         "noisy, so every figure that can be is a ratio to a baseline measured in the same run.",
         "",
-        f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}; Python {m['python']}, SQLite "
-        f"{m['sqlite']};",
-        f"load generator: {m['load_tool']}. Run: {m['date']}, commit {m['commit']}, {r['seconds']:.0f} s "
-        "in all.",
+        f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}; Python {m['python']}, SQLite {m['sqlite']};",
+        f"load generator: {m['load_tool']}. Run: {m['date']}, commit {m['commit']}, {r['seconds']:.0f} s in all.",
         "",
         "## Targets",
         "",
@@ -209,10 +206,8 @@ def markdown(r: dict) -> str:
         "## 1. Scoring in-process",
         "",
         "A large legal table per game (`bench/tables.py`: Verdant 5 players with 3 goal cards, 40 named",
-        "plants and 35 catalog rooms with items; Planted 5 players x 6 plants; Arizona 2 x 16 cards, "
-        "advanced;",
-        "Vadoran 4 x the rulebook garden, advanced; Gretchen 4 rows of 8 places). `scoring.score(game, "
-        "table)` on",
+        "plants and 35 catalog rooms with items; Planted 5 players x 6 plants; Arizona 2 x 16 cards, advanced;",
+        "Vadoran 4 x the rulebook garden, advanced; Gretchen 4 rows of 8 places). `scoring.score(game, table)` on",
         "the parsed table; the floor is `json.loads` of the same table as text. Median of the rounds",
         "(`time.perf_counter_ns`, each round many calls).",
         "",
@@ -222,10 +217,8 @@ def markdown(r: dict) -> str:
     for game, s in r["scoring"].items():
         if s.get("available"):
             out.append(
-                f"| {TITLES.get(game, game)} | {s['players']} | {s['input_bytes']:,} B | "
-                f"{s['score_median_us']:,.0f} µs | "
-                f"{s['score_min_us']:,.0f} µs | {s['json_loads_median_us']:,.1f} µs | "
-                f"{s['ratio_to_json_loads']:.0f}x |"
+                f"| {TITLES.get(game, game)} | {s['players']} | {s['input_bytes']:,} B | {s['score_median_us']:,.0f} µs | "
+                f"{s['score_min_us']:,.0f} µs | {s['json_loads_median_us']:,.1f} µs | {s['ratio_to_json_loads']:.0f}x |"
             )
         else:
             out.append(f"| {TITLES.get(game, game)} | - | - | not available ({s.get('why')}) | | | |")
@@ -234,16 +227,11 @@ def markdown(r: dict) -> str:
         "",
         "## 2. Pages under load",
         "",
-        f"{p['server']}, temporary database seeded through `web.store`; {p['load_tool']}, "
-        f"{p['seconds_each']:g} s per",
-        f"measurement. Baseline: the trivial route `{p['trivial_route']}` (measured before and after the "
-        "others,",
-        "the faster of the two kept, so ratios err high). Result page and autosave: the "
-        f"{TITLES[p['game']]} 5-player",
-        "table; history: 50 finished plays; score API: the same table as JSON; `share.png`: the result's "
-        "picture.",
-        "The result and history pages are served by the page cache after their first view (nothing is "
-        "written",
+        f"{p['server']}, temporary database seeded through `web.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
+        f"measurement. Baseline: the trivial route `{p['trivial_route']}` (measured before and after the others,",
+        f"the faster of the two kept, so ratios err high). Result page and autosave: the {TITLES[p['game']]} 5-player",
+        "table; history: 50 finished plays; score API: the same table as JSON; `share.png`: the result's picture.",
+        "The result and history pages are served by the page cache after their first view (nothing is written",
         "while they are measured, as at a table where phones look at a finished result).",
         f"Autosave: {_autosave_note(p)}",
         "",
@@ -257,18 +245,15 @@ def markdown(r: dict) -> str:
         ]
         for name, row in rows.items():
             out.append(
-                f"| {name} | {row['rps']:,.0f} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | "
-                f"{row['rps_ratio']:.2f} | "
-                f"{row['p50_ratio']:.1f}x | {row['p99_ratio']:.1f}x | "
-                f"{row['non_2xx_3xx']}{' ' + row['socket_errors'] if row['socket_errors'] else ''} |"
+                f"| {name} | {row['rps']:,.0f} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['rps_ratio']:.2f} | "
+                f"{row['p50_ratio']:.1f}x | {row['p99_ratio']:.1f}x | {row['non_2xx_3xx']}{' ' + row['socket_errors'] if row['socket_errors'] else ''} |"
             )
         out.append("")
     cold = p.get("uncached_1_client")
     if cold:
         base = cold["trivial"]["p50_ms"]
         out += [
-            "**Every view rendered** (`SCOREPAD_PAGE_CACHE=0`, 1 client): what the first view after a "
-            "change costs",
+            "**Every view rendered** (`SCOREPAD_PAGE_CACHE=0`, 1 client): what the first view after a change costs",
             "(the page cache answers the repeat views above; `web/pagecache.py`).",
             "",
             "| route | p50 | p99 | p50 ratio |",
@@ -282,14 +267,10 @@ def markdown(r: dict) -> str:
     drawn = p.get("share_render")
     if drawn:
         out += [
-            f"`share.png` drawn from scratch in-process ({drawn['players']} players, {drawn['rows']} "
-            "rows, Pillow): CPU time "
-            f"median {drawn.get('cpu_median_ms', 0):.0f} ms (worst {drawn.get('cpu_max_ms', 0):.0f} ms); "
-            "wall time median "
-            f"{drawn['median_ms']:.0f} ms (worst {drawn['max_ms']:.0f} ms), which adds whatever else the "
-            "machine runs; "
-            f"{_kb(drawn['bytes']['light'])} light, {_kb(drawn['bytes']['dark'])} dark. Served again "
-            "(same revision) it "
+            f"`share.png` drawn from scratch in-process ({drawn['players']} players, {drawn['rows']} rows, Pillow): CPU time "
+            f"median {drawn.get('cpu_median_ms', 0):.0f} ms (worst {drawn.get('cpu_max_ms', 0):.0f} ms); wall time median "
+            f"{drawn['median_ms']:.0f} ms (worst {drawn['max_ms']:.0f} ms), which adds whatever else the machine runs; "
+            f"{_kb(drawn['bytes']['light'])} light, {_kb(drawn['bytes']['dark'])} dark. Served again (same revision) it "
             "comes from memory.",
             "",
         ]
@@ -328,12 +309,9 @@ def markdown(r: dict) -> str:
         "## 4. History scale",
         "",
         "Five plays made through `web.store` (one per game, the reference tables), the rest copies of their",
-        "rows (real state and breakdown JSON) inserted with `executemany` in one transaction; 12 players "
-        "take",
-        "turns; the player page is the busiest player's; the game page is Verdant's. One client, p50, "
-        "every view",
-        "rendered (`SCOREPAD_PAGE_CACHE=0`); both sizes served at once and measured in turns, the best of "
-        "three",
+        "rows (real state and breakdown JSON) inserted with `executemany` in one transaction; 12 players take",
+        "turns; the player page is the busiest player's; the game page is Verdant's. One client, p50, every view",
+        "rendered (`SCOREPAD_PAGE_CACHE=0`); both sizes served at once and measured in turns, the best of three",
         "turns kept.",
         "",
         "| page | " + " | ".join(f"{int(n):,} plays" for n in h["sizes"]) + " | ratio |",
@@ -365,13 +343,11 @@ def markdown(r: dict) -> str:
             "Playwright + Debian Chromium at 412 x 839 (touch, mobile) enters each game's reference table",
             "(`docs/api/<game>.md` example) seat by seat; one tap = a click, one key = one character or key",
             'pressed; "words" counts each run of typing once (a name\'s first letters, a number, Enter), the',
-            "way `docs/entry/<game>.md` counts. Every seat is entered, starting from the game's blank "
-            "seat; after",
+            "way `docs/entry/<game>.md` counts. Every seat is entered, starting from the game's blank seat; after",
             "entry every seat must be complete with the reference total. Scripts: one function per game in",
             "`bench/entry_effort.py` (what each script does, and what a card is, is in its docstring).",
             "",
-            "| game | screen | cards / squares | taps | keys | words | per card (taps + keys) | per card "
-            "(taps + words) | check |",
+            "| game | screen | cards / squares | taps | keys | words | per card (taps + keys) | per card (taps + words) | check |",
             "|---|---|---|---|---|---|---|---|---|",
         ]
         for game, x in e["games"].items():
@@ -380,8 +356,7 @@ def markdown(r: dict) -> str:
                 words = x.get("words")
                 per_word = x.get("interactions_per_card")
                 out.append(
-                    f"| {TITLES.get(game, game)} | {x['screen']} | {x['cards']} | {x['taps']} | "
-                    f"{x['keys']} | "
+                    f"| {TITLES.get(game, game)} | {x['screen']} | {x['cards']} | {x['taps']} | {x['keys']} | "
                     f"{'-' if words is None else words} | {x['per_card']:.1f} | "
                     f"{'-' if per_word is None else f'{per_word:.1f}'} | {check} |"
                 )
@@ -396,8 +371,7 @@ def _autosave_note(p: dict) -> str:
     save = p["weight"]["autosave_response"]
     note = (
         f"`POST {save['path']}` ({TITLES.get(save['game'], save['game'])}) with the entry form's own fields "
-        "(parsed from the page), the session cookie and `X-CSRFToken`, as htmx sends it; with the JSON "
-        "entry the "
+        "(parsed from the page), the session cookie and `X-CSRFToken`, as htmx sends it; with the JSON entry the "
         "body alternates between two states (a real change each time), with a game's own form the fields are "
         "sent as shown (an unchanged save: parsed, compared, rescored, rendered)."
     )

@@ -294,8 +294,7 @@ def seating(errors: Errors, table: Any, *, minimum: int, maximum: int, title: st
         if 1 < sent < minimum:
             errors.add(
                 "players",
-                f"has {sent} players: {title} takes {minimum} to {maximum}; to score one board on its "
-                "own, send just that board",
+                f"has {sent} players: {title} takes {minimum} to {maximum}; to score one board on its own, send just that board",
             )
         return Seating(players, max(sent, 1))
     low = max(minimum, sent) if sent > 1 or minimum == 1 else 1

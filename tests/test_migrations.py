@@ -140,26 +140,21 @@ def test_seats_need_an_existing_play(tmp_path):
     db = connect(path)
     with pytest.raises(sqlite3.IntegrityError):
         db.execute(
-            "INSERT INTO seats (play_id, position, player_id, state, version, updated_at) VALUES (9, 0, "
-            "9, '{}', 1, 'x')"
+            "INSERT INTO seats (play_id, position, player_id, state, version, updated_at) VALUES (9, 0, 9, '{}', 1, 'x')"
         )
 
 
 def _seed_m001(db) -> None:
     db.execute("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', '2025-01-01T10:00:00')")
     db.execute(
-        "INSERT INTO players (id, name, created_at, merged_into) VALUES (2, 'Annie', "
-        "'2025-01-01T10:00:00', 1)"
+        "INSERT INTO players (id, name, created_at, merged_into) VALUES (2, 'Annie', '2025-01-01T10:00:00', 1)"
     )
     db.execute(
-        "INSERT INTO plays (id, game, played_at, options, status, notes, winners, created_at, updated_at) "
-        "VALUES "
-        "(1, 'planted', '2025-01-01T20:00', '{}', 'finished', 'old night', '[\"Ann\"]', '2025-01-01', "
-        "'2025-01-01')"
+        "INSERT INTO plays (id, game, played_at, options, status, notes, winners, created_at, updated_at) VALUES "
+        "(1, 'planted', '2025-01-01T20:00', '{}', 'finished', 'old night', '[\"Ann\"]', '2025-01-01', '2025-01-01')"
     )
     db.execute(
-        "INSERT INTO seats (id, play_id, position, player_id, state, complete, total, rank, breakdown, "
-        "version, updated_at) "
+        "INSERT INTO seats (id, play_id, position, player_id, state, complete, total, rank, breakdown, version, updated_at) "
         "VALUES (1, 1, 0, 1, '{\"propagation\": 3}', 1, 15, 1, '[]', 4, '2025-01-01')"
     )
     db.execute(

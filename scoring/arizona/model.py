@@ -547,15 +547,13 @@ def parse_seating(errors: Errors, table: Any) -> Seating:
         if error.path == "player_count":
             if sent > 1:
                 message = (
-                    f"must be {MAX_PLAYERS}: the number of players in the game, at least the {sent} "
-                    "boards sent "
+                    f"must be {MAX_PLAYERS}: the number of players in the game, at least the {sent} boards sent "
                     f"and at most {MAX_PLAYERS}; {one_board}"
                 )
             else:
                 message = (
                     f"must be a whole number from 1 to {MAX_PLAYERS}: the number of players in the game "
-                    f"(1: one board on its own or the solo game, {MAX_PLAYERS}: one seat of a two-player "
-                    "game)"
+                    f"(1: one board on its own or the solo game, {MAX_PLAYERS}: one seat of a two-player game)"
                 )
             errors.add("player_count", message)
         elif error.path == "players" and sent > MAX_PLAYERS:
@@ -612,8 +610,7 @@ def parse_table(table: Any) -> Table:
                 if card.number in seen:
                     errors.add(
                         join(card_where, "number"),
-                        f"card {card.number} is already on the table at {seen[card.number]}: every card "
-                        "is in the deck once",
+                        f"card {card.number} is already on the table at {seen[card.number]}: every card is in the deck once",
                     )
                 else:
                     seen[card.number] = card_where

@@ -568,8 +568,7 @@ def _check_cuttings(errors: Errors, players: Sequence[PlayerState], player_count
         errors.add(
             f"players[{i}].{cut.path}.plant.name",
             f'is a cutting with nobody to cut from: all {total} "{plant.name}" on the table are in '
-            f"{players[i].name}'s row, a {player_count}-player game deals only {in_deck} into the plant "
-            "deck, "
+            f"{players[i].name}'s row, a {player_count}-player game deals only {in_deck} into the plant deck, "
             f'and every other copy is a cutting, taken only from another player\'s "{plant.name}" (which '
             "stays in their row)",
         )

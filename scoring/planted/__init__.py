@@ -90,8 +90,7 @@ def score_table(table: Table) -> Result:
         warnings.append(note)
     if used > GROWTH_TOKENS_IN_BOX:
         warnings.append(
-            f"The box holds {GROWTH_TOKENS_IN_BOX} Growth tokens but this table shows {used}: check the "
-            "counts"
+            f"The box holds {GROWTH_TOKENS_IN_BOX} Growth tokens but this table shows {used}: check the counts"
         )
     return build_result(
         "planted",

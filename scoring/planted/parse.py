@@ -181,8 +181,7 @@ def _read_plants(
     elif len(raw) > MAX_PLANTS:
         errors.add(
             path,
-            f"has {len(raw)} entries ({_plural(filled, 'plant')} and "
-            f"{_plural(len(raw) - filled, 'empty slot')}): "
+            f"has {len(raw)} entries ({_plural(filled, 'plant')} and {_plural(len(raw) - filled, 'empty slot')}): "
             f"a player holds at most {MAX_PLANTS} plants, so the list has at most {MAX_PLANTS} entries",
         )
     return holdings, cards, complete
@@ -268,8 +267,7 @@ def _check_copies(
             if running > item.count:
                 errors.add(
                     join(join(where, key), item.key),
-                    f"{running} {item.name} cards on the table ({', '.join(owners)}) but the deck has "
-                    f"only {item.count}",
+                    f"{running} {item.name} cards on the table ({', '.join(owners)}) but the deck has only {item.count}",
                 )
                 break
 
@@ -291,8 +289,7 @@ def _check_item_draws(errors: Errors, states: list[tuple[int, PlayerState]], sea
             owners = ", ".join(f"{p.name} {k}" for _, p, k in kept if k)
             errors.add(
                 "players",
-                f"hold {together} Decoration and Tool cards together ({owners}), but a "
-                f"{seats.count}-player game "
+                f"hold {together} Decoration and Tool cards together ({owners}), but a {seats.count}-player game "
                 f"deals only {limit} Item cards (2 per player in each of the 4 rounds)",
             )
     for i, p, k in kept:
@@ -301,8 +298,7 @@ def _check_item_draws(errors: Errors, states: list[tuple[int, PlayerState]], sea
         if k > most:
             errors.add(
                 f"players[{i}]",
-                f"holds {k} Decoration and Tool cards, but a player plays only {CARDS_PLAYED_PER_PLAYER} "
-                "cards "
+                f"holds {k} Decoration and Tool cards, but a player plays only {CARDS_PLAYED_PER_PLAYER} cards "
                 f"in the game and {p.name} used {bought} of them to buy plants: at most {most}",
             )
 
@@ -364,8 +360,7 @@ def check(table: Any) -> Checked:
             elif len(beginners) > 1:
                 errors.add(
                     join(where, "plants"),
-                    f"has {len(beginners)} Beginner plants ({', '.join(beginners)}): each player holds "
-                    "exactly one",
+                    f"has {len(beginners)} Beginner plants ({', '.join(beginners)}): each player holds exactly one",
                 )
         propagation = get_int(
             errors, player, "propagation", where, default=0, minimum=0, maximum=MAX_PROPAGATION

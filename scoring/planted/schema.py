@@ -25,8 +25,7 @@ PLANT = Obj(
     {
         "name": Text(
             NAME_LENGTH,
-            "a plant of the card list (case, punctuation, spacing and accents ignored); empty or null: an "
-            "empty slot",
+            "a plant of the card list (case, punctuation, spacing and accents ignored); empty or null: an empty slot",
         ),
         "growth": Int(
             0, MAX_GROWTH, "Growth tokens on the card: 0 to the plant's growth spaces (missing: 0)"

@@ -112,8 +112,7 @@ def score(table: dict[str, Any]) -> Result:
         comparing = sorted({g for p in game.players for deck in p.goals for g in deck} & _COMPARING)
         if comparing:
             warnings.append(
-                f"{', '.join(comparing)} compare{'s' if len(comparing) == 1 else ''} players: scored "
-                "among the "
+                f"{', '.join(comparing)} compare{'s' if len(comparing) == 1 else ''} players: scored among the "
                 f"{len(game.players)} boards sent, it can change once every board is in"
             )
     return build_result(
@@ -181,8 +180,7 @@ OPTIONS = (
         "bool",
         False,
         "Row goals (Coordinated Alignment, Mixing It Up, Coordinated Corridors, "
-        "Diversified Designer) under modification 6: a row holding a single plant (or room) counts as all "
-        "one type "
+        "Diversified Designer) under modification 6: a row holding a single plant (or room) counts as all one type "
         "and all different. Default: it does not count (one card is not a row of them)",
     ),
 )

@@ -391,8 +391,7 @@ def _check_goals(errors: Errors, warnings: list[str], raw: Any, s: dict[str, Any
         if g["deck"] in by_deck and by_deck[g["deck"]][1]["name"] != g["name"]:
             i, used = by_deck[g["deck"]]
             warnings.append(
-                f"options.goals[{i}]: scenario {s['number']} lists {g['deck']} goal {g['letter']}, "
-                "assumed to be "
+                f"options.goals[{i}]: scenario {s['number']} lists {g['deck']} goal {g['letter']}, assumed to be "
                 f'"{g["name"]}"; this game used "{used["name"]}" (goal letters are unconfirmed: '
                 "check the letter on your card)"
             )

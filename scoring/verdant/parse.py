@@ -288,21 +288,15 @@ def _light(errors: Errors, value: Any, where: str) -> tuple[str, ...] | None:
 
 
 _PLANT_ONLY = {
-    "pot": "a room card holds no pot: pots go on completed plant cards (remove it, or make this cell a "
-    "plant)",
-    "verdancy": "a room card holds no verdancy: verdancy goes on incomplete plant cards (remove it, or "
-    "make this cell a plant)",
-    "points": "a room card has no points: points are printed on plant cards (remove them, or make this "
-    "cell a plant)",
-    "needs": "a room card needs no verdancy: needs are printed on plant cards (remove it, or make this "
-    "cell a plant)",
+    "pot": "a room card holds no pot: pots go on completed plant cards (remove it, or make this cell a plant)",
+    "verdancy": "a room card holds no verdancy: verdancy goes on incomplete plant cards (remove it, or make this cell a plant)",
+    "points": "a room card has no points: points are printed on plant cards (remove them, or make this cell a plant)",
+    "needs": "a room card needs no verdancy: needs are printed on plant cards (remove it, or make this cell a plant)",
     "light": "a room card shows its lighting on its edges: give edges instead (or make this cell a plant)",
 }
 _ROOM_ONLY = {
-    "item": "a plant card holds no item token: furniture and pets go on room cards (remove it, or make "
-    "this cell a room)",
-    "edges": "a plant card has no edges: edge lighting is printed on room cards; give the plant's light "
-    "instead",
+    "item": "a plant card holds no item token: furniture and pets go on room cards (remove it, or make this cell a room)",
+    "edges": "a plant card has no edges: edge lighting is printed on room cards; give the plant's light instead",
 }
 
 
@@ -413,8 +407,7 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
             )
             errors.add(
                 where,
-                f"matches no Verdant plant card: no {ptype} plant scores {points}, needs "
-                f"{needs}{shown}{hint}. "
+                f"matches no Verdant plant card: no {ptype} plant scores {points}, needs {needs}{shown}{hint}. "
                 "Check the card, or give its name",
             )
     else:
@@ -427,8 +420,7 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
         if pot is None:
             errors.add(
                 join(where, "pot"),
-                f"{_show(raw_pot)} is not a pot: choose one of {_choices(cat.POT_KINDS)}, or none for an "
-                "incomplete plant",
+                f"{_show(raw_pot)} is not a pot: choose one of {_choices(cat.POT_KINDS)}, or none for an incomplete plant",
             )
     verdancy = 0
     raw_verdancy = data.get("verdancy")
@@ -446,8 +438,7 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
         if potted and verdancy > 0:
             errors.add(
                 join(where, "verdancy"),
-                f"{label} has both a pot and {verdancy} verdancy: a completed (potted) plant holds no "
-                "verdancy; "
+                f"{label} has both a pot and {verdancy} verdancy: a completed (potted) plant holds no verdancy; "
                 "remove the pot or the verdancy",
             )
         elif family and verdancy > 0:
@@ -515,8 +506,7 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
                 if word is None:
                     errors.add(
                         join(join(where, "edges"), side),
-                        f"{_show(raw_edges.get(side))} is not a lighting: choose one of "
-                        f"{_choices(cat.LIGHTS)}",
+                        f"{_show(raw_edges.get(side))} is not a lighting: choose one of {_choices(cat.LIGHTS)}",
                     )
                 else:
                     read[side] = word
@@ -653,8 +643,7 @@ def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool
         if (cell.row, cell.col) in by_pos:
             errors.add(
                 cell.path,
-                f"is at row {cell.row}, col {cell.col} like {by_pos[(cell.row, cell.col)].path}: one card "
-                "per position",
+                f"is at row {cell.row}, col {cell.col} like {by_pos[(cell.row, cell.col)].path}: one card per position",
             )
         else:
             by_pos[(cell.row, cell.col)] = cell
@@ -666,8 +655,7 @@ def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool
                 short = cell.path.split(".", 1)[1]
                 errors.add(
                     other.path,
-                    f"is a {kind} next to the {kind} at {short}: plants and rooms alternate like a "
-                    "checkerboard",
+                    f"is a {kind} next to the {kind} at {short}: plants and rooms alternate like a checkerboard",
                 )
     if free_shape and count_ok and by_pos:
         start = next(iter(by_pos))
@@ -779,8 +767,7 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
                     if card.card_id in room_at:
                         errors.add(
                             cell.path,
-                            f"is the same room card ({card.name}) as {room_at[card.card_id]}: each room "
-                            "card exists once",
+                            f"is the same room card ({card.name}) as {room_at[card.card_id]}: each room card exists once",
                         )
                     room_at.setdefault(card.card_id, cell.path)
                 if card.item is not None:
@@ -796,8 +783,7 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
             if p.storage in item_at:
                 errors.add(
                     path,
-                    f"the {p.storage.label()} token is already at {item_at[p.storage]}: each item token "
-                    "exists once",
+                    f"the {p.storage.label()} token is already at {item_at[p.storage]}: each item token exists once",
                 )
             item_at.setdefault(p.storage, path)
     count = opts["player_count"]
@@ -807,8 +793,7 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
             path = join(where, "pot")
             errors.add(
                 path,
-                f"is the {_ordinal(nth)} {kind} pot on the table: a {count}-player game has {supply} "
-                f"{kind} pots "
+                f"is the {_ordinal(nth)} {kind} pot on the table: a {count}-player game has {supply} {kind} pots "
                 f"({supply} of each bonus pot)",
             )
     solo, family = count == 1, opts["variant"] == "family"
@@ -826,15 +811,13 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
                     errors.add(
                         path,
                         f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
-                        "completing a plant takes the highest bonus pot left; terra cotta comes only once "
-                        "none is left",
+                        "completing a plant takes the highest bonus pot left; terra cotta comes only once none is left",
                     )
                 else:
                     errors.add(
                         path,
                         f"is {kind} while higher bonus pots are still in the supply ({', '.join(left)}): "
-                        f"completing a plant takes the highest bonus pot left; {kind} comes only once "
-                        "those are gone",
+                        f"completing a plant takes the highest bonus pot left; {kind} comes only once those are gone",
                     )
 
 
@@ -902,8 +885,7 @@ def _per_type(
         for nth, cell in enumerate(ordered[per_type:], start=per_type + 1):
             errors.add(
                 cell.path,
-                f"{len(of_type)} {ptype} {kind}s at this table: the game has {per_type} (this is the "
-                f"{_ordinal(nth)})",
+                f"{len(of_type)} {ptype} {kind}s at this table: the game has {per_type} (this is the {_ordinal(nth)})",
             )
     return over
 

@@ -67,8 +67,7 @@ def completed_plants(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     if family:
         return FAMILY_PLANT_POINTS * len(done), [
             line(
-                f"{_plural(len(done), 'completed plant')} x {FAMILY_PLANT_POINTS} (family variant: "
-                "printed points ignored) = "
+                f"{_plural(len(done), 'completed plant')} x {FAMILY_PLANT_POINTS} (family variant: printed points ignored) = "
                 f"{FAMILY_PLANT_POINTS * len(done)}: {_names(done)}",
                 *_refs(done),
             )
@@ -105,8 +104,7 @@ def bonus_pots(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     by_kind = {k: [c for c in potted if c.plant.pot == k] for k in cat.POT_KINDS}
     lines = [
         line(
-            f"{_plural(len(by_kind[k]), k + ' pot')} x {cat.POT_POINTS[k]} = "
-            f"{len(by_kind[k]) * cat.POT_POINTS[k]}",
+            f"{_plural(len(by_kind[k]), k + ' pot')} x {cat.POT_POINTS[k]} = {len(by_kind[k]) * cat.POT_POINTS[k]}",
             *_refs(by_kind[k], "pot"),
         )
         for k in cat.BONUS_POTS
@@ -211,8 +209,7 @@ def furniture_and_pets(p: PlayerState) -> tuple[int, Lines]:
         again = [c for c, item in tokens if first[item.kind] is not c]
         lines.append(
             line(
-                f"{_plural(extra, 'duplicate token')} "
-                f"({', '.join(f'{k} x{n}' for k, n in dups.items() if n > 1)}) "
+                f"{_plural(extra, 'duplicate token')} ({', '.join(f'{k} x{n}' for k, n in dups.items() if n > 1)}) "
                 f"{'does' if extra == 1 else 'do'} not score",
                 *_refs(again, "item"),
             )

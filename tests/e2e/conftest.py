@@ -171,8 +171,7 @@ def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> 
         page.evaluate(AXE.read_text(encoding="utf-8"))  # through the DevTools protocol: no CSP change
     found = page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".map(v => "
-        "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
     )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {', '.join(v['nodes'])}"

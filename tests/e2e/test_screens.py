@@ -206,8 +206,7 @@ def test_a_tall_explanation_fits_the_screen_scrolls_inside_and_keeps_heading_and
     box = popover.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
     sizes = popover.evaluate(
-        "e => "
-        "({scroll: e.scrollHeight, client: e.clientHeight, align: getComputedStyle(e.querySelector('li')).textAlign})"
+        "e => ({scroll: e.scrollHeight, client: e.clientHeight, align: getComputedStyle(e.querySelector('li')).textAlign})"
     )
     assert sizes["align"] in ("left", "start")
     if size == "360":
@@ -248,8 +247,7 @@ def test_every_expandable_section_shows_a_marker_that_turns(site, open_phone):
     page.goto(f"{base}/plays/{ids['open']}/log")
     summary = page.locator("details.log-details > summary").first
     closed = summary.evaluate(
-        "e => "
-        "{ const s = getComputedStyle(e, '::before'); return [s.content, s.borderLeftWidth, s.transform] }"
+        "e => { const s = getComputedStyle(e, '::before'); return [s.content, s.borderLeftWidth, s.transform] }"
     )
     assert closed[0] == '""' and float(closed[1][:-2]) > 4 and closed[2] == "none"
     summary.click()

@@ -225,8 +225,7 @@ def test_limit_one_player_holds_at_most_the_15_wren_tokens(wrens, ok):
         assert errors_of(data) == [
             (
                 "players[0].wrens",
-                "must be a whole number from 0 to 15: the cactus wren tokens the player holds (the game "
-                "has 15)",
+                "must be a whole number from 0 to 15: the cactus wren tokens the player holds (the game has 15)",
             )
         ]
 

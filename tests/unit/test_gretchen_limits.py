@@ -110,8 +110,7 @@ def test_a_cutting_with_nobody_to_cut_from_is_refused(players, in_deck):
     assert path == f"players[0].display[{at}].plant.name"
     assert message == (
         f'is a cutting with nobody to cut from: all {in_deck + 1} "Living Stone" on the table are in Ann\'s row, '
-        f"a {players}-player game deals only {in_deck} into the plant deck, and every other copy is a "
-        "cutting, "
+        f"a {players}-player game deals only {in_deck} into the plant deck, and every other copy is a cutting, "
         'taken only from another player\'s "Living Stone" (which stays in their row)'
     )
 

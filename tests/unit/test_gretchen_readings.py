@@ -90,8 +90,7 @@ def test_the_aloe_vera_line_names_the_reading():
     # the reading in a player's words (no file names or option ids on a player's screen)
     assert aloe(7).details == ("Aloe Vera (special): 7 water in your watering can x 1 = 7 (no cap)",)
     assert aloe(7, aloe_vera_max_4=True).details == (
-        "Aloe Vera (special): 7 water in your watering can x 1, at most 4 (this play's option, the online "
-        "game's "
+        "Aloe Vera (special): 7 water in your watering can x 1, at most 4 (this play's option, the online game's "
         "tooltip) = 4",
     )
 
@@ -107,8 +106,7 @@ def test_the_rulebook_example_scores_as_a_single_board():
     assert result.players[0].total == 73 and result.players[0].rank == 1
     assert result.winners == ()
     assert result.warnings == (
-        "One board scored on its own: Mexican Firecracker, Ribbon Plant and Mermaid Tail compare it with "
-        "nobody; "
+        "One board scored on its own: Mexican Firecracker, Ribbon Plant and Mermaid Tail compare it with nobody; "
         "send every board of the table to compare them",
         "One board scored on its own (Gretchen's Garden is played by 2 or more): no winner",
     )

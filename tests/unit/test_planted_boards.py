@@ -73,8 +73,7 @@ def test_one_board_is_not_held_to_a_one_player_tables_item_cards():
     assert errors_of({"players": [ann]}) == [
         (
             "players[0]",
-            "holds 28 Decoration and Tool cards, but a player plays only 32 cards in the game and Ann "
-            "used 5 of them "
+            "holds 28 Decoration and Tool cards, but a player plays only 32 cards in the game and Ann used 5 of them "
             "to buy plants: at most 27",
         )
     ]
@@ -85,8 +84,7 @@ def test_player_count_messages_say_how_to_score_one_board():
     assert errors_of({"players": [ann, bo], "player_count": 1}) == [
         (
             "player_count",
-            "must be a whole number from 2 to 5 (at least the 2 boards sent); to score one board on its "
-            "own, send just that board",
+            "must be a whole number from 2 to 5 (at least the 2 boards sent); to score one board on its own, send just that board",
         )
     ]
     assert errors_of({"players": []})[0][1].endswith("to score one board on its own, send just that board")

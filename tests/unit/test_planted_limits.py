@@ -45,8 +45,7 @@ def test_six_plants_at_most_and_six_entries_at_most():
     assert errors_of({"players": [{"name": "Ann", "plants": seven}, bo()]}) == [
         (
             "players[0].plants",
-            "has 7 entries (1 plant and 6 empty slots): a player holds at most 6 plants, so the list has "
-            "at most 6 entries",
+            "has 7 entries (1 plant and 6 empty slots): a player holds at most 6 plants, so the list has at most 6 entries",
         )
     ]
 

@@ -106,8 +106,7 @@ def test_decoration_lines_name_the_card_and_what_it_counted():
     )
     assert category.lines_about("plants[2]") == (
         "Ceramic Planter: 1 shelf plant (Croton) = 1",
-        "Display Shelves: 1 complete set of 1 hanging + 1 shelf + 1 floor plant (2 hanging, 1 shelf, 3 "
-        "floor) x 3 = 3"
+        "Display Shelves: 1 complete set of 1 hanging + 1 shelf + 1 floor plant (2 hanging, 1 shelf, 3 floor) x 3 = 3"
         " (Scorepad's reading: 3 points per complete set)",
     )
 

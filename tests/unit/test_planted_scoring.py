@@ -227,8 +227,7 @@ def decorated(decorations, tools=None):
         (
             "display_shelves",
             3,  # min(2 hanging, 1 shelf, 3 floor) = 1 set x 3
-            "Display Shelves: 1 complete set of 1 hanging + 1 shelf + 1 floor plant (2 hanging, 1 shelf, "
-            "3 floor)"
+            "Display Shelves: 1 complete set of 1 hanging + 1 shelf + 1 floor plant (2 hanging, 1 shelf, 3 floor)"
             " x 3 = 3 (Scorepad's reading: 3 points per complete set)",
         ),
         ("indoor_greenhouse", 2, "Indoor Greenhouse: 2 fully grown plants (Air Plant, Dragon Tree) = 2"),
@@ -277,8 +276,7 @@ def test_one_plant_feeds_several_decorations():
     assert points(result, "Ann", "decorations") == 3
     assert lines(result, "Ann", "decorations") == [
         "Plant Stand: 2 floor plants (ZZ Plant, Dragon Tree) = 2",
-        "Display Shelves: 0 complete sets of 1 hanging + 1 shelf + 1 floor plant (0 hanging, 0 shelf, 2 "
-        "floor)"
+        "Display Shelves: 0 complete sets of 1 hanging + 1 shelf + 1 floor plant (0 hanging, 0 shelf, 2 floor)"
         " x 3 = 0 (Scorepad's reading: 3 points per complete set)",
         "Indoor Greenhouse: 1 fully grown plant (Dragon Tree) = 1",
     ]

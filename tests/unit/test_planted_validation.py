@@ -51,8 +51,7 @@ def test_players_must_be_a_list():
     [
         (
             0,
-            "has 0 players: Planted takes 2 to 5 players; to score one board on its own, send just that "
-            "board",
+            "has 0 players: Planted takes 2 to 5 players; to score one board on its own, send just that board",
         ),
         (
             6,

@@ -83,8 +83,7 @@ def test_a_garden_spanning_22_rows_or_columns_is_refused(rows, what):
         (
             "players[0].garden",
             f"spans {what}: the path of a standard game spans at most 21 (each card covers a square of the "
-            "right-most column of the card before, so it lies at most 2 rows up or down and 2 columns to "
-            "the right of it)",
+            "right-most column of the card before, so it lies at most 2 rows up or down and 2 columns to the right of it)",
         )
     ]
 
@@ -99,8 +98,7 @@ def test_lessons_allow_more_squares_with_a_warning():
     rows[0] = rows[0][:-1] + "g"  # 82 squares: a Focus lesson could do it
     result = GAME.score(table(rows, mode="advanced"))
     assert result.warnings == (
-        "A's garden has 82 visible squares: 10 cards show at most 81 squares over 21 rows and 21 columns, "
-        "so it "
+        "A's garden has 82 visible squares: 10 cards show at most 81 squares over 21 rows and 21 columns, so it "
         "needs Focus or Overtime lessons: check the garden if none came up",
     )
     assert GAME.score(table(zigzag(token="g"), mode="advanced")).warnings == ()
@@ -139,8 +137,7 @@ def test_quick_entry_holds_at_most_the_squares_a_path_shows():
     assert errors_of(quick([{"terrain": "grass", "squares": 71, "tasks": 3}], unscored_squares=11)) == [
         (
             "players[0].areas",
-            "82 squares in all (the areas and the other squares): a standard game shows at most 81 (10 "
-            "pathway cards "
+            "82 squares in all (the areas and the other squares): a standard game shows at most 81 (10 pathway cards "
             "of 3 x 3 squares, each laid over at least 1 square of the right-most column of the card before)",
         )
     ]
@@ -167,8 +164,7 @@ def test_quick_return_locations_need_squares_of_their_terrain():
     assert errors_of(quick([{"terrain": "soil", "squares": 2}], return_locations={"tool": 3})) == [
         (
             "players[0].return_locations.tool",
-            "3 soil return locations (5), but the soil areas and other squares hold only 2 squares: a "
-            "lost tool is "
+            "3 soil return locations (5), but the soil areas and other squares hold only 2 squares: a lost tool is "
             "returned to a soil square marked 5",
         )
     ]

@@ -788,8 +788,7 @@ def test_declared_must_be_a_list_and_per_player_lists_must_match_the_players():
         )
     )
     assert errs == {
-        "options.scenario.declared": "has 2 lists: give one list per player (1), in player order, or a "
-        "single "
+        "options.scenario.declared": "has 2 lists: give one list per player (1), in player order, or a single "
         "list of keys that every player declares"
     }
     errs = errors(
@@ -815,16 +814,14 @@ def test_a_misspelt_goal_is_reported_once_by_the_goal_check_not_again_as_missing
 
 def test_a_scenario_with_a_rules_modification_is_refused():
     assert errors(scenario_table({"number": 1}, modification=2)) == {
-        "options.scenario": "a game is played in one achievement mode: a scenario uses the standard "
-        "rules, so leave "
+        "options.scenario": "a game is played in one achievement mode: a scenario uses the standard rules, so leave "
         "options.modification empty (or play the modification without a scenario)"
     }
 
 
 def test_a_scenario_in_the_family_variant_is_refused():
     assert errors(scenario_table({"number": 1}, variant="family")) == {
-        "options.scenario": "scenarios use the standard rules, not the family variant: set "
-        "options.variant to standard"
+        "options.scenario": "scenarios use the standard rules, not the family variant: set options.variant to standard"
     }
 
 
@@ -841,11 +838,9 @@ def test_a_lighting_scenario_needs_the_lighting_of_every_card():
         )
     )
     assert errs == {
-        "players[0].home[0][0].light": "is needed for scenario 13 (all lighting conditions must match): "
-        "enter the plant's "
+        "players[0].home[0][0].light": "is needed for scenario 13 (all lighting conditions must match): enter the plant's "
         "lighting (sun, semi, shade) or its name",
-        "players[0].home[0][1].edges": "is needed for scenario 13 (all lighting conditions must match): "
-        "enter the lighting "
+        "players[0].home[0][1].edges": "is needed for scenario 13 (all lighting conditions must match): enter the lighting "
         "of each edge (top, right, bottom, left) or the room's name",
     }
 

@@ -181,8 +181,7 @@ def test_game_2_cleo_and_dev_tie_on_70_and_green_thumbs_decide():
     assert result.player("Cleo").extra["achievements"]["standard"] == [1, 6, 14, 16, 17, 25]
     assert result.player("Dev").extra["achievements"]["standard"] == [1, 5, 6, 11, 13, 18, 24]
     assert result.player("Cleo").category("goals").details == (
-        "Apartment Living: 3 completed plants needing 4 or less (Hens and Chicks, Amaryllis, Nerve Plant) "
-        "x 2 = 6",
+        "Apartment Living: 3 completed plants needing 4 or less (Hens and Chicks, Amaryllis, Nerve Plant) x 2 = 6",
         "Thumbs Up: 5 Green Thumb tokens x 1 = 5",
         "Four Corners: the four corner rooms are all succulent = 4",
     )

@@ -71,8 +71,7 @@ def test_every_category_explains_its_points_with_lines():
     result = alice_alone()
     assert details(result, "Alice", "plants")[0] == "Jasmine (row 1, col 1): 11"
     assert details(result, "Alice", "verdancy") == [
-        "Verdancy on incomplete plants: Moth Orchid 4 + Common Ivy 3 + Jade 2 = 9, halved and rounded "
-        "down = 4"
+        "Verdancy on incomplete plants: Moth Orchid 4 + Common Ivy 3 + Jade 2 = 9, halved and rounded down = 4"
     ]
     assert details(result, "Alice", "pots") == [
         "2 concrete pots x 3 = 6",
@@ -342,8 +341,7 @@ def test_competitive_collections_scores_each_plant_type_with_friendly_ties():
     # vining 3-3-0: A and B tie; foliage 3-2-0: A; succulent 2-0-0: A; unusual 0-3-0: B; flowering 0-0-8: C
     assert [points(result, n, "goals") for n in "ABC"] == [6, 4, 2]
     assert details(result, "A", "goals") == [
-        "Competitive Collections: the most plants (friendly ties count) of 3 types: succulent 2, foliage "
-        "3, vining 3 x 2 = 6"
+        "Competitive Collections: the most plants (friendly ties count) of 3 types: succulent 2, foliage 3, vining 3 x 2 = 6"
     ]
 
 
@@ -534,10 +532,8 @@ def test_modification_4_each_player_scores_the_better_card_of_each_deck():
     # Alice: Picking Favorites 0 vs Mixing It Up 6 -> 6; Matchy Matchy 4 vs Triple Treatment 0 -> 4
     assert points(result, "Alice", "goals") == 10
     assert details(result, "Alice", "goals") == [
-        "Mixing It Up: 3 rows of plants all different types (rows 1, 2, 3) x 2 = 6 (chosen over Picking "
-        "Favorites, which scores 0)",
-        "Matchy Matchy: 4 rooms with an item of their colour x 1 = 4 (chosen over Triple Treatment, which "
-        "scores 0)",
+        "Mixing It Up: 3 rows of plants all different types (rows 1, 2, 3) x 2 = 6 (chosen over Picking Favorites, which scores 0)",
+        "Matchy Matchy: 4 rooms with an item of their colour x 1 = 4 (chosen over Triple Treatment, which scores 0)",
     ]
     # Bob: Picking Favorites 8 vs Mixing It Up 0 -> 8; Matchy Matchy 0 vs Triple Treatment 3 (7 vining rooms) -> 3
     assert points(result, "Bob", "goals") == 11

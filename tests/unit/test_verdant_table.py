@@ -180,14 +180,12 @@ def _single_row_home():
         (
             None,
             "Coordinated Alignment",
-            "Coordinated Alignment: 1 row of plants all one type (rows 1) x 3 = 3; a row with a single "
-            "plant does not count",
+            "Coordinated Alignment: 1 row of plants all one type (rows 1) x 3 = 3; a row with a single plant does not count",
         ),
         (
             False,
             "Mixing It Up",
-            "Mixing It Up: 0 rows of plants all different types x 2 = 0; a row with a single plant does "
-            "not count",
+            "Mixing It Up: 0 rows of plants all different types x 2 = 0; a row with a single plant does not count",
         ),
         (
             True,

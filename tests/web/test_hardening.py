@@ -66,8 +66,7 @@ def test_a_long_string_in_a_seat_state_is_refused_named_and_never_stored(app, cl
     assert status == 422
     # named as the player reads it (the game's own name for the place), not as a code path
     assert (
-        f"{label('stub', 'note')}: is too long to save: at most 200 characters (it has 500,000). Nothing "
-        "was saved."
+        f"{label('stub', 'note')}: is too long to save: at most 200 characters (it has 500,000). Nothing was saved."
         in html
     )
     assert "x" * 500 in html  # what was typed stays in the form

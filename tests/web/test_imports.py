@@ -249,19 +249,15 @@ def _release_export(tmp_path: Path, index: int, names: list[str]) -> dict:
     db.execute("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', '2025-01-01T10:00:00')")
     db.execute("INSERT INTO players (id, name, created_at) VALUES (2, 'Bob', '2025-01-01T10:00:00')")
     db.execute(
-        "INSERT INTO players (id, name, created_at, merged_into) VALUES (3, 'Annie', "
-        "'2025-01-01T10:00:00', 1)"
+        "INSERT INTO players (id, name, created_at, merged_into) VALUES (3, 'Annie', '2025-01-01T10:00:00', 1)"
     )
     db.execute(
-        "INSERT INTO plays (id, game, played_at, options, status, notes, winners, created_at, updated_at) "
-        "VALUES "
-        "(1, 'planted', '2025-01-01T20:00', '{}', 'finished', 'old night', '[\"Ann\"]', '2025-01-01', "
-        "'2025-01-01')"
+        "INSERT INTO plays (id, game, played_at, options, status, notes, winners, created_at, updated_at) VALUES "
+        "(1, 'planted', '2025-01-01T20:00', '{}', 'finished', 'old night', '[\"Ann\"]', '2025-01-01', '2025-01-01')"
     )
     for seat, (player, total, rank) in enumerate(((1, 15, 1), (2, 11, 2))):
         db.execute(
-            "INSERT INTO seats (id, play_id, position, player_id, state, complete, total, rank, "
-            "breakdown, version, "
+            "INSERT INTO seats (id, play_id, position, player_id, state, complete, total, rank, breakdown, version, "
             "updated_at) VALUES (?, 1, ?, ?, '{\"propagation\": 3}', 1, ?, ?, '[]', 2, '2025-01-01')",
             [seat + 1, seat, player, total, rank],
         )

@@ -121,8 +121,7 @@ def test_head_to_head_between_any_two_players(client, history):
     html = text(client.get(f"/games/stub?a={ann}&b={bob}"))
     # Ann ahead in #1 and #4 (12 vs 10), behind in #2, level in #3
     assert (
-        "In 4 plays together, <strong>Ann</strong> finished ahead 2 times, <strong>Bob</strong> 1 time, "
-        "level 1."
+        "In 4 plays together, <strong>Ann</strong> finished ahead 2 times, <strong>Bob</strong> 1 time, level 1."
         in html
     )
     html = text(client.get(f"/games/stub?a={bob}&b={ann}"))
