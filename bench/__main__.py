@@ -38,9 +38,7 @@ def machine() -> dict:
         "system": f"{platform.system()} {platform.release()}",
         "load_tool": wrk or load.tool(),
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-        ).stdout.strip(),
+        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
     }
 
 
@@ -51,12 +49,7 @@ def main(argv: list[str]) -> int:
     steps = [
         ("scoring", lambda: scoring_bench.run(repeat=7 if quick else 25, budget_s=0.2 if quick else 1.0)),
         ("pages", lambda: pages.run(seconds=1 if quick else 3)),
-        (
-            "history",
-            lambda: history_scale.run(
-                sizes=(100, 10_000) if quick else (100, 100_000), seconds=1 if quick else 4
-            ),
-        ),
+        ("history", lambda: history_scale.run(sizes=(100, 10_000) if quick else (100, 100_000), seconds=1 if quick else 4)),
         ("entry", entry_effort.run),
     ]
     for name, step in steps:

@@ -166,20 +166,12 @@ def enter_verdant(phone: Phone, player: dict) -> int:
                 chip = page.locator(f'#vd-results button[value="{cell["name"]}|{pot}"]')
                 page.locator("#vd-q").wait_for()
                 # as few letters as make the screen's search list the card (the screen's own search)
-                letters = next(
-                    cell["name"][:n].lower()
-                    for n in range(1, len(cell["name"]) + 1)
-                    if any(
-                        e["name"] == cell["name"]
-                        for e in catalog_search(cell["name"][:n], kind="plant", limit=SEARCH_LIMIT)
-                    )
-                )
+                letters = next(cell["name"][:n].lower() for n in range(1, len(cell["name"]) + 1)
+                               if any(e["name"] == cell["name"] for e in catalog_search(cell["name"][:n], kind="plant", limit=SEARCH_LIMIT)))
                 page.locator("#vd-q").focus()  # the editor puts the cursor in the search (no tap)
                 for n, letter in enumerate(letters):
                     phone.press(letter, more_of_a_word=n > 0)
-                for _ in range(
-                    3
-                ):  # a key that landed while htmx swapped the editor: type again (not counted)
+                for _ in range(3):  # a key that landed while htmx swapped the editor: type again (not counted)
                     try:
                         chip.first.wait_for(timeout=4_000)
                         break
@@ -274,16 +266,12 @@ def enter_gretchen(phone: Phone, player: dict) -> int:
     page = phone.page
     row = player["display"]
     money = next(i for i, p in enumerate(row) if p.get("money_plant"))
-    assert row[0]["pot"]["color"] == row[-1]["pot"]["color"] == "gray", (
-        "the row keeps its starting pots at its ends"
-    )
+    assert row[0]["pot"]["color"] == row[-1]["pot"]["color"] == "gray", "the row keeps its starting pots at its ends"
     for side, bought in (("left", row[1:money]), ("right", row[money + 1:-1])):
         for place in bought:
             count = page.locator("#gg-row .gg-place").count()
             phone.tap(f'button[popovertarget="gg-add-{side}"]')
-            phone.tap(
-                f'#gg-add-{side} button[value="add:{side}:{place["pot"]["color"]}:{place["pot"]["size"]}"]'
-            )
+            phone.tap(f'#gg-add-{side} button[value="add:{side}:{place["pot"]["color"]}:{place["pot"]["size"]}"]')
             page.locator("#gg-row .gg-place").nth(count).wait_for()
             _settle(page)
     for i, place in enumerate(row):
@@ -291,9 +279,7 @@ def enter_gretchen(phone: Phone, player: dict) -> int:
         if not plant:
             continue
         phone.tap(f"#place-{i} .gg-plantbtn")
-        page.locator(f"#plant-{i} label.gg-pchip").filter(
-            has_text=re.compile(f"^{re.escape(plant['name'])}$")
-        ).click()
+        page.locator(f"#plant-{i} label.gg-pchip").filter(has_text=re.compile(f"^{re.escape(plant['name'])}$")).click()
         phone.taps += 1
         _settle(page)
         _number(phone, f"f-display-{i}-plant-leaves", plant["leaves"], f"#place-{i} .gg-full")
@@ -386,11 +372,7 @@ class _Finger:
     def comfortable(self, w: dict) -> bool:
         """In reach: a finger on it is not in the box's edge band (nor under the page's bars)."""
         low = w["left"] + (4 if w["scrolled"] == 0 else EDGE + 3)
-        return (
-            w["cx"] is not None
-            and low <= w["cx"] <= w["right"] - EDGE - 3
-            and 70 <= w["cy"] <= w["bottom"] - 10
-        )
+        return w["cx"] is not None and low <= w["cx"] <= w["right"] - EDGE - 3 and 70 <= w["cy"] <= w["bottom"] - 10
 
     def show(self, rc) -> None:
         """Bring a square into reach: the page scrolled (a swipe), the garden panned (two fingers)."""
@@ -405,10 +387,7 @@ class _Finger:
         if not self.comfortable(w):
             dx = w["cx"] - (w["left"] + w["right"]) / 2
             y = w["cy"]
-            fingers = [
-                {"x": (w["left"] + w["right"]) / 2 - 30, "y": y, "id": 1},
-                {"x": (w["left"] + w["right"]) / 2 + 30, "y": y, "id": 2},
-            ]
+            fingers = [{"x": (w["left"] + w["right"]) / 2 - 30, "y": y, "id": 1}, {"x": (w["left"] + w["right"]) / 2 + 30, "y": y, "id": 2}]
             self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers})
             for step in range(1, 9):
                 moved = [{**f, "x": f["x"] - dx * step / 8} for f in fingers]
@@ -442,10 +421,7 @@ class _Finger:
             self.show(path[i])
             w = self.where(path[i])
             self.x, self.y = w["cx"], w["cy"]
-            self.cdp.send(
-                "Input.dispatchTouchEvent",
-                {"type": "touchStart", "touchPoints": [{"x": self.x, "y": self.y}]},
-            )
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": self.x, "y": self.y}]})
             self.phone.taps += 1
             self.phone.log.append(f"stroke from {path[i]}")
             i += 1
@@ -455,9 +431,7 @@ class _Finger:
                     self.move(w["cx"], w["cy"])
                     i += 1
                     continue
-                if path[i] == (path[i - 1][0], path[i - 1][1] + 1) and (
-                    not w["exists"] or w["cx"] > w["right"] - EDGE - 3
-                ):
+                if path[i] == (path[i - 1][0], path[i - 1][1] + 1) and (not w["exists"] or w["cx"] > w["right"] - EDGE - 3):
                     self.move(w["right"] - 8, self.y)  # the row goes on past the edge: hold there
                     while i < len(path) and path[i] == (path[i - 1][0], path[i - 1][1] + 1):
                         self.hold_until_under(path[i])
@@ -469,15 +443,9 @@ class _Finger:
             _settle(self.page)
 
 
-BRUSHES = (
-    ("Grass", lambda t: t[0] == "g"),
-    ("Soil", lambda t: t[0] == "s"),
-    ("Water", lambda t: t[0] == "w"),
-    ("Sand", lambda t: t[0] == "."),
-    ("Task", lambda t: "*" in t),
-    ("Tablet", lambda t: "7" in t),
-    ("Return", lambda t: "5" in t),
-)
+BRUSHES = (("Grass", lambda t: t[0] == "g"), ("Soil", lambda t: t[0] == "s"), ("Water", lambda t: t[0] == "w"),
+           ("Sand", lambda t: t[0] == "."), ("Task", lambda t: "*" in t), ("Tablet", lambda t: "7" in t),
+           ("Return", lambda t: "5" in t))
 
 
 TERRAIN_BRUSHES = ("Grass", "Soil", "Water", "Sand")
@@ -491,10 +459,7 @@ def _plan(grid: list[list[str]], reach: int, first: str) -> list[tuple[str, list
     on the right (from the brush in use, then the left-most group first: the garden grows to the
     right as it is painted); then the markers on the right, then back on the left, ordered so that
     the brush in use carries over."""
-    groups = {
-        name: [_walk([(r + 1, c + 1) for r, c in g]) for g in _components(grid, test)]
-        for name, test in BRUSHES
-    }
+    groups = {name: [_walk([(r + 1, c + 1) for r, c in g]) for g in _components(grid, test)] for name, test in BRUSHES}
     left = {name: [g for g in gs if max(c for _, c in g) <= reach] for name, gs in groups.items()}
     right = {name: [g for g in gs if max(c for _, c in g) > reach] for name, gs in groups.items()}
     order: list[tuple[str, list[tuple[int, int]]]] = []
@@ -506,13 +471,7 @@ def _plan(grid: list[list[str]], reach: int, first: str) -> list[tuple[str, list
     terrains = sorted(TERRAIN_BRUSHES, key=lambda n: n != first)
     add(terrains, left)
     last = next((n for n, _ in reversed(order)), first)
-    add(
-        sorted(
-            (n for n in TERRAIN_BRUSHES if right[n]),
-            key=lambda n: (n != last, min(min(c for _, c in g) for g in right[n])),
-        ),
-        right,
-    )
+    add(sorted((n for n in TERRAIN_BRUSHES if right[n]), key=lambda n: (n != last, min(min(c for _, c in g) for g in right[n]))), right)
     markers = [n for n, _ in BRUSHES if n not in TERRAIN_BRUSHES]
     both = [n for n in markers if left[n] and right[n]]
     add([n for n in markers if right[n] and n not in both] + both, right)
@@ -531,9 +490,7 @@ def _paint(phone: Phone, garden: list[str]) -> int:
     page.locator("#garden .sq").first.wait_for()
     finger = _Finger(phone)
     box = page.locator("#garden-scroll").bounding_box()
-    reach = int(
-        (box["width"] - EDGE - 3) / 40 - 0.5
-    )  # squares of 40 px once the garden is wider than the box
+    reach = int((box["width"] - EDGE - 3) / 40 - 0.5)  # squares of 40 px once the garden is wider than the box
     brush = page.locator(".brush[aria-pressed=true]").inner_text().strip()
     for name, path in _plan(grid, reach, brush):
         if name != brush:
@@ -601,26 +558,17 @@ SCRIPTS = {
 
 #: Issue 17's targets in taps for one seat of a game's reference table: (seat, most taps, what it is).
 SEAT_TARGETS = {
-    "vadoran-gardens": (
-        0,
-        45,
-        "the rulebook garden (Purple: the garden painted, lost items, the achievement, Done)",
-    ),
+    "vadoran-gardens": (0, 45, "the rulebook garden (Purple: the garden painted, lost items, the achievement, Done)"),
 }
 
 # What one "card or square" is, per game, for the per-card figure of a generic entry.
 UNITS = {
     "verdant": lambda p: sum(1 for row in p.get("home", []) for cell in row if cell),
-    "planted": lambda p: (
-        len([x for x in p.get("plants", []) if x.get("name")])
-        + sum(p.get("decorations", {}).values())
-        + sum(p.get("tools", {}).values())
-    ),
+    "planted": lambda p: len([x for x in p.get("plants", []) if x.get("name")]) + sum(p.get("decorations", {}).values())
+    + sum(p.get("tools", {}).values()),
     "verdant-arizona": lambda p: sum(len(row) for row in p.get("grid", [])),
-    "vadoran-gardens": lambda p: (
-        sum(len(row.split()) if isinstance(row, str) else len(row) for row in p.get("garden", []))
-        or sum(a.get("squares", 0) for a in p.get("areas", []))
-    ),
+    "vadoran-gardens": lambda p: sum(len(row.split()) if isinstance(row, str) else len(row) for row in p.get("garden", []))
+    or sum(a.get("squares", 0) for a in p.get("areas", [])),
     "gretchens-garden": lambda p: len(p.get("display", [])),
 }
 
@@ -653,28 +601,13 @@ def run(only: tuple[str, ...] = ()) -> dict:
             if not game.ready:
                 out["games"][name] = {"measured": False, "why": "engine not ready"}
             elif screen != "generic" and name not in SCRIPTS:
-                out["games"][name] = {
-                    "measured": False,
-                    "screen": screen,
-                    "why": "not measured yet (no script for its screen)",
-                }
+                out["games"][name] = {"measured": False, "screen": screen, "why": "not measured yet (no script for its screen)"}
             else:
                 table = tables.reference(name)
                 # every seat as a new play has it: the game's blank state
-                plays[name] = (
-                    table,
-                    server.seed_play(
-                        app,
-                        name,
-                        {
-                            **table,
-                            "players": [{**game.blank_player(), "name": p["name"]} for p in table["players"]],
-                        },
-                        "2026-11-29T20:00",
-                        finish=False,
-                    ),
-                    screen,
-                )
+                plays[name] = (table, server.seed_play(app, name, {**table, "players": [
+                    {**game.blank_player(), "name": p["name"]} for p in table["players"]]}, "2026-11-29T20:00",
+                    finish=False), screen)
         with server.running(instance) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             try:
@@ -698,9 +631,7 @@ def run(only: tuple[str, ...] = ()) -> dict:
                                       "words": phone.words, "cards": counted, "steps": phone.log})
                     context.close()
                     db = sqlite3.connect(instance / "scorepad.db")
-                    seats = db.execute(
-                        "SELECT complete, total FROM seats WHERE play_id = ? ORDER BY position", [play_id]
-                    ).fetchall()
+                    seats = db.execute("SELECT complete, total FROM seats WHERE play_id = ? ORDER BY position", [play_id]).fetchall()
                     db.close()
                     want = [p.total for p in expected.players]
                     if [s[1] for s in seats] != want or not all(s[0] for s in seats):
@@ -719,18 +650,8 @@ def run(only: tuple[str, ...] = ()) -> dict:
                         "keys_per_card": keys / cards if cards else None,
                         "problems": problems,
                         "seats": per_seat,
-                        **(
-                            {
-                                "target": {
-                                    "seat": SEAT_TARGETS[name][0],
-                                    "most": SEAT_TARGETS[name][1],
-                                    "what": SEAT_TARGETS[name][2],
-                                    "taps": per_seat[SEAT_TARGETS[name][0]]["taps"],
-                                }
-                            }
-                            if name in SEAT_TARGETS
-                            else {}
-                        ),
+                        **({"target": {"seat": SEAT_TARGETS[name][0], "most": SEAT_TARGETS[name][1], "what": SEAT_TARGETS[name][2],
+                                       "taps": per_seat[SEAT_TARGETS[name][0]]["taps"]}} if name in SEAT_TARGETS else {}),
                     }
             finally:
                 browser.close()

@@ -38,9 +38,7 @@ def seed(instance: Path, plays: int) -> dict:
     conn = sqlite3.connect(instance / "scorepad.db", isolation_level=None)
     conn.row_factory = sqlite3.Row
     marks = ",".join("?" * len(templates))
-    play_rows = {
-        r["id"]: dict(r) for r in conn.execute(f"SELECT * FROM plays WHERE id IN ({marks})", templates)
-    }
+    play_rows = {r["id"]: dict(r) for r in conn.execute(f"SELECT * FROM plays WHERE id IN ({marks})", templates)}
     seat_rows: dict[int, list[dict]] = {}
     for r in conn.execute(f"SELECT * FROM seats WHERE play_id IN ({marks}) ORDER BY position", templates):
         seat_rows.setdefault(r["play_id"], []).append(dict(r))
@@ -54,13 +52,8 @@ def seed(instance: Path, plays: int) -> dict:
         play.update(played_at=stamp, created_at=stamp, updated_at=stamp)
         new_plays.append(play)
         for j, seat in enumerate(seat_rows[template]):
-            new_seats.append(
-                dict(seat, id=None, play_id=play["id"], player_id=group[(i + 5 * j) % len(group)])
-            )
-    pcols, scols = (
-        list(new_plays[0]) if new_plays else [],
-        [c for c in seat_rows[templates[0]][0] if c != "id"],
-    )
+            new_seats.append(dict(seat, id=None, play_id=play["id"], player_id=group[(i + 5 * j) % len(group)]))
+    pcols, scols = list(new_plays[0]) if new_plays else [], [c for c in seat_rows[templates[0]][0] if c != "id"]
     conn.execute("BEGIN")
     if new_plays:
         conn.executemany(
@@ -81,9 +74,7 @@ def seed(instance: Path, plays: int) -> dict:
 
     aggregates.rebuild(conn)
     conn.execute("COMMIT")
-    counts = {
-        t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("plays", "seats", "players")
-    }
+    counts = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in ("plays", "seats", "players")}
     top = conn.execute(
         "SELECT player_id, COUNT(*) AS n FROM seats GROUP BY player_id ORDER BY n DESC LIMIT 1"
     ).fetchone()
@@ -146,9 +137,7 @@ def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0, rounds: i
     with ExitStack() as stack:
         servers = {}
         for size in sizes:
-            instance = Path(
-                stack.enter_context(tempfile.TemporaryDirectory(prefix=f"scorepad-history-{size}-"))
-            )
+            instance = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix=f"scorepad-history-{size}-")))
             seeded = seed(instance, size)
             pages = {
                 "history page": "/plays",
@@ -172,8 +161,7 @@ def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0, rounds: i
     small, large = out["sizes"][str(min(sizes))], out["sizes"][str(max(sizes))]
     out["ratio_p50"] = {
         name: (large["pages"][name]["p50_ms"] / small["pages"][name]["p50_ms"])
-        if large["pages"][name]["requests"] and small["pages"][name]["requests"]
-        else None  # none finished in time
+        if large["pages"][name]["requests"] and small["pages"][name]["requests"] else None  # none finished in time
         for name in small["pages"]
     }
     return out

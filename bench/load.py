@@ -96,18 +96,8 @@ def _wrk(base: str, target: Target, clients: int, seconds: float) -> dict:
         script = handle.name
     try:
         threads = min(clients, 2)
-        command = [
-            WRK,
-            f"-t{threads}",
-            f"-c{clients}",
-            f"-d{max(1, round(seconds))}s",
-            "--latency",
-            "--timeout",
-            "10s",
-            "-s",
-            script,
-            base + target.paths[0],
-        ]
+        command = [WRK, f"-t{threads}", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency", "--timeout", "10s",
+                   "-s", script, base + target.paths[0]]
         done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30, check=True)
         if done.stderr.strip():  # a script error makes wrk fall back to plain GETs: refuse that
             raise RuntimeError(f"wrk: {done.stderr.strip()}")
@@ -178,9 +168,7 @@ class Pollers:
     updates of the play and seat pages), each with its last ETag: what the server carries while
     it answers the rest.  ``with Pollers(...) as p:`` ... ``p.stats()``."""
 
-    def __init__(
-        self, base: str, path: str, n: int, interval: float = 1.5, headers: dict[str, str] | None = None
-    ):
+    def __init__(self, base: str, path: str, n: int, interval: float = 1.5, headers: dict[str, str] | None = None):
         parts = urlsplit(base)
         self.host, self.port, self.path, self.n, self.interval = parts.hostname, parts.port, path, n, interval
         self.headers = headers or {}

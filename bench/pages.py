@@ -91,9 +91,7 @@ def seed(instance: Path) -> dict:
                 server.seed_play(app, name, tables.reference(name), f"2026-10-{1 + n:02d}T20:{n:02d}")
     for name in tables.GAMES:  # one play in progress per game: its entry page is the first load
         if scoring.get(name).ready:
-            made["entry"][name] = server.seed_play(
-                app, name, tables.reference(name), "2026-11-29T20:00", finish=False
-            )
+            made["entry"][name] = server.seed_play(app, name, tables.reference(name), "2026-11-29T20:00", finish=False)
     return made
 
 
@@ -148,9 +146,7 @@ def _live_target(base: str, play_id: int) -> load.Target:
     phone = server.Session(base)
     status, _, headers = phone.get(f"/plays/{play_id}/live")
     etag = {k.lower(): v for k, v in headers.items()}.get("etag", "")
-    return load.Target(
-        "GET", [f"/plays/{play_id}/live"], headers={"If-None-Match": etag, "Cookie": phone.cookie_header()}
-    )
+    return load.Target("GET", [f"/plays/{play_id}/live"], headers={"If-None-Match": etag, "Cookie": phone.cookie_header()})
 
 
 def share_render(instance: Path, play_id: int, rounds: int = 15) -> dict:
@@ -175,15 +171,8 @@ def share_render(instance: Path, play_id: int, rounds: int = 15) -> dict:
         times.append((time.perf_counter() - started) * 1000)
         cpu.append((time.process_time() - started_cpu) * 1000)
     # CPU time is the drawing's own cost; wall time adds whatever else the machine is doing.
-    return {
-        "median_ms": statistics.median(times),
-        "max_ms": max(times),
-        "cpu_median_ms": statistics.median(cpu),
-        "cpu_max_ms": max(cpu),
-        "bytes": sizes,
-        "players": len(pad.players),
-        "rows": len(pad.rows),
-    }
+    return {"median_ms": statistics.median(times), "max_ms": max(times), "cpu_median_ms": statistics.median(cpu),
+            "cpu_max_ms": max(cpu), "bytes": sizes, "players": len(pad.players), "rows": len(pad.rows)}
 
 
 def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
@@ -225,9 +214,7 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                     status = probe.get(target.paths[0])[0]
                     assert status == 200, (name, status)
             weight = {
-                "entry_first_load": {
-                    g: first_load(base, f"/plays/{p}/seats/0") for g, p in made["entry"].items()
-                },
+                "entry_first_load": {g: first_load(base, f"/plays/{p}/seats/0") for g, p in made["entry"].items()},
                 "autosave_response": save_size,
             }
             under_load: dict = {}
@@ -244,12 +231,8 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                 if n >= 20:
                     # the same saves while 20 more phones keep their pages live (a poll each 1.5 s)
                     live_path = f"/plays/{save_play}/live?seat=1"
-                    with load.Pollers(
-                        base, live_path, 20, 1.5, {"Cookie": save_target.headers["Cookie"]}
-                    ) as pollers:
-                        rows["autosave POST, 20 phones live"] = load.measure(
-                            base, targets["autosave POST"], n, seconds
-                        )
+                    with load.Pollers(base, live_path, 20, 1.5, {"Cookie": save_target.headers["Cookie"]}) as pollers:
+                        rows["autosave POST, 20 phones live"] = load.measure(base, targets["autosave POST"], n, seconds)
                         rows["trivial, 20 phones live"] = load.measure(base, targets["trivial"], n, seconds)
                     live_polls = pollers.stats()
                 again = load.measure(base, targets["trivial"], n, seconds)
@@ -265,9 +248,7 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
         with server.running(instance, env={"SCOREPAD_PAGE_CACHE": "0"}) as base:
             uncached = {
                 "trivial": load.measure(base, load.Target("GET", [trivial_path]), 1, seconds),
-                "result page": load.measure(
-                    base, load.Target("GET", [f"/plays/{made['result']}/result"]), 1, seconds
-                ),
+                "result page": load.measure(base, load.Target("GET", [f"/plays/{made['result']}/result"]), 1, seconds),
                 "history page": load.measure(base, load.Target("GET", ["/plays"]), 1, seconds),
             }
         drawn = share_render(instance, made["result"])

@@ -19,147 +19,66 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
     rows = []
     v = r["scoring"].get("verdant", {})
     if v.get("available"):
-        rows.append(
-            (
-                "Verdant 5-player table scored, median on one core",
-                "< 1 ms",
-                f"{v['score_median_us'] / 1000:.2f} ms",
-                _ok(v["score_median_us"] < 1000),
-            )
-        )
+        rows.append(("Verdant 5-player table scored, median on one core", "< 1 ms", f"{v['score_median_us'] / 1000:.2f} ms",
+                     _ok(v["score_median_us"] < 1000)))
     else:
         rows.append(("Verdant 5-player table scored, median on one core", "< 1 ms", "not available", "-"))
     at20 = r["pages"]["under_load"].get("20", {})
     for name in ("result page", "history page"):
         row = at20.get(name)
         if row:
-            rows.append(
-                (
-                    f"{name.capitalize()} p50 at 20 clients, vs trivial route",
-                    "<= 3x",
-                    f"{row['p50_ratio']:.1f}x",
-                    _ok(row["p50_ratio"] <= 3),
-                )
-            )
-            rows.append(
-                (
-                    f"{name.capitalize()} p99 at 20 clients, vs trivial route",
-                    "<= 5x",
-                    f"{row['p99_ratio']:.1f}x",
-                    _ok(row["p99_ratio"] <= 5),
-                )
-            )
+            rows.append((f"{name.capitalize()} p50 at 20 clients, vs trivial route", "<= 3x", f"{row['p50_ratio']:.1f}x",
+                         _ok(row["p50_ratio"] <= 3)))
+            rows.append((f"{name.capitalize()} p99 at 20 clients, vs trivial route", "<= 5x", f"{row['p99_ratio']:.1f}x",
+                         _ok(row["p99_ratio"] <= 5)))
     at1 = r["pages"]["under_load"].get("1", {})
     save1, save20 = at1.get("autosave POST"), at20.get("autosave POST")
     if save1:
-        rows.append(
-            (
-                "One save's round trip p50 at 1 client, vs trivial route",
-                "<= 5x",
-                f"{save1['p50_ratio']:.1f}x ({save1['p50_ms']:.1f} ms)",
-                _ok(save1["p50_ratio"] <= 5),
-            )
-        )
+        rows.append(("One save's round trip p50 at 1 client, vs trivial route", "<= 5x", f"{save1['p50_ratio']:.1f}x "
+                     f"({save1['p50_ms']:.1f} ms)", _ok(save1["p50_ratio"] <= 5)))
     if save20:
-        rows.append(
-            (
-                "Autosave p99 at 20 clients, vs trivial route p99",
-                "<= 5x",
-                f"{save20['p99_ratio']:.1f}x ({save20['p99_ms']:.0f} ms)",
-                _ok(save20["p99_ratio"] <= 5),
-            )
-        )
+        rows.append(("Autosave p99 at 20 clients, vs trivial route p99", "<= 5x", f"{save20['p99_ratio']:.1f}x "
+                     f"({save20['p99_ms']:.0f} ms)", _ok(save20["p99_ratio"] <= 5)))
     live = at20.get("autosave POST, 20 phones live")
     polls = r["pages"].get("live_polls") or {}
     if live and polls.get("requests"):
-        rows.append(
-            (
-                "Autosave p99 at 20 clients with 20 more phones live (polling), vs trivial route p99",
-                "<= 5x",
-                f"{live['p99_ratio']:.1f}x; the polls themselves: p50 {polls['p50_ms']:.1f} ms, p99 "
-                f"{polls['p99_ms']:.0f} ms, answers {polls['statuses']}",
-                _ok(live["p99_ratio"] <= 5),
-            )
-        )
+        rows.append(("Autosave p99 at 20 clients with 20 more phones live (polling), vs trivial route p99", "<= 5x",
+                     f"{live['p99_ratio']:.1f}x; the polls themselves: p50 {polls['p50_ms']:.1f} ms, p99 "
+                     f"{polls['p99_ms']:.0f} ms, answers {polls['statuses']}", _ok(live["p99_ratio"] <= 5)))
     loads = r["pages"]["weight"]["entry_first_load"]
     measured = {g: x for g, x in loads.items() if x.get("gzip") is not None}
     if measured:
         worst = max(measured, key=lambda g: measured[g]["gzip"])
-        rows.append(
-            (
-                "First load of an entry page (HTML + CSS + JS), gzip",
-                "< 60 KB",
-                f"{_kb(measured[worst]['gzip'])} (heaviest: {TITLES.get(worst, worst)})",
-                _ok(measured[worst]["gzip"] < 60 * 1024),
-            )
-        )
+        rows.append(("First load of an entry page (HTML + CSS + JS), gzip", "< 60 KB",
+                     f"{_kb(measured[worst]['gzip'])} (heaviest: {TITLES.get(worst, worst)})", _ok(measured[worst]["gzip"] < 60 * 1024)))
     save = r["pages"]["weight"]["autosave_response"]
-    rows.append(
-        (
-            "Autosave response",
-            "< 5 KB",
-            f"{_kb(save['raw'])} raw, {_kb(save['gzip'])} gzip",
-            _ok(save["raw"] < 5 * 1024)
-            + ("" if save["raw"] < 5 * 1024 else " raw (met with gzip)" if save["gzip"] < 5 * 1024 else ""),
-        )
-    )
+    rows.append(("Autosave response", "< 5 KB", f"{_kb(save['raw'])} raw, {_kb(save['gzip'])} gzip",
+                 _ok(save["raw"] < 5 * 1024) + ("" if save["raw"] < 5 * 1024 else " raw (met with gzip)" if save["gzip"] < 5 * 1024 else "")))
     h = r["history"]["ratio_p50"]
     big = max(r["history"]["sizes"], key=int)
     for name in ("history page", "player page", "game page"):
         if name not in h:
             continue
         if h[name] is None:
-            rows.append(
-                (
-                    f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)",
-                    "<= 2x",
-                    "no request finished in time",
-                    "**missed**",
-                )
-            )
+            rows.append((f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)", "<= 2x", "no request finished in time", "**missed**"))
         else:
-            rows.append(
-                (
-                    f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)",
-                    "<= 2x",
-                    f"{h[name]:.1f}x",
-                    _ok(h[name] <= 2),
-                )
-            )
+            rows.append((f"{name.capitalize()} at {int(big):,} plays vs 100 plays (p50)", "<= 2x", f"{h[name]:.1f}x", _ok(h[name] <= 2)))
     one = r["pages"]["under_load"].get("1", {}).get("share.png")
     if one:
-        rows.append(
-            (
-                "`share.png` p50 at 1 client (served)",
-                "< 100 ms",
-                f"{one['p50_ms']:.2f} ms",
-                _ok(one["p50_ms"] < 100),
-            )
-        )
+        rows.append(("`share.png` p50 at 1 client (served)", "< 100 ms", f"{one['p50_ms']:.2f} ms", _ok(one["p50_ms"] < 100)))
     drawn = r["pages"].get("share_render")
     if drawn:
         cpu = drawn.get("cpu_median_ms", drawn["median_ms"])
-        rows.append(
-            (
-                "`share.png` drawn from scratch (5 players, no picture cache), CPU time median",
-                "< 100 ms",
-                f"{cpu:.0f} ms (wall {drawn['median_ms']:.0f} ms)",
-                _ok(cpu < 100),
-            )
-        )
+        rows.append(("`share.png` drawn from scratch (5 players, no picture cache), CPU time median", "< 100 ms",
+                     f"{cpu:.0f} ms (wall {drawn['median_ms']:.0f} ms)", _ok(cpu < 100)))
     for game in ("verdant", "verdant-arizona"):
         e = r["entry"].get("games", {}).get(game, {}) if r["entry"].get("available") else {}
         if e.get("measured"):
             words = (f"; {e['interactions_per_card']:.1f} with a typed word as one"
                      if e.get("interactions_per_card") is not None else "")
-            rows.append(
-                (
-                    f"{TITLES[game]} entry, interactions per card (taps + keys)",
-                    "<= 3",
-                    f"{e['per_card']:.1f} ({e['taps_per_card']:.1f} taps + {e['keys_per_card']:.1f} keys){words}",
-                    _ok(e["per_card"] <= 3),
-                )
-            )
+            rows.append((f"{TITLES[game]} entry, interactions per card (taps + keys)", "<= 3",
+                         f"{e['per_card']:.1f} ({e['taps_per_card']:.1f} taps + {e['keys_per_card']:.1f} keys){words}",
+                         _ok(e["per_card"] <= 3)))
         else:
             rows.append((f"{TITLES[game]} entry, interactions per card", "<= 3", "not measured yet", "-"))
     g = r["entry"].get("games", {}).get("gretchens-garden", {}) if r["entry"].get("available") else {}
@@ -173,14 +92,7 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
     for game, e in (r["entry"].get("games", {}) if r["entry"].get("available") else {}).items():
         if e.get("target"):  # a game's own target in taps for one seat (bench/entry_effort.py SEAT_TARGETS)
             t = e["target"]
-            rows.append(
-                (
-                    f"{TITLES.get(game, game)} entry: {t['what']}, taps",
-                    f"<= {t['most']}",
-                    str(t["taps"]),
-                    _ok(t["taps"] <= t["most"]),
-                )
-            )
+            rows.append((f"{TITLES.get(game, game)} entry: {t['what']}, taps", f"<= {t['most']}", str(t["taps"]), _ok(t["taps"] <= t["most"])))
     return rows
 
 
@@ -201,90 +113,57 @@ def markdown(r: dict) -> str:
         "|---|---|---|---|",
     ]
     out += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in targets(r)]
-    out += [
-        "",
-        "## 1. Scoring in-process",
-        "",
-        "A large legal table per game (`bench/tables.py`: Verdant 5 players with 3 goal cards, 40 named",
-        "plants and 35 catalog rooms with items; Planted 5 players x 6 plants; Arizona 2 x 16 cards, advanced;",
-        "Vadoran 4 x the rulebook garden, advanced; Gretchen 4 rows of 8 places). `scoring.score(game, table)` on",
-        "the parsed table; the floor is `json.loads` of the same table as text. Median of the rounds",
-        "(`time.perf_counter_ns`, each round many calls).",
-        "",
-        "| game | players | input | median | min | json.loads | ratio |",
-        "|---|---|---|---|---|---|---|",
-    ]
+    out += ["", "## 1. Scoring in-process", "",
+            "A large legal table per game (`bench/tables.py`: Verdant 5 players with 3 goal cards, 40 named",
+            "plants and 35 catalog rooms with items; Planted 5 players x 6 plants; Arizona 2 x 16 cards, advanced;",
+            "Vadoran 4 x the rulebook garden, advanced; Gretchen 4 rows of 8 places). `scoring.score(game, table)` on",
+            "the parsed table; the floor is `json.loads` of the same table as text. Median of the rounds",
+            "(`time.perf_counter_ns`, each round many calls).", "",
+            "| game | players | input | median | min | json.loads | ratio |", "|---|---|---|---|---|---|---|"]
     for game, s in r["scoring"].items():
         if s.get("available"):
-            out.append(
-                f"| {TITLES.get(game, game)} | {s['players']} | {s['input_bytes']:,} B | {s['score_median_us']:,.0f} µs | "
-                f"{s['score_min_us']:,.0f} µs | {s['json_loads_median_us']:,.1f} µs | {s['ratio_to_json_loads']:.0f}x |"
-            )
+            out.append(f"| {TITLES.get(game, game)} | {s['players']} | {s['input_bytes']:,} B | {s['score_median_us']:,.0f} µs | "
+                       f"{s['score_min_us']:,.0f} µs | {s['json_loads_median_us']:,.1f} µs | {s['ratio_to_json_loads']:.0f}x |")
         else:
             out.append(f"| {TITLES.get(game, game)} | - | - | not available ({s.get('why')}) | | | |")
     p = r["pages"]
-    out += [
-        "",
-        "## 2. Pages under load",
-        "",
-        f"{p['server']}, temporary database seeded through `web.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
-        f"measurement. Baseline: the trivial route `{p['trivial_route']}` (measured before and after the others,",
-        f"the faster of the two kept, so ratios err high). Result page and autosave: the {TITLES[p['game']]} 5-player",
-        "table; history: 50 finished plays; score API: the same table as JSON; `share.png`: the result's picture.",
-        "The result and history pages are served by the page cache after their first view (nothing is written",
-        "while they are measured, as at a table where phones look at a finished result).",
-        f"Autosave: {_autosave_note(p)}",
-        "",
-    ]
+    out += ["", "## 2. Pages under load", "",
+            f"{p['server']}, temporary database seeded through `web.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
+            f"measurement. Baseline: the trivial route `{p['trivial_route']}` (measured before and after the others,",
+            f"the faster of the two kept, so ratios err high). Result page and autosave: the {TITLES[p['game']]} 5-player",
+            "table; history: 50 finished plays; score API: the same table as JSON; `share.png`: the result's picture.",
+            "The result and history pages are served by the page cache after their first view (nothing is written",
+            "while they are measured, as at a table where phones look at a finished result).",
+            f"Autosave: {_autosave_note(p)}", ""]
     for n, rows in p["under_load"].items():
-        out += [
-            f"**{n} client{'s' if n != '1' else ''}**",
-            "",
-            "| route | req/s | p50 | p99 | req/s ratio | p50 ratio | p99 ratio | errors |",
-            "|---|---|---|---|---|---|---|---|",
-        ]
+        out += [f"**{n} client{'s' if n != '1' else ''}**", "",
+                "| route | req/s | p50 | p99 | req/s ratio | p50 ratio | p99 ratio | errors |", "|---|---|---|---|---|---|---|---|"]
         for name, row in rows.items():
-            out.append(
-                f"| {name} | {row['rps']:,.0f} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['rps_ratio']:.2f} | "
-                f"{row['p50_ratio']:.1f}x | {row['p99_ratio']:.1f}x | {row['non_2xx_3xx']}{' ' + row['socket_errors'] if row['socket_errors'] else ''} |"
-            )
+            out.append(f"| {name} | {row['rps']:,.0f} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['rps_ratio']:.2f} | "
+                       f"{row['p50_ratio']:.1f}x | {row['p99_ratio']:.1f}x | {row['non_2xx_3xx']}{' ' + row['socket_errors'] if row['socket_errors'] else ''} |")
         out.append("")
     cold = p.get("uncached_1_client")
     if cold:
         base = cold["trivial"]["p50_ms"]
-        out += [
-            "**Every view rendered** (`SCOREPAD_PAGE_CACHE=0`, 1 client): what the first view after a change costs",
-            "(the page cache answers the repeat views above; `web/pagecache.py`).",
-            "",
-            "| route | p50 | p99 | p50 ratio |",
-            "|---|---|---|---|",
-        ]
+        out += ["**Every view rendered** (`SCOREPAD_PAGE_CACHE=0`, 1 client): what the first view after a change costs",
+                "(the page cache answers the repeat views above; `web/pagecache.py`).", "",
+                "| route | p50 | p99 | p50 ratio |", "|---|---|---|---|"]
         for name, row in cold.items():
-            out.append(
-                f"| {name} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['p50_ms'] / base:.1f}x |"
-            )
+            out.append(f"| {name} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['p50_ms'] / base:.1f}x |")
         out.append("")
     drawn = p.get("share_render")
     if drawn:
-        out += [
-            f"`share.png` drawn from scratch in-process ({drawn['players']} players, {drawn['rows']} rows, Pillow): CPU time "
-            f"median {drawn.get('cpu_median_ms', 0):.0f} ms (worst {drawn.get('cpu_max_ms', 0):.0f} ms); wall time median "
-            f"{drawn['median_ms']:.0f} ms (worst {drawn['max_ms']:.0f} ms), which adds whatever else the machine runs; "
-            f"{_kb(drawn['bytes']['light'])} light, {_kb(drawn['bytes']['dark'])} dark. Served again (same revision) it "
-            "comes from memory.",
-            "",
-        ]
+        out += [f"`share.png` drawn from scratch in-process ({drawn['players']} players, {drawn['rows']} rows, Pillow): CPU time "
+                f"median {drawn.get('cpu_median_ms', 0):.0f} ms (worst {drawn.get('cpu_max_ms', 0):.0f} ms); wall time median "
+                f"{drawn['median_ms']:.0f} ms (worst {drawn['max_ms']:.0f} ms), which adds whatever else the machine runs; "
+                f"{_kb(drawn['bytes']['light'])} light, {_kb(drawn['bytes']['dark'])} dark. Served again (same revision) it "
+                "comes from memory.", ""]
     w = p["weight"]
-    out += [
-        "## 3. Page weight",
-        "",
-        "First load of a seat's entry page on a fresh phone: the HTML, then every stylesheet and script it",
-        "links. gzip = `gzip -6` of each response body (waitress itself does not compress: the gzip figure",
-        "is what a compressing proxy would send; raw is what `serve.py` sends). Headers not counted.",
-        "",
-        "| game | HTML | CSS + JS | total raw | total gzip |",
-        "|---|---|---|---|---|",
-    ]
+    out += ["## 3. Page weight", "",
+            "First load of a seat's entry page on a fresh phone: the HTML, then every stylesheet and script it",
+            "links. gzip = `gzip -6` of each response body (waitress itself does not compress: the gzip figure",
+            "is what a compressing proxy would send; raw is what `serve.py` sends). Headers not counted.", "",
+            "| game | HTML | CSS + JS | total raw | total gzip |", "|---|---|---|---|---|"]
     for game, x in w["entry_first_load"].items():
         if x.get("gzip") is None:
             out.append(f"| {TITLES.get(game, game)} | entry page answered {x.get('status')} | | | |")
@@ -294,34 +173,22 @@ def markdown(r: dict) -> str:
         missing = [k for k, v in assets.items() if v.get("missing")]
         names = ", ".join(k.rsplit("/", 1)[-1] for k in assets)
         note = f" (missing: {', '.join(missing)})" if missing else ""
-        out.append(
-            f"| {TITLES.get(game, game)} | {_kb(html['raw'])} / {_kb(html['gzip'])} gz | {names}{note} | "
-            f"{_kb(x['raw'])} | {_kb(x['gzip'])} |"
-        )
-    out += [
-        "",
-        f"One autosave response ({TITLES.get(w['autosave_response']['game'], '')}, htmx status block): "
-        f"{_kb(w['autosave_response']['raw'])} raw, {_kb(w['autosave_response']['gzip'])} gzip.",
-        "",
-    ]
+        out.append(f"| {TITLES.get(game, game)} | {_kb(html['raw'])} / {_kb(html['gzip'])} gz | {names}{note} | "
+                   f"{_kb(x['raw'])} | {_kb(x['gzip'])} |")
+    out += ["", f"One autosave response ({TITLES.get(w['autosave_response']['game'], '')}, htmx status block): "
+            f"{_kb(w['autosave_response']['raw'])} raw, {_kb(w['autosave_response']['gzip'])} gzip.", ""]
     h = r["history"]
-    out += [
-        "## 4. History scale",
-        "",
-        "Five plays made through `web.store` (one per game, the reference tables), the rest copies of their",
-        "rows (real state and breakdown JSON) inserted with `executemany` in one transaction; 12 players take",
-        "turns; the player page is the busiest player's; the game page is Verdant's. One client, p50, every view",
-        "rendered (`SCOREPAD_PAGE_CACHE=0`); both sizes served at once and measured in turns, the best of three",
-        "turns kept.",
-        "",
-        "| page | " + " | ".join(f"{int(n):,} plays" for n in h["sizes"]) + " | ratio |",
-        "|---|" + "---|" * len(h["sizes"]) + "---|",
-    ]
+    out += ["## 4. History scale", "",
+            "Five plays made through `web.store` (one per game, the reference tables), the rest copies of their",
+            "rows (real state and breakdown JSON) inserted with `executemany` in one transaction; 12 players take",
+            "turns; the player page is the busiest player's; the game page is Verdant's. One client, p50, every view",
+            "rendered (`SCOREPAD_PAGE_CACHE=0`); both sizes served at once and measured in turns, the best of three",
+            "turns kept.", "",
+            "| page | " + " | ".join(f"{int(n):,} plays" for n in h["sizes"]) + " | ratio |",
+            "|---|" + "---|" * len(h["sizes"]) + "---|"]
     for name in h["ratio_p50"]:
-        cells = " | ".join(
-            f"{row['pages'][name]['p50_ms']:.1f} ms" if row["pages"][name]["requests"] else "none finished"
-            for row in h["sizes"].values()
-        )
+        cells = " | ".join(f"{row['pages'][name]['p50_ms']:.1f} ms" if row["pages"][name]["requests"] else "none finished"
+                           for row in h["sizes"].values())
         ratio = h["ratio_p50"][name]
         out.append(f"| {name} | {cells} | {'-' if ratio is None else f'{ratio:.1f}x'} |")
     big = h["sizes"][max(h["sizes"], key=int)]
@@ -339,27 +206,22 @@ def markdown(r: dict) -> str:
     if not e.get("available"):
         out += [f"Not measured: {e.get('why')}.", ""]
     else:
-        out += [
-            "Playwright + Debian Chromium at 412 x 839 (touch, mobile) enters each game's reference table",
-            "(`docs/api/<game>.md` example) seat by seat; one tap = a click, one key = one character or key",
-            'pressed; "words" counts each run of typing once (a name\'s first letters, a number, Enter), the',
-            "way `docs/entry/<game>.md` counts. Every seat is entered, starting from the game's blank seat; after",
-            "entry every seat must be complete with the reference total. Scripts: one function per game in",
-            "`bench/entry_effort.py` (what each script does, and what a card is, is in its docstring).",
-            "",
-            "| game | screen | cards / squares | taps | keys | words | per card (taps + keys) | per card (taps + words) | check |",
-            "|---|---|---|---|---|---|---|---|---|",
-        ]
+        out += ["Playwright + Debian Chromium at 412 x 839 (touch, mobile) enters each game's reference table",
+                "(`docs/api/<game>.md` example) seat by seat; one tap = a click, one key = one character or key",
+                "pressed; \"words\" counts each run of typing once (a name's first letters, a number, Enter), the",
+                "way `docs/entry/<game>.md` counts. Every seat is entered, starting from the game's blank seat; after",
+                "entry every seat must be complete with the reference total. Scripts: one function per game in",
+                "`bench/entry_effort.py` (what each script does, and what a card is, is in its docstring).", "",
+                "| game | screen | cards / squares | taps | keys | words | per card (taps + keys) | per card (taps + words) | check |",
+                "|---|---|---|---|---|---|---|---|---|"]
         for game, x in e["games"].items():
             if x.get("measured"):
                 check = "ok" if not x["problems"] else "; ".join(x["problems"])
                 words = x.get("words")
                 per_word = x.get("interactions_per_card")
-                out.append(
-                    f"| {TITLES.get(game, game)} | {x['screen']} | {x['cards']} | {x['taps']} | {x['keys']} | "
-                    f"{'-' if words is None else words} | {x['per_card']:.1f} | "
-                    f"{'-' if per_word is None else f'{per_word:.1f}'} | {check} |"
-                )
+                out.append(f"| {TITLES.get(game, game)} | {x['screen']} | {x['cards']} | {x['taps']} | {x['keys']} | "
+                           f"{'-' if words is None else words} | {x['per_card']:.1f} | "
+                           f"{'-' if per_word is None else f'{per_word:.1f}'} | {check} |")
             else:
                 out.append(f"| {TITLES.get(game, game)} | {x.get('screen', '-')} | {x['why']} | | | | | | |")
         out.append("")
@@ -369,12 +231,10 @@ def markdown(r: dict) -> str:
 
 def _autosave_note(p: dict) -> str:
     save = p["weight"]["autosave_response"]
-    note = (
-        f"`POST {save['path']}` ({TITLES.get(save['game'], save['game'])}) with the entry form's own fields "
-        "(parsed from the page), the session cookie and `X-CSRFToken`, as htmx sends it; with the JSON entry the "
-        "body alternates between two states (a real change each time), with a game's own form the fields are "
-        "sent as shown (an unchanged save: parsed, compared, rescored, rendered)."
-    )
+    note = (f"`POST {save['path']}` ({TITLES.get(save['game'], save['game'])}) with the entry form's own fields "
+            "(parsed from the page), the session cookie and `X-CSRFToken`, as htmx sends it; with the JSON entry the "
+            "body alternates between two states (a real change each time), with a game's own form the fields are "
+            "sent as shown (an unchanged save: parsed, compared, rescored, rendered).")
     if save.get("notes"):
         note += " Fallback used: " + "; ".join(save["notes"]) + "."
     return note

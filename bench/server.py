@@ -47,9 +47,7 @@ def running(instance: Path, threads: int | None = None, env: dict[str, str] | No
     if threads:
         env["SCOREPAD_THREADS"] = str(threads)
     log = open(instance / "serve.log", "wb")  # noqa: SIM115 (the server process outlives this block)  # a file, not a pipe: waitress logs "Task queue depth" under load
-    proc = subprocess.Popen(
-        [sys.executable, "serve.py"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
-    )
+    proc = subprocess.Popen([sys.executable, "serve.py"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -47,9 +47,7 @@ def verdant() -> dict:
 
     plants = list(v.plants)
     rooms = list(v.rooms)
-    items = [
-        (i["kind"], t) for t in ("succulent", "flowering", "foliage", "vining", "unusual") for i in v.items
-    ]
+    items = [(i["kind"], t) for t in ("succulent", "flowering", "foliage", "vining", "unusual") for i in v.items]
     supply = c.BONUS_POT_SUPPLY[5]
     pots = ["concrete"] * supply + ["wood"] * supply + ["ceramic"] * supply
     players = []
@@ -73,9 +71,7 @@ def verdant() -> dict:
                     ri += 1
                     kind, colour = items[ii]
                     ii += 1
-                    row.append(
-                        {"kind": "room", "name": room["name"], "item": {"kind": kind, "color": colour}}
-                    )
+                    row.append({"kind": "room", "name": room["name"], "item": {"kind": kind, "color": colour}})
             home.append(row)
         players.append({"name": name, "green_thumbs": n % 6, "storage": None, "home": home})
     goals = ["Perfect Conditions", "Pot Pairs", "Perfect Ambiance"]
@@ -99,9 +95,7 @@ def planted() -> dict:
         players.append(
             {
                 "name": name,
-                "plants": [
-                    {"name": x.name, "growth": min(x.spaces, 1 + (i % 3))} for i, x in enumerate(chosen)
-                ],
+                "plants": [{"name": x.name, "growth": min(x.spaces, 1 + (i % 3))} for i, x in enumerate(chosen)],
                 "propagation": 2,
                 "decorations": {decorations[n % 6]: 1, decorations[(n + 1) % 6]: 1},
                 "tools": {tools[n % 6]: 1},
@@ -123,9 +117,7 @@ def arizona() -> dict:
         for r in range(4):
             row = []
             for col in range(4):
-                row.append(
-                    {"number": number, "color": colours[(r + (col // 2) + n) % 4], "gecko": number % 5 == 0}
-                )
+                row.append({"number": number, "color": colours[(r + (col // 2) + n) % 4], "gecko": number % 5 == 0})
                 number += 1
             grid.append(row)
         players.append({"name": name, "wrens": 3 + n, "grid": grid})
@@ -167,9 +159,7 @@ def gretchen() -> dict:
     ki = si = 0
     for n, name in enumerate(NAMES[:4]):
         display = []
-        pots = [{"color": "gray", "size": 2}] * 2 + [
-            {"color": k.color, "size": k.size} for k in coloured[ki : ki + 3]
-        ]
+        pots = [{"color": "gray", "size": 2}] * 2 + [{"color": k.color, "size": k.size} for k in coloured[ki : ki + 3]]
         ki += 3
         flowers = 0
         pots.append({"color": "rainbow", "size": 4})

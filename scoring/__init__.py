@@ -36,12 +36,7 @@ class Option:
     labels: tuple[str, ...] = ()  # each choice in a player's words (parallel to ``choices``)
 
     def to_dict(self) -> dict[str, Any]:
-        data = {
-            "name": self.name,
-            "kind": self.kind,
-            "default": self.default,
-            "description": self.description,
-        }
+        data = {"name": self.name, "kind": self.kind, "default": self.default, "description": self.description}
         if self.choices:
             data["choices"] = list(self.choices)
         if self.labels:
@@ -80,13 +75,7 @@ class Game:
     menu_order: int = 100
 
     def preview(
-        self,
-        state: Any,
-        options: Any = None,
-        player_count: int = 1,
-        position: int = 0,
-        *,
-        others: Sequence[Any] = (),
+        self, state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
     ) -> Preview:
         """What a seat page shows while its player types: per-card or per-area points, the
         running total and the messages, from the same rules as the score.  ``others``: the
@@ -99,9 +88,7 @@ class Game:
         """The schema of a whole table of this game (None until the game declares its board)."""
         if self.player_schema is None:
             return None
-        return table_schema(
-            self.player_schema, self.options_schema or Obj({}), max_players=self.max_players, title=self.title
-        )
+        return table_schema(self.player_schema, self.options_schema or Obj({}), max_players=self.max_players, title=self.title)
 
     def json_schema(self) -> dict[str, Any] | None:
         """The JSON Schema of this game's table (``GET /api/schema/GAME``)."""

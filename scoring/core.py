@@ -113,9 +113,7 @@ def get_int(
     return to_int(errors, data[key], where, minimum=minimum, maximum=maximum)
 
 
-def to_int(
-    errors: Errors, value: Any, where: str, *, minimum: int | None = 0, maximum: int | None = None
-) -> int | None:
+def to_int(errors: Errors, value: Any, where: str, *, minimum: int | None = 0, maximum: int | None = None) -> int | None:
     """Convert one value to an int within bounds, recording an error at ``where`` if it is not."""
     number: int | None = None
     if isinstance(value, bool):
@@ -126,11 +124,7 @@ def to_int(
         number = int(value)
     elif isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,9}\s*", value, re.ASCII):
         number = int(value)  # ASCII digits only: "٣" or "²" are not read as numbers
-    if (
-        number is None
-        or (minimum is not None and number < minimum)
-        or (maximum is not None and number > maximum)
-    ):
+    if number is None or (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
         errors.add(where, _int_rule(minimum, maximum))
         return None
     return number
@@ -199,9 +193,7 @@ def normalize_name(name: str) -> str:
 _NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
 
 
-def player_list(
-    errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None
-) -> list[dict[str, Any]]:
+def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None) -> list[dict[str, Any]]:
     """Check the outer shape of a table and return its players (dicts) and names.
 
     Each player must be an object with a non-empty ``name`` (at most 60 characters); names must
@@ -292,10 +284,7 @@ def seating(errors: Errors, table: Any, *, minimum: int, maximum: int, title: st
     sent = len(players)
     if raw is None:
         if 1 < sent < minimum:
-            errors.add(
-                "players",
-                f"has {sent} players: {title} takes {minimum} to {maximum}; to score one board on its own, send just that board",
-            )
+            errors.add("players", f"has {sent} players: {title} takes {minimum} to {maximum}; to score one board on its own, send just that board")
         return Seating(players, max(sent, 1))
     low = max(minimum, sent) if sent > 1 or minimum == 1 else 1
     scratch = Errors()
@@ -303,12 +292,8 @@ def seating(errors: Errors, table: Any, *, minimum: int, maximum: int, title: st
     if count is None or (count < low and not (count == 1 and sent <= 1)):
         low_shown = max(minimum, sent)
         hint = "; to score one board on its own, send just that board" if minimum > 1 or sent > 1 else ""
-        errors.add(
-            "player_count",
-            f"must be a whole number from {low_shown} to {maximum} (at least the {sent} boards sent){hint}"
-            if sent > 1
-            else f"must be a whole number from 1 to {maximum}",
-        )
+        errors.add("player_count", f"must be a whole number from {low_shown} to {maximum} (at least the {sent} boards sent){hint}"
+                   if sent > 1 else f"must be a whole number from 1 to {maximum}")
         return Seating(players, max(sent, 1))
     return Seating(players, count)
 
@@ -488,18 +473,14 @@ def rank(totals: Sequence[int], tiebreakers: Sequence[Tiebreaker] = ()) -> Ranki
     for total in sorted(set(totals), reverse=True):
         level = [i for i in range(n) if totals[i] == total]
         if len(level) > 1:
-            note = _tie_note(
-                total, level, tiebreakers, first=total == max(totals), rank=min(ranks[i] for i in level)
-            )
+            note = _tie_note(total, level, tiebreakers, first=total == max(totals), rank=min(ranks[i] for i in level))
             for i in level:
                 notes[i] = note
     tiebreak = notes[winners[0]] if winners else None
     return Ranking(ranks, winners, tiebreak, tuple(notes))
 
 
-def _tie_note(
-    total: int, level: list[int], tiebreakers: Sequence[Tiebreaker], *, first: bool, rank: int
-) -> str:
+def _tie_note(total: int, level: list[int], tiebreakers: Sequence[Tiebreaker], *, first: bool, rank: int) -> str:
     """How the tie of the players ``level`` on ``total`` was settled, in the pad's words."""
     group = level
     used: list[str] = []
@@ -638,11 +619,7 @@ def board_preview(
     score if it is legal, else its problems.  Games with partial boards to show override it."""
     board = dict(state) if isinstance(state, dict) else {}
     board["name"] = board.get("name") or "Player"
-    table = {
-        "options": options if isinstance(options, dict) else {},
-        "players": [board],
-        "player_count": player_count,
-    }
+    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
     try:
         result = score(table)
     except ValidationError as exc:

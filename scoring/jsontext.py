@@ -105,7 +105,5 @@ def load(data: bytes | str) -> tuple[Any, list[FieldError]]:
         return None, [FieldError("", f"is nested too deeply: at most {MAX_DEPTH} levels")]
     bad = _not_text(value)
     if bad is not None:
-        return None, [
-            FieldError(bad, "is not text: it holds a lone surrogate (an escape like \\ud800 on its own)")
-        ]
+        return None, [FieldError(bad, "is not text: it holds a lone surrogate (an escape like \\ud800 on its own)")]
     return value, []

@@ -122,9 +122,7 @@ class Text(Node):
         self.nullable = nullable
 
     def json_schema(self) -> JSONSchema:
-        return self._doc(
-            {"type": ["string", "null"] if self.nullable else "string", "maxLength": self.max_length}
-        )
+        return self._doc({"type": ["string", "null"] if self.nullable else "string", "maxLength": self.max_length})
 
     def type_error(self, value: Any) -> str | None:
         if value is None and self.nullable:
@@ -246,9 +244,7 @@ class Obj(Node):
 class Arr(Node):
     """A list of ``items``, at most ``max_items`` long."""
 
-    def __init__(
-        self, items: Node, max_items: int | None = None, description: str = "", *, min_items: int = 0
-    ) -> None:
+    def __init__(self, items: Node, max_items: int | None = None, description: str = "", *, min_items: int = 0) -> None:
         self.items = items
         self.max_items = max_items
         self.description = description
@@ -285,9 +281,7 @@ class OneOf(Node):
     ``kind``); unknown keys are judged against that shape, or against all the shapes' keys
     together when the value does not say yet."""
 
-    def __init__(
-        self, *options: Node, pick: Callable[[Any], Node | None] | None = None, description: str = ""
-    ) -> None:
+    def __init__(self, *options: Node, pick: Callable[[Any], Node | None] | None = None, description: str = "") -> None:
         self.options = tuple(options)
         self.pick = pick
         self.description = description
@@ -328,11 +322,7 @@ class OneOf(Node):
 
     def type_error(self, value: Any) -> str | None:
         reasons = [o.type_error(value) for o in self.options]
-        return (
-            None
-            if any(r is None for r in reasons)
-            else next((r for r in reasons if r), "is not allowed here")
-        )
+        return None if any(r is None for r in reasons) else next((r for r in reasons if r), "is not allowed here")
 
 
 def _unknown(key: str, known: Sequence[str]) -> str:
@@ -363,12 +353,8 @@ def table_schema(player: Obj, options: Obj, *, max_players: int, title: str = ""
     return Obj(
         {
             "options": options,
-            "players": Arr(
-                player.with_fields(name=PLAYER_NAME), max_players, "the players in seat order", min_items=1
-            ),
-            "player_count": Int(
-                1, max_players, "players at the table when only some boards are sent (one board: 1)"
-            ),
+            "players": Arr(player.with_fields(name=PLAYER_NAME), max_players, "the players in seat order", min_items=1),
+            "player_count": Int(1, max_players, "players at the table when only some boards are sent (one board: 1)"),
         },
         title,
         required=("players",),

@@ -98,10 +98,8 @@ def finished_play(client, token, players=("Ann", "Bob"), points=None) -> int:
     play_id = new_play(client, token, players=players)
     for position, _ in enumerate(players):
         value = points[position] if points else 10 * (position + 1)
-        response = client.post(
-            f"/plays/{play_id}/seats/{position}",
-            data={"csrf_token": token, "state_json": json.dumps({"points": value}), "next": "play"},
-        )
+        response = client.post(f"/plays/{play_id}/seats/{position}",
+                               data={"csrf_token": token, "state_json": json.dumps({"points": value}), "next": "play"})
         assert response.status_code == 303, response.get_data(as_text=True)[:2000]
     response = client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]

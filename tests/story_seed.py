@@ -10,28 +10,9 @@ from scoring.core import ValidationError
 from scoring.planted.catalog import find_plant
 
 GROUP = ("Ann", "Bo", "Cleo", "Dev")
-BEGINNERS = (
-    "Golden Barrel Cactus",
-    "Golden Pothos",
-    "ZZ Plant",
-    "Lucky Bamboo",
-    "Spider Plant",
-    "Snake Plant",
-)
-PLANTS = (
-    "Nerve Plant",
-    "Arrowhead Plant",
-    "Swiss Cheese Plant",
-    "Croton",
-    "Heartleaf Philodendron",
-    "Money Tree",
-    "Prickly Pear",
-    "Maidenhair Fern",
-    "Sago Palm",
-    "Aloe Vera",
-    "Inch Plant",
-    "Parlor Palm",
-)
+BEGINNERS = ("Golden Barrel Cactus", "Golden Pothos", "ZZ Plant", "Lucky Bamboo", "Spider Plant", "Snake Plant")
+PLANTS = ("Nerve Plant", "Arrowhead Plant", "Swiss Cheese Plant", "Croton", "Heartleaf Philodendron", "Money Tree",
+          "Prickly Pear", "Maidenhair Fern", "Sago Palm", "Aloe Vera", "Inch Plant", "Parlor Palm")
 
 
 def planted_table(rng: random.Random, names) -> dict:
@@ -67,23 +48,14 @@ def seed(app, plays: int = 12, seed_: int = 7, start_day: int = 1) -> list[int]:
             except ValidationError:
                 continue
             day = start_day + n
-            play_id = store.create_play(
-                "planted", f"2026-10-{day:02d}T20:00", {}, [ids[x] for x in names], "seed"
-            )
+            play_id = store.create_play("planted", f"2026-10-{day:02d}T20:00", {}, [ids[x] for x in names], "seed")
             for position, player in enumerate(table["players"]):
-                store.save_seat(
-                    play_id, position, {k: v for k, v in player.items() if k != "name"}, "seed", done=True
-                )
+                store.save_seat(play_id, position, {k: v for k, v in player.items() if k != "name"}, "seed", done=True)
             store.set_status(play_id, store.FINISHED, "seed")
             length = 25 + rng.randint(0, 40)
             store.get_db().execute(
                 "UPDATE plays SET started_at = ?, finished_at = ?, location = ? WHERE id = ?",
-                [
-                    f"2026-10-{day:02d}T20:00:00",
-                    f"2026-10-{day:02d}T20:{length:02d}:00",
-                    "Ann's kitchen" if n % 2 else None,
-                    play_id,
-                ],
+                [f"2026-10-{day:02d}T20:00:00", f"2026-10-{day:02d}T20:{length:02d}:00", "Ann's kitchen" if n % 2 else None, play_id],
             )
             made.append(play_id)
     return made

@@ -12,9 +12,7 @@ def score(table: dict) -> scoring.Result:
     players = player_list(errors, table, minimum=1, maximum=4)
     bonus = get_int(errors, options_of(table), "bonus", "options", default=0, maximum=10)
     points = [get_int(errors, p, "points", f"players[{i}]", maximum=500) for i, p in enumerate(players)]
-    tokens = [
-        get_int(errors, p, "tokens", f"players[{i}]", default=0, maximum=99) for i, p in enumerate(players)
-    ]
+    tokens = [get_int(errors, p, "tokens", f"players[{i}]", default=0, maximum=99) for i, p in enumerate(players)]
     errors.raise_if_any()
     categories = [
         [

@@ -52,15 +52,9 @@ def test_history_and_player_pages_walk_the_plays_newest_first_without_sorting_th
 
     seeded = history_scale.seed(tmp_path, 60)
     player = seeded["player_id"]
-    out = history_scale.queries(
-        tmp_path, ["/plays", f"/players/{player}", f"/plays?player={player}", "/plays?game=verdant"]
-    )
+    out = history_scale.queries(tmp_path, ["/plays", f"/players/{player}", f"/plays?player={player}", "/plays?game=verdant"])
     for path, statements in out.items():
-        plays = [
-            s
-            for s in statements
-            if s["sql"].startswith("SELECT pl.") and "ORDER BY pl.played_at DESC" in s["sql"]
-        ]
+        plays = [s for s in statements if s["sql"].startswith("SELECT pl.") and "ORDER BY pl.played_at DESC" in s["sql"]]
         assert plays, path
         for statement in plays:
             plan = " ".join(statement["plan"])

@@ -18,9 +18,7 @@ GAMES = [g.name for g in scoring.games() if g.ready and g.name != "stub"]
 
 
 def test_api_md_carries_the_current_example_of_every_game():
-    done = subprocess.run(
-        [sys.executable, "docs/build_api.py", "--check"], cwd=ROOT, capture_output=True, text=True
-    )
+    done = subprocess.run([sys.executable, "docs/build_api.py", "--check"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout
 
 

@@ -99,10 +99,6 @@ def test_the_game_adapters_do_not_import_the_views():
 def test_the_engines_import_nothing_from_the_web_layer():
     graph = _graph()
     offenders = {
-        (m, d)
-        for m, deps in graph.items()
-        if m.startswith("scoring")
-        for d in deps
-        if d.split(".")[0] in ("web", "app", "migrations")
+        (m, d) for m, deps in graph.items() if m.startswith("scoring") for d in deps if d.split(".")[0] in ("web", "app", "migrations")
     }
     assert offenders == set()

@@ -11,40 +11,13 @@ from web.db import connect, migrate
 EXPECTED = {
     "players": ["id", "name", "created_at", "merged_into"],
     "plays": [
-        "id",
-        "game",
-        "played_at",
-        "options",
-        "status",
-        "notes",
-        "winners",
-        "tiebreak",
-        "engine_version",
-        "created_at",
-        "updated_at",
-        "version",
-        "started_at",
-        "finished_at",
-        "location",
-        "deleted_at",
-        "deleted_by",
-        "status_before_delete",
-        "set_aside_from",
+        "id", "game", "played_at", "options", "status", "notes", "winners", "tiebreak", "engine_version",
+        "created_at", "updated_at", "version", "started_at", "finished_at", "location",
+        "deleted_at", "deleted_by", "status_before_delete", "set_aside_from",
     ],
     "seats": [
-        "id",
-        "play_id",
-        "position",
-        "player_id",
-        "state",
-        "complete",
-        "total",
-        "rank",
-        "breakdown",
-        "engine_version",
-        "version",
-        "updated_at",
-        "done",
+        "id", "play_id", "position", "player_id", "state", "complete", "total", "rank", "breakdown",
+        "engine_version", "version", "updated_at", "done",
     ],
     "seat_versions": ["seat_id", "version", "state", "paths", "change_id", "who", "at"],
     "play_versions": ["play_id", "version", "paths", "details", "change_id", "who", "at"],
@@ -54,45 +27,15 @@ EXPECTED = {
     "player_stats": ["player_id", "game", "plays", "wins", "total_sum", "best"],
     "share_links": ["token", "play_id", "created_at", "created_by", "revoked_at", "revoked_by"],
     "photos": [
-        "id",
-        "play_id",
-        "file",
-        "thumb",
-        "width",
-        "height",
-        "bytes",
-        "sha256",
-        "created_at",
-        "created_by",
-        "removed_at",
-        "removed_by",
+        "id", "play_id", "file", "thumb", "width", "height", "bytes", "sha256", "created_at", "created_by",
+        "removed_at", "removed_by",
     ],
     "stat_player_game": [
-        "player_id",
-        "game",
-        "plays",
-        "table_plays",
-        "wins",
-        "shared_wins",
-        "solo_plays",
-        "solo_wins",
-        "total_sum",
-        "best",
-        "best_play_id",
-        "best_margin",
-        "best_margin_play_id",
-        "last_played_at",
+        "player_id", "game", "plays", "table_plays", "wins", "shared_wins", "solo_plays", "solo_wins", "total_sum",
+        "best", "best_play_id", "best_margin", "best_margin_play_id", "last_played_at",
     ],
     "stat_player_category": [
-        "player_id",
-        "game",
-        "category",
-        "label",
-        "position",
-        "plays",
-        "points_sum",
-        "best",
-        "best_play_id",
+        "player_id", "game", "category", "label", "position", "plays", "points_sum", "best", "best_play_id",
     ],
     "stat_pairs": ["game", "player_id", "rival_id", "plays", "ahead", "behind", "level"],
     "stat_game": ["game", "plays", "first_played_at", "last_played_at"],
@@ -139,16 +82,12 @@ def test_seats_need_an_existing_play(tmp_path):
     migrate(path)
     db = connect(path)
     with pytest.raises(sqlite3.IntegrityError):
-        db.execute(
-            "INSERT INTO seats (play_id, position, player_id, state, version, updated_at) VALUES (9, 0, 9, '{}', 1, 'x')"
-        )
+        db.execute("INSERT INTO seats (play_id, position, player_id, state, version, updated_at) VALUES (9, 0, 9, '{}', 1, 'x')")
 
 
 def _seed_m001(db) -> None:
     db.execute("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', '2025-01-01T10:00:00')")
-    db.execute(
-        "INSERT INTO players (id, name, created_at, merged_into) VALUES (2, 'Annie', '2025-01-01T10:00:00', 1)"
-    )
+    db.execute("INSERT INTO players (id, name, created_at, merged_into) VALUES (2, 'Annie', '2025-01-01T10:00:00', 1)")
     db.execute(
         "INSERT INTO plays (id, game, played_at, options, status, notes, winners, created_at, updated_at) VALUES "
         "(1, 'planted', '2025-01-01T20:00', '{}', 'finished', 'old night', '[\"Ann\"]', '2025-01-01', '2025-01-01')"
@@ -200,55 +139,26 @@ def test_m006_fills_the_story_of_plays_made_before_it(tmp_path):
     db = Database(str(tmp_path / "old.db"))
     for step in (m.m001_initial, m.m002_arizona_deck, m.m003_verdant_campaign, m.m004_player_stats):
         step(db)
-    db["players"].insert_all(
-        [{"id": 1, "name": "Ann", "created_at": "t"}, {"id": 2, "name": "Bob", "created_at": "t"}]
-    )
+    db["players"].insert_all([{"id": 1, "name": "Ann", "created_at": "t"}, {"id": 2, "name": "Bob", "created_at": "t"}])
     for play_id, status in ((1, "finished"), (2, "in_progress")):
-        db["plays"].insert(
-            {
-                "id": play_id,
-                "game": "stub",
-                "played_at": "2026-11-01T20:00",
-                "status": status,
-                "winners": '["Ann"]',
-                "created_at": "2026-11-01T20:00:00",
-                "updated_at": "2026-11-02T09:00:00",
-            }
-        )
+        db["plays"].insert({"id": play_id, "game": "stub", "played_at": "2026-11-01T20:00", "status": status,
+                            "winners": '["Ann"]', "created_at": "2026-11-01T20:00:00", "updated_at": "2026-11-02T09:00:00"})
         for position, (player, total, rank) in enumerate(((1, 30, 1), (2, 20, 2))):
-            db["seats"].insert(
-                {
-                    "play_id": play_id,
-                    "position": position,
-                    "player_id": player,
-                    "total": total,
-                    "rank": rank,
-                    "breakdown": f'[{{"key": "points", "label": "Points", "points": {total}}}]',
-                    "updated_at": "t",
-                }
-            )
+            db["seats"].insert({"play_id": play_id, "position": position, "player_id": player, "total": total, "rank": rank,
+                                "breakdown": f'[{{"key": "points", "label": "Points", "points": {total}}}]',
+                                "updated_at": "t"})
     for at in ("2026-11-01T21:10:00", "2026-11-01T22:00:00"):
         db["edit_log"].insert({"play_id": 1, "at": at, "who": "x", "action": "play finished"})
     m.m006_story_sharing_photos_stats(db)
     rows = {r["id"]: r for r in db.query("SELECT id, started_at, finished_at, location FROM plays")}
-    assert rows[1] == {
-        "id": 1,
-        "started_at": "2026-11-01T20:00:00",
-        "finished_at": "2026-11-01T21:10:00",
-        "location": None,
-    }
+    assert rows[1] == {"id": 1, "started_at": "2026-11-01T20:00:00", "finished_at": "2026-11-01T21:10:00", "location": None}
     assert rows[2]["finished_at"] is None and rows[2]["started_at"] == "2026-11-01T20:00:00"
     stats = {r["player_id"]: r for r in db.query("SELECT * FROM stat_player_game")}
     assert (stats[1]["plays"], stats[1]["wins"], stats[1]["best"], stats[1]["best_margin"]) == (1, 1, 30, 10)
     assert (stats[2]["plays"], stats[2]["wins"], stats[2]["best_margin"]) == (1, 0, None)
-    pairs = {
-        (r["player_id"], r["rival_id"]): (r["ahead"], r["behind"])
-        for r in db.query("SELECT * FROM stat_pairs")
-    }
+    pairs = {(r["player_id"], r["rival_id"]): (r["ahead"], r["behind"]) for r in db.query("SELECT * FROM stat_pairs")}
     assert pairs == {(1, 2): (1, 0), (2, 1): (0, 1)}
     assert [r["plays"] for r in db.query("SELECT plays FROM stat_game")] == [1]
     db.execute("INSERT INTO plays (game, played_at, created_at, updated_at) VALUES ('stub', 'x', 'c', 'u')")
-    assert (
-        db.execute("SELECT started_at FROM plays WHERE played_at = 'x'").fetchone()[0] == "c"
-    )  # the trigger
+    assert db.execute("SELECT started_at FROM plays WHERE played_at = 'x'").fetchone()[0] == "c"  # the trigger
     assert db.execute("SELECT n FROM db_revision").fetchone()[0] >= 1

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SIXTH = ROOT / "tests" / "sixth_game"
 
-CHECK = r"""
+CHECK = r'''
 import json, re, sys, tempfile
 import scoring
 from app import create_app
@@ -41,14 +41,12 @@ assert c.get("/games/sixth").status_code == 200
 check = c.post("/check", data={"csrf_token": token, "game": "sixth", "board": json.dumps({"flowers": 4})})
 assert check.status_code == 200 and ": 4 points" in check.get_data(as_text=True)
 print("ok")
-"""
+'''
 
 
 def test_a_sixth_game_needs_only_its_engine_adapter_templates_and_docs(tmp_path):
     copy = tmp_path / "project"
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.split(b"\0")
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
     for name in filter(None, (n.decode() for n in listed)):
         source = ROOT / name
         if name.startswith("tests/sixth_game/") or not source.is_file():
@@ -65,20 +63,8 @@ def test_a_sixth_game_needs_only_its_engine_adapter_templates_and_docs(tmp_path)
             shutil.copy2(source, target)
             added.append(str(source.relative_to(SIXTH)))
     # what a sixth game adds: its engine package, its adapter, its templates, its docs
-    assert all(
-        a.startswith(("scoring/sixth/", "web/games/sixth.py", "templates/games/sixth/", "docs/"))
-        for a in added
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", CHECK],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={
-            "PYTHONPATH": str(copy),
-            "SCOREPAD_INSTANCE": str(tmp_path / "instance"),
-            "PATH": "/usr/bin:/bin",
-        },
-    )
+    assert all(a.startswith(("scoring/sixth/", "web/games/sixth.py", "templates/games/sixth/", "docs/")) for a in added)
+    done = subprocess.run([sys.executable, "-c", CHECK], cwd=copy, capture_output=True, text=True, timeout=300,
+                          env={"PYTHONPATH": str(copy), "SCOREPAD_INSTANCE": str(tmp_path / "instance"),
+                               "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-3000:]

@@ -65,9 +65,9 @@ def same_card(a: dict[str, Any], b: dict[str, Any]) -> bool:
     >>> same_card({"color": "yellow", "gecko": True}, {"color": "yellow", "gecko": False})
     False
     """
-    return color_key(str(a.get("color", ""))) == color_key(str(b.get("color", ""))) and bool(
-        a.get("gecko")
-    ) == bool(b.get("gecko"))
+    return color_key(str(a.get("color", ""))) == color_key(str(b.get("color", ""))) and bool(a.get("gecko")) == bool(
+        b.get("gecko")
+    )
 
 
 def _copy(known: Any) -> Known:
@@ -114,12 +114,7 @@ def learn(known: Known, grid: Any, *, path: str = "grid") -> tuple[Known, list[d
                 updated[number] = entered
             elif not same_card(updated[number], entered):
                 conflicts.append(
-                    {
-                        "number": number,
-                        "known": dict(updated[number]),
-                        "entered": entered,
-                        "path": f"{path}[{r}][{c}]",
-                    }
+                    {"number": number, "known": dict(updated[number]), "entered": entered, "path": f"{path}[{r}][{c}]"}
                 )
     return updated, conflicts
 

@@ -204,9 +204,7 @@ class Display:
 
     def cards(self) -> list[tuple[int, int, Card]]:
         """Every entered card with its row and column, in reading order."""
-        return [
-            (r, c, card) for r, row in enumerate(self.grid) for c, card in enumerate(row) if card is not None
-        ]
+        return [(r, c, card) for r, row in enumerate(self.grid) for c, card in enumerate(row) if card is not None]
 
     @property
     def complete(self) -> bool:
@@ -276,12 +274,8 @@ class YesNo(Bool):
 
 CARD_SCHEMA = Obj(
     {
-        "number": Int(
-            NUMBER_MIN, NUMBER_MAX, "the number printed on the card; each number once on the table"
-        ),
-        "color": Text(
-            COLOR_MAX_LENGTH, 'the card\'s colour, a name such as "yellow" (compared by its colour key)'
-        ),
+        "number": Int(NUMBER_MIN, NUMBER_MAX, "the number printed on the card; each number once on the table"),
+        "color": Text(COLOR_MAX_LENGTH, "the card's colour, a name such as \"yellow\" (compared by its colour key)"),
         "gecko": YesNo("whether the card shows a gecko (missing: no)"),
     },
     "one cactus card",
@@ -352,9 +346,7 @@ def whole(errors: Errors, value: Any, where: str, lo: int, hi: int, rule: str) -
         number = None
     elif isinstance(value, int):
         number = value
-    elif (
-        isinstance(value, float) and value.is_integer() or isinstance(value, str) and _DIGITS.fullmatch(value)
-    ):
+    elif isinstance(value, float) and value.is_integer() or isinstance(value, str) and _DIGITS.fullmatch(value):
         number = int(value)
     if number is None or not lo <= number <= hi:
         errors.add(where, rule)
@@ -419,19 +411,12 @@ def parse_card(errors: Errors, raw: Any, where: str) -> Card | None:
         errors.add(join(where, "color"), 'must be the name of a colour, e.g. "yellow"')
         color = None
     elif not _encodable(color):
-        errors.add(
-            join(where, "color"),
-            "is not valid text: it holds a character no font can show (a lone surrogate)",
-        )
+        errors.add(join(where, "color"), "is not valid text: it holds a character no font can show (a lone surrogate)")
         color = None
     elif len(color_label(color)) > COLOR_MAX_LENGTH:
-        errors.add(
-            join(where, "color"), f"is too long: a colour name has at most {COLOR_MAX_LENGTH} characters"
-        )
+        errors.add(join(where, "color"), f"is too long: a colour name has at most {COLOR_MAX_LENGTH} characters")
         color = None
-    gecko = yes_no(
-        errors, raw.get("gecko"), join(where, "gecko"), "must be true (the card shows a gecko) or false"
-    )
+    gecko = yes_no(errors, raw.get("gecko"), join(where, "gecko"), "must be true (the card shows a gecko) or false")
     if number is None or color is None:
         return None
     return Card(number, color_label(color), bool(gecko))
@@ -460,9 +445,7 @@ def parse_grid(errors: Errors, raw: Any, where: str) -> Display | None:
             continue
         if len(row) != SIZE:
             if len(row) > SIZE:
-                errors.add(
-                    row_where, f"has {_plural(len(row), 'card')}: a display is at most {SIZE} cards wide"
-                )
+                errors.add(row_where, f"has {_plural(len(row), 'card')}: a display is at most {SIZE} cards wide")
             else:
                 errors.add(row_where, f"has {_plural(len(row), 'card')}: a finished row has {SIZE} cards")
             complete = False
@@ -484,10 +467,7 @@ def lenient_rules(options: Any) -> Rules:
 
 def parse_rules(errors: Errors, options: dict[str, Any]) -> Rules:
     advanced = yes_no(
-        errors,
-        options.get("advanced"),
-        "options.advanced",
-        "must be true (advanced scoring: single-colour lines) or false",
+        errors, options.get("advanced"), "options.advanced", "must be true (advanced scoring: single-colour lines) or false"
     )
     reading = get_choice(errors, options, "color_lines", "options", COLOR_LINE_READINGS, default=EVERY_LINE)
     return Rules(bool(advanced), reading or EVERY_LINE)
@@ -514,10 +494,7 @@ def parse_solo(errors: Errors, options: dict[str, Any], seat: Seating) -> int | 
     if solo is None or solo is False:
         return None
     if not isinstance(solo, dict):
-        errors.add(
-            "options.solo",
-            'must be null (a two-player game) or {"vera_score": N} for the solo game against Vera',
-        )
+        errors.add("options.solo", 'must be null (a two-player game) or {"vera_score": N} for the solo game against Vera')
         return None
     rule = VERA_RULE
     value = solo.get("vera_score")
@@ -557,10 +534,7 @@ def parse_seating(errors: Errors, table: Any) -> Seating:
                 )
             errors.add("player_count", message)
         elif error.path == "players" and sent > MAX_PLAYERS:
-            errors.add(
-                "players",
-                f"{error.message} ({MAX_PLAYERS} players, or 1 for the solo game against Vera); {one_board}",
-            )
+            errors.add("players", f"{error.message} ({MAX_PLAYERS} players, or 1 for the solo game against Vera); {one_board}")
         else:
             errors.add(error.path, error.message)
     return seat
@@ -585,10 +559,7 @@ def parse_table(table: Any) -> Table:
         if not isinstance(table["players"][i], dict):
             continue  # not an object: player_list has said so
         if isinstance(raw.get("name"), str) and not _encodable(raw["name"]):
-            errors.add(
-                join(where, "name"),
-                "is not valid text: it holds a character no font can show (a lone surrogate)",
-            )
+            errors.add(join(where, "name"), "is not valid text: it holds a character no font can show (a lone surrogate)")
         wrens_raw = raw.get("wrens")
         wrens: int | None = 0
         if wrens_raw is not None and wrens_raw != "":
@@ -617,9 +588,6 @@ def parse_table(table: Any) -> Table:
         if display is not None and wrens is not None and isinstance(raw.get("name"), str):
             players.append(Player(raw["name"], wrens, display))
     if wrens_total > WREN_TOKENS:
-        errors.add(
-            "players",
-            f"hold {wrens_total} cactus wrens together: the game has only {WREN_TOKENS} wren tokens",
-        )
+        errors.add("players", f"hold {wrens_total} cactus wrens together: the game has only {WREN_TOKENS} wren tokens")
     errors.raise_if_any()
     return Table(tuple(players), rules, vera, seat)

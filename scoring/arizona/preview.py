@@ -47,9 +47,7 @@ def typed_display(state: Any) -> Display:
     return Display(tuple(tuple(_cell(grid, r, c) for c in range(SIZE)) for r in range(SIZE)))
 
 
-def _area(
-    area: Line, scores: bool, points: int, label: str, colored: bool = False, why: Sequence[str] = ()
-) -> dict[str, Any]:
+def _area(area: Line, scores: bool, points: int, label: str, colored: bool = False, why: Sequence[str] = ()) -> dict[str, Any]:
     return {
         "label": label,
         "cells": [list(cell) for cell in area.cells],
@@ -86,14 +84,8 @@ def _board_messages(state: Any, options: Any, player_count: int) -> tuple[tuple[
     """What the full rules say about this board alone (paths relative to the seat; options
     errors keep theirs) and whether the board itself is legal."""
     board = dict(state) if isinstance(state, dict) else {}
-    board["name"] = (
-        board.get("name") if isinstance(board.get("name"), str) and board["name"].strip() else "Player"
-    )
-    table = {
-        "options": options if isinstance(options, dict) else {},
-        "players": [board],
-        "player_count": player_count,
-    }
+    board["name"] = board.get("name") if isinstance(board.get("name"), str) and board["name"].strip() else "Player"
+    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
     try:
         parse_table(table)  # the very checks of a real table
     except ValidationError as exc:
@@ -119,24 +111,11 @@ def preview(
     for r, c, _card in display.cards():
         points[card_path(r, c)] = geckos.get((r, c))
     lines = [
-        _area(
-            area,
-            in_order(area),
-            _line_points(area, rules),
-            area.label,
-            _colour_point(area, rules),
-            _why(area, categories),
-        )
+        _area(area, in_order(area), _line_points(area, rules), area.label, _colour_point(area, rules), _why(area, categories))
         for area in display.lines()
     ]
     quadrants = [
-        _area(
-            area,
-            one_color(area),
-            2 if one_color(area) else 0,
-            area.label.removesuffix(" quadrant"),
-            why=_why(area, categories, False),
-        )
+        _area(area, one_color(area), 2 if one_color(area) else 0, area.label.removesuffix(" quadrant"), why=_why(area, categories, False))
         for area in display.quadrants()
     ]
     started = any(area["complete"] for area in lines + quadrants)

@@ -59,29 +59,9 @@ from .state import (
 )
 
 __all__ = [
-    "ALOE_VERA_CAP",
-    "COLORS",
-    "FLOWERS",
-    "GAME",
-    "MAX_LEAVES",
-    "MAX_WATER",
-    "MONEY_PLANT_CAPACITY",
-    "PLANTS",
-    "POT_COLORS",
-    "POT_KINDS",
-    "POT_SIZES",
-    "SEASONS",
-    "SPECIAL_PLANTS",
-    "SUCCULENTS",
-    "Plant",
-    "PotKind",
-    "blank_player",
-    "catalog_search",
-    "find_plant",
-    "leaf_capacity",
-    "place_name",
-    "preview",
-    "score",
+    "ALOE_VERA_CAP", "COLORS", "FLOWERS", "GAME", "MAX_LEAVES", "MAX_WATER", "MONEY_PLANT_CAPACITY", "PLANTS", "POT_COLORS",
+    "POT_KINDS", "POT_SIZES", "SEASONS", "SPECIAL_PLANTS", "SUCCULENTS", "Plant", "PotKind", "blank_player",
+    "catalog_search", "find_plant", "leaf_capacity", "place_name", "preview", "score",
 ]
 
 NAME = "gretchens-garden"

@@ -14,13 +14,9 @@ from typing import Any
 MONEY_PLANT: dict[str, Any] = {"money_plant": True}
 
 
-def cell(
-    color: str, size: int, name: str | None = None, leaves: int = 0, flower: bool = False
-) -> dict[str, Any]:
+def cell(color: str, size: int, name: str | None = None, leaves: int = 0, flower: bool = False) -> dict[str, Any]:
     """One pot of the row, empty (no ``name``) or holding a plant."""
-    plant: dict[str, Any] | None = (
-        None if name is None else {"name": name, "leaves": leaves, "flower": flower}
-    )
+    plant: dict[str, Any] | None = None if name is None else {"name": name, "leaves": leaves, "flower": flower}
     return {"pot": {"color": color, "size": size}, "plant": plant}
 
 
@@ -29,9 +25,7 @@ def gray(name: str | None = None, leaves: int = 0) -> dict[str, Any]:
     return cell("gray", 2, name, leaves)
 
 
-def player(
-    name: str, display: list[dict[str, Any]] | None = None, money: int = 3, can: int = 0
-) -> dict[str, Any]:
+def player(name: str, display: list[dict[str, Any]] | None = None, money: int = 3, can: int = 0) -> dict[str, Any]:
     """A player; the default row is the starting row: gray pot, Money Plant, gray pot."""
     row = display if display is not None else [gray(), dict(MONEY_PLANT), gray()]
     return {"name": name, "money_plant_leaves": money, "watering_can": can, "display": row}

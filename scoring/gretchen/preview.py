@@ -57,9 +57,7 @@ def preview(
     table = {"options": {} if options is None else options, "players": boards,
              "player_count": max(count, len(boards))}
     reading = read(table)
-    messages = seat_errors(reading.errors, at) + tuple(
-        e for e in reading.errors if not e.path.startswith("players[")
-    )
+    messages = seat_errors(reading.errors, at) + tuple(e for e in reading.errors if not e.path.startswith("players["))
     untouched = _untouched(state)
     mine = reading.boards[at] if at < len(reading.boards) else None
     if mine is None or mine.state is None:

@@ -99,11 +99,8 @@ def flowers(player: PlayerState) -> Scored:
         assert slot.plant is not None
         out.add(slot.index, FLOWER_POINTS)
         what = "flower (a free colour, rainbow pot)" if colour == "any" else f"{colour} flower"
-        out.say(
-            f"{slot.plant.plant.name} ({slot.where}): {what} = {FLOWER_POINTS}",
-            f"{slot.path}.plant.flower",
-            subjects=(slot.index,),
-        )
+        out.say(f"{slot.plant.plant.name} ({slot.where}): {what} = {FLOWER_POINTS}", f"{slot.path}.plant.flower",
+                subjects=(slot.index,))
     count = len(out.lines)
     if count > 1:
         out.say(f"{count} flowers x {FLOWER_POINTS} = {count * FLOWER_POINTS}", ROW)
@@ -161,9 +158,7 @@ class Context:
         return self.table.options
 
     def count_everyone(self, name: str) -> list[int]:
-        return [
-            sum(1 for s in p.plants if s.plant and s.plant.plant.name == name) for p in self.table.players
-        ]
+        return [sum(1 for s in p.plants if s.plant and s.plant.plant.name == name) for p in self.table.players]
 
     def others(self, values: list[int]) -> list[tuple[str, int]]:
         return [(p.name, values[i]) for i, p in enumerate(self.table.players) if i != self.index]
@@ -205,12 +200,8 @@ def baby_toes(ctx: Context) -> Outcome:
     right = len(ctx.player.plants) - left
     k = len(ctx.cards)
     if left == right:
-        return _same(
-            ctx,
-            5,
-            f"{left} plants left of the Money Plant, {right} right: balanced, {k} x 5 = {5 * k}",
-            counted,
-        )
+        return _same(ctx, 5, f"{left} plants left of the Money Plant, {right} right: balanced, {k} x 5 = {5 * k}",
+                     counted)
     return _same(ctx, 0, f"{left} plants left of the Money Plant, {right} right: not balanced = 0", counted)
 
 
@@ -297,20 +288,13 @@ def jellybean_plant(ctx: Context) -> Outcome:
     """+X per Jellybean Plant, X = distinct colours among your plant and pot cards (the six
     colours only: gray and rainbow do not count, nor do flowers)."""
     counted = [f"{s.path}.pot" for s in ctx.player.pots if s.pot is not None and s.pot.color in COLORS]
-    counted += [
-        f"{s.path}.plant" for s in ctx.player.plants if s.plant is not None and s.plant.plant.color in COLORS
-    ]
+    counted += [f"{s.path}.plant" for s in ctx.player.plants if s.plant is not None and s.plant.plant.color in COLORS]
     seen = {s.pot.color for s in ctx.player.pots if s.pot is not None}
     seen |= {s.plant.plant.color for s in ctx.player.plants if s.plant is not None}
     colours = [c for c in COLORS if c in seen]
     k, x = len(ctx.cards), len(colours)
-    return _same(
-        ctx,
-        x,
-        f"{_n(x, 'colour')} among your plants and pots ({', '.join(colours)}; gray and rainbow "
-        f"do not count): {k} x {x} = {k * x}",
-        counted,
-    )
+    return _same(ctx, x, f"{_n(x, 'colour')} among your plants and pots ({', '.join(colours)}; gray and rainbow "
+                 f"do not count): {k} x {x} = {k * x}", counted)
 
 
 def living_stone(ctx: Context) -> Outcome:
@@ -326,13 +310,8 @@ def aloe_vera(ctx: Context) -> Outcome:
     if not ctx.options.aloe_vera_max_4:
         return _same(ctx, w, f"{w} water in your watering can x 1 = {w} (no cap)", ("watering_can",))
     got = min(w, ALOE_VERA_CAP)
-    return _same(
-        ctx,
-        got,
-        f"{w} water in your watering can x 1, at most {ALOE_VERA_CAP} (this play's option, "
-        f"the online game's tooltip) = {got}",
-        ("watering_can",),
-    )
+    return _same(ctx, got, f"{w} water in your watering can x 1, at most {ALOE_VERA_CAP} (this play's option, "
+                 f"the online game's tooltip) = {got}", ("watering_can",))
 
 
 def moon_cactus(ctx: Context) -> Outcome:

@@ -126,9 +126,7 @@ def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _read_plants(
-    errors: Errors, player: dict[str, Any], where: str
-) -> tuple[list[Holding], list[_Card], bool]:
+def _read_plants(errors: Errors, player: dict[str, Any], where: str) -> tuple[list[Holding], list[_Card], bool]:
     """The player's plants whose growth reads, every plant card named (growth read or not, for
     the Beginner and duplicate checks), and whether every entry's name was read."""
     path = join(where, "plants")
@@ -137,9 +135,7 @@ def _read_plants(
         errors.add(path, "is missing: list the player's plants (their Beginner plant and up to 5 more)")
         return [], [], False
     if not isinstance(raw, list):
-        errors.add(
-            path, f'must be a list of up to {MAX_PLANTS} plants like {{"name": "ZZ Plant", "growth": 2}}'
-        )
+        errors.add(path, f'must be a list of up to {MAX_PLANTS} plants like {{"name": "ZZ Plant", "growth": 2}}')
         return [], [], False
     holdings: list[Holding] = []
     cards: list[_Card] = []
@@ -232,10 +228,7 @@ def _read_items(
         item = find_item(deck, name)
         shown = name if len(str(name)) <= 40 else str(name)[:37] + "..."
         if item is None:
-            errors.add(
-                join(path, str(name)),
-                f'"{shown}" is not a Planted {kind} card: {_item_hint(str(name), deck)}',
-            )
+            errors.add(join(path, str(name)), f'"{shown}" is not a Planted {kind} card: {_item_hint(str(name), deck)}')
             continue
         if _is_blank(value):
             continue
@@ -362,9 +355,7 @@ def check(table: Any) -> Checked:
                     join(where, "plants"),
                     f"has {len(beginners)} Beginner plants ({', '.join(beginners)}): each player holds exactly one",
                 )
-        propagation = get_int(
-            errors, player, "propagation", where, default=0, minimum=0, maximum=MAX_PROPAGATION
-        )
+        propagation = get_int(errors, player, "propagation", where, default=0, minimum=0, maximum=MAX_PROPAGATION)
         decorations = _read_items(errors, player, where, "decorations", DECORATIONS, "Decoration")
         tools = _read_items(errors, player, where, "tools", TOOLS, "Tool")
         decoration_counts.append((name, where, decorations))

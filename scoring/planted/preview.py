@@ -34,11 +34,7 @@ def preview(
     in ``messages`` (paths relative to the seat)."""
     board = dict(state) if isinstance(state, dict) else {}
     board["name"] = board.get("name") or "Player"
-    table = {
-        "options": options if isinstance(options, dict) else {},
-        "players": [board],
-        "player_count": player_count,
-    }
+    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
     checked = check(table)
     player = checked.players[0] if checked.players else blank_state("Player")
     categories = score_player(player)
@@ -55,9 +51,7 @@ def preview(
         points[f"decorations.{item.key}"] = held[item.key][0] if item.key in held else None
 
     errors = checked.errors.items
-    messages: tuple[FieldError, ...] = seat_errors(errors) + tuple(
-        e for e in errors if not e.path.startswith("players[")
-    )
+    messages: tuple[FieldError, ...] = seat_errors(errors) + tuple(e for e in errors if not e.path.startswith("players["))
     anything = _has_anything(player)
     return Preview(
         total=sum(c.points for c in categories) if anything else None,

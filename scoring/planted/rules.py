@@ -70,14 +70,9 @@ def score_propagation(player: PlayerState) -> Category:
     """1 point per Growth token on the propagation jars."""
     n = player.propagation
     if n == 0:
-        return Category.of(
-            "propagation", "Propagation", 0, [line("No Growth tokens on the propagation jars", "propagation")]
-        )
+        return Category.of("propagation", "Propagation", 0, [line("No Growth tokens on the propagation jars", "propagation")])
     return Category.of(
-        "propagation",
-        "Propagation",
-        n,
-        [line(f"{_tokens(n)} on the propagation jars x 1 = {n}", "propagation")],
+        "propagation", "Propagation", n, [line(f"{_tokens(n)} on the propagation jars x 1 = {n}", "propagation")]
     )
 
 
@@ -97,9 +92,7 @@ def _count_of_type(kind: str) -> Callable[[PlayerState], Worth]:
 
 
 def _display_shelves(player: PlayerState) -> Worth:
-    counts = {
-        kind: sum(1 for h in player.plants if h.plant.type == kind) for kind in ("hanging", "shelf", "floor")
-    }
+    counts = {kind: sum(1 for h in player.plants if h.plant.type == kind) for kind in ("hanging", "shelf", "floor")}
     sets = min(counts.values())
     have = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     noun = "set" if sets == 1 else "sets"
@@ -115,11 +108,7 @@ def _indoor_greenhouse(player: PlayerState) -> Worth:
     if not grown:
         return 0, "no fully grown plants", ()
     noun = "plant" if len(grown) == 1 else "plants"
-    return (
-        len(grown),
-        f"{len(grown)} fully grown {noun} ({_names(grown)})",
-        tuple(f"{h.path}.growth" for h in grown),
-    )
+    return len(grown), f"{len(grown)} fully grown {noun} ({_names(grown)})", tuple(f"{h.path}.growth" for h in grown)
 
 
 def _workbench(player: PlayerState) -> Worth:

@@ -85,7 +85,7 @@ LESSONS = Bounds(
     rows=(2 * CARD_SIDE - 1) + (MOST_ROUNDS - 1) * (2 * CARD_SIDE - 2),
     columns=(2 * CARD_SIDE - 1) + (MOST_ROUNDS - 1) * (2 * CARD_SIDE - 2),
     why=f"at most {MOST_ROUNDS} rounds, as Overtime lessons add rounds from the {CATALOG['lesson_cards']} lesson "
-    f"cards, each at most a Focus pair of cards showing {FOCUS_SQUARES} squares",
+        f"cards, each at most a Focus pair of cards showing {FOCUS_SQUARES} squares",
     drift=f"each of at most {MOST_ROUNDS} rounds moves the path at most {2 * CARD_SIDE - 2} rows or columns",
 )
 
@@ -162,28 +162,17 @@ PLAYER_SCHEMA = Obj(
         "garden": GARDEN,
         "areas": Arr(AREA, MAX_QUICK_AREAS, "quick entry instead of the garden: its areas"),
         "return_locations": _per_item(MAX_QUICK_SQUARES, "quick entry: visible return locations (5)"),
-        "unscored_squares": Int(
-            0, MAX_QUICK_SQUARES, "quick entry: grass, soil or water squares in no listed area"
-        ),
+        "unscored_squares": Int(0, MAX_QUICK_SQUARES, "quick entry: grass, soil or water squares in no listed area"),
         "lost_items": _per_item(MAX_LOST, "lost items found during the game"),
         "achievements": Arr(
-            Obj(
-                {
-                    "terrain": Choice(ACHIEVEMENT_TERRAINS, nullable=False),
-                    "points": Int(0, MAX_ACHIEVEMENT_POINTS, "the number under the figure", nullable=False),
-                },
-                "a claimed achievement card",
-                required=("terrain", "points"),
-            ),
+            Obj({"terrain": Choice(ACHIEVEMENT_TERRAINS, nullable=False),
+                 "points": Int(0, MAX_ACHIEVEMENT_POINTS, "the number under the figure", nullable=False)},
+                "a claimed achievement card", required=("terrain", "points")),
             len(ACHIEVEMENT_TERRAINS),
             "achievements claimed, one per card",
         ),
-        "garden_aside": Kept(
-            "kept by the entry screen: the painted garden while quick entry is used (not scored)"
-        ),
-        "quick_aside": Kept(
-            "kept by the entry screen: the quick-entry areas while the garden is painted (not scored)"
-        ),
+        "garden_aside": Kept("kept by the entry screen: the painted garden while quick entry is used (not scored)"),
+        "quick_aside": Kept("kept by the entry screen: the quick-entry areas while the garden is painted (not scored)"),
     },
     "a player's garden, lost items and achievements",
 )

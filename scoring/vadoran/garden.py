@@ -108,9 +108,7 @@ def grammar() -> dict[str, Any]:
     """
     return {
         "terrains": dict(TERRAIN_LETTERS),
-        "sand": next(
-            letter for letter, terrain in TERRAIN_LETTERS.items() if terrain == "sand"
-        ),  # no task, no return location
+        "sand": next(letter for letter, terrain in TERRAIN_LETTERS.items() if terrain == "sand"),  # no task, no return location
         "no_card": NO_CARD,
         "markers": {"task": TASK_MARK, "tablet": TABLET_MARK, "return": RETURN_MARK},
         "items": dict(ITEM_LETTERS),
@@ -274,10 +272,7 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
             return None
         value = value.splitlines()
     if not isinstance(value, list):
-        errors.add(
-            where,
-            'must be a list of rows: each row a list of squares or a compact string such as "g g* w5 ."',
-        )
+        errors.add(where, "must be a list of rows: each row a list of squares or a compact string such as \"g g* w5 .\"")
         return None
     if len(value) > MAX_ROWS:
         errors.add(where, f"has {len(value)} rows: a garden has at most {MAX_ROWS}")
@@ -326,9 +321,7 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
         return None
     folded = terrain.strip().lower() if isinstance(terrain, str) else None
     if folded is None or folded not in TERRAINS:
-        errors.add(
-            join(where, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
-        )
+        errors.add(join(where, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand")
         return None
     task: Task = None
     raw_task = value.get("task")
@@ -421,9 +414,7 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
         else:
             item = ITEM_LETTERS[m["item"].lower()] if m["item"] else TERRAIN_ITEM.get(terrain)
             if item is None:
-                errors.add(
-                    where, f'{shown}: sand has no return locations: a "5" lies on grass, soil or water'
-                )
+                errors.add(where, f'{shown}: sand has no return locations: a "5" lies on grass, soil or water')
                 ok = False
             else:
                 checked = _read_return(errors, item, terrain, where)
@@ -511,8 +502,7 @@ def outline(areas: Iterable[Area]) -> dict[tuple[int, int], str]:
     sides = {}
     for (r, c), i in owner.items():
         sides[(r, c)] = "".join(
-            side
-            for side, near in (("t", (r - 1, c)), ("r", (r, c + 1)), ("b", (r + 1, c)), ("l", (r, c - 1)))
+            side for side, near in (("t", (r - 1, c)), ("r", (r, c + 1)), ("b", (r + 1, c)), ("l", (r, c - 1)))
             if owner.get(near) != i
         )
     return sides

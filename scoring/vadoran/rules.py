@@ -141,22 +141,16 @@ def read_options(errors: Errors, table: Any, player_count: int | None) -> Option
         figures = CATALOG["difficulties"].get(difficulty or "", {}).get("figures")
         most = figures - 1 if figures else max(d["figures"] for d in CATALOG["difficulties"].values()) - 1
         if len(value) > most:
-            errors.add(
-                where,
-                f"has {len(value)} achievements: on {difficulty} the sister claims at most {most} "
-                "(she keeps 1 of her figures for choosing cards)",
-            )
+            errors.add(where, f"has {len(value)} achievements: on {difficulty} the sister claims at most {most} "
+                       "(she keeps 1 of her figures for choosing cards)")
         else:
             for i, points in enumerate(value):
                 n = to_int(errors, points, join(where, i), minimum=0, maximum=MAX_ACHIEVEMENT_POINTS)
                 if n is not None:
                     sister.append(n)
     if mode == "solo" and player_count is not None and player_count != 1:
-        errors.add(
-            "options.mode",
-            f"solo is played by 1 player against the sister: this table has {player_count}; "
-            "choose standard or advanced for more players",
-        )
+        errors.add("options.mode", f"solo is played by 1 player against the sister: this table has {player_count}; "
+                   "choose standard or advanced for more players")
     if len(errors) > before or mode is None or difficulty is None:
         return None
     return Options(mode, difficulty, tuple(sister))
@@ -183,10 +177,7 @@ def read_player(
     elif has_garden:
         for key in ("return_locations", "unscored_squares"):
             if data.get(key) is not None:
-                errors.add(
-                    join(where, key),
-                    "is for quick entry (areas): with a painted garden it comes from the squares",
-                )
+                errors.add(join(where, key), "is for quick entry (areas): with a painted garden it comes from the squares")
         grid = read_garden(errors, data["garden"], join(where, "garden"), lenient=lenient) or ()
         extent = spread(grid)
         if grid:
@@ -200,8 +191,7 @@ def read_player(
         extent = Spread(sum(a.size for a in areas) + unscored, 0, 0)
         rets = data.get("return_locations")
         location_paths = {
-            item: (f"return_locations.{item}",) if isinstance(rets, dict) and item in rets else ()
-            for item in ITEMS
+            item: (f"return_locations.{item}",) if isinstance(rets, dict) and item in rets else () for item in ITEMS
         }
     else:
         errors.add(join(where, "garden"), "is missing: paint the garden (or enter its areas in quick mode)")
@@ -224,9 +214,7 @@ def _check_bounds(errors: Errors, seen: Spread, where: str, bounds: Bounds) -> N
                    f"({bounds.why})")
     for count, limit, what in ((seen.rows, bounds.rows, "rows"), (seen.columns, bounds.columns, "columns")):
         if count > limit:
-            errors.add(
-                where, f"spans {count} {what}: the path of {game} spans at most {limit} ({bounds.drift})"
-            )
+            errors.add(where, f"spans {count} {what}: the path of {game} spans at most {limit} ({bounds.drift})")
 
 
 def _read_quick(
@@ -237,9 +225,7 @@ def _read_quick(
     before = len(errors)
     out: list[Area] = []
     if not isinstance(value, list):
-        errors.add(
-            path, 'must be a list of areas: {"terrain": "grass", "squares": 10, "tasks": 4, "tablets": 1}'
-        )
+        errors.add(path, 'must be a list of areas: {"terrain": "grass", "squares": 10, "tasks": 4, "tablets": 1}')
         value = []
     elif len(value) > MAX_QUICK_AREAS:
         errors.add(path, f"has {len(value)} areas: at most {MAX_QUICK_AREAS}")
@@ -254,12 +240,8 @@ def _read_quick(
         if terrain is None or terrain == "":
             errors.add(join(at, "terrain"), "is missing: choose grass, soil, water or sand")
         elif folded not in TERRAINS:
-            errors.add(
-                join(at, "terrain"),
-                f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
-                if isinstance(terrain, str)
-                else "must be one of grass, soil, water or sand",
-            )
+            errors.add(join(at, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
+                       if isinstance(terrain, str) else "must be one of grass, soil, water or sand")
             folded = None
         squares = get_int(errors, item, "squares", at, minimum=1, maximum=MAX_QUICK_SQUARES)
         tasks = get_int(errors, item, "tasks", at, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
@@ -272,10 +254,7 @@ def _read_quick(
             bad = True
         for key, n in (("tasks", tasks), ("tablets", tablets)):
             if n > squares and not (key == "tasks" and folded == "sand"):
-                errors.add(
-                    join(at, key),
-                    f"{n} {key} cannot lie on {plural(squares, 'square')}: at most one per square",
-                )
+                errors.add(join(at, key), f"{n} {key} cannot lie on {plural(squares, 'square')}: at most one per square")
                 bad = True
         if not bad:
             out.append(Area(folded, squares, tasks, tablets, label=f"#{i + 1}, quick entry", index=i))
@@ -293,9 +272,7 @@ def _read_quick(
     for item in ITEMS:
         spots = get_int(errors, raw, item, rpath, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
         locations[item] = spots or 0
-    unscored = (
-        get_int(errors, data, "unscored_squares", where, default=0, minimum=0, maximum=MAX_QUICK_SQUARES) or 0
-    )
+    unscored = get_int(errors, data, "unscored_squares", where, default=0, minimum=0, maximum=MAX_QUICK_SQUARES) or 0
     if not out and not unscored and isinstance(value, list) and len(errors) == before:
         errors.add(path, "has no squares: enter at least one area (terrain, squares, tasks, tablets)")
     if len(errors) == before:
@@ -304,12 +281,7 @@ def _read_quick(
 
 
 def _check_quick_bounds(
-    errors: Errors,
-    areas: Sequence[Area],
-    locations: dict[str, int],
-    unscored: int,
-    where: str,
-    bounds: Bounds,
+    errors: Errors, areas: Sequence[Area], locations: dict[str, int], unscored: int, where: str, bounds: Bounds
 ) -> None:
     """Quick entry: the squares entered fit in the garden a path can show, and every return
     location lies on a square of its terrain."""
@@ -322,11 +294,8 @@ def _check_quick_bounds(
         terrain = ITEM_TERRAIN[item]
         room = sum(a.size for a in areas if a.terrain == terrain) + unscored
         if locations[item] > room:
-            has = (
-                f"the garden has no {terrain} square (no {terrain} area, no other squares)"
-                if room == 0
-                else f"the {terrain} areas and other squares hold only {plural(room, 'square')}"
-            )
+            has = (f"the garden has no {terrain} square (no {terrain} area, no other squares)" if room == 0 else
+                   f"the {terrain} areas and other squares hold only {plural(room, 'square')}")
             errors.add(join(where, f"return_locations.{item}"),
                        f"{plural(locations[item], f'{terrain} return location')} (5), but {has}: "
                        f"a lost {item} is returned to a {terrain} square marked 5")
@@ -337,9 +306,7 @@ def _read_lost_items(errors: Errors, value: Any, where: str) -> dict[str, int]:
     if value is None:
         return found
     if not isinstance(value, dict):
-        errors.add(
-            where, 'must be an object such as {"animal": 0, "tool": 1, "pendant": 1}: the lost items found'
-        )
+        errors.add(where, 'must be an object such as {"animal": 0, "tool": 1, "pendant": 1}: the lost items found')
         return found
     for key in value:
         if key not in ITEMS:
@@ -352,9 +319,7 @@ def _read_lost_items(errors: Errors, value: Any, where: str) -> dict[str, int]:
 
 def _not_an_item(key: Any) -> str:
     close = difflib.get_close_matches(str(key).strip().lower(), ITEMS, n=1, cutoff=0.6)
-    return "is not a lost item: use animal, tool or pendant" + (
-        f' (did you mean "{close[0]}"?)' if close else ""
-    )
+    return "is not a lost item: use animal, tool or pendant" + (f' (did you mean "{close[0]}"?)' if close else "")
 
 
 def with_unknown_keys(errors: Errors, unknown: Sequence[FieldError]) -> None:
@@ -372,11 +337,8 @@ def _read_achievements(errors: Errors, value: Any, where: str) -> tuple[Achievem
         errors.add(where, f"must be a list of claimed achievements such as [{shape}]")
         return ()
     if len(value) > len(ACHIEVEMENT_TERRAINS):
-        errors.add(
-            where,
-            f"has {len(value)} achievements: a player claims at most {len(ACHIEVEMENT_TERRAINS)}, "
-            "one on each achievement card (grass, soil, water)",
-        )
+        errors.add(where, f"has {len(value)} achievements: a player claims at most {len(ACHIEVEMENT_TERRAINS)}, "
+                   "one on each achievement card (grass, soil, water)")
         return ()
     out: list[Achievement] = []
     claimed: set[str] = set()
@@ -392,9 +354,7 @@ def _read_achievements(errors: Errors, value: Any, where: str) -> tuple[Achievem
             folded = None
         elif folded not in ACHIEVEMENT_TERRAINS:
             shown = show(terrain) if isinstance(terrain, str) else "this"
-            errors.add(
-                join(at, "terrain"), f"{shown} is not an achievement card: choose grass, soil or water"
-            )
+            errors.add(join(at, "terrain"), f"{shown} is not an achievement card: choose grass, soil or water")
             folded = None
         elif folded in claimed:
             errors.add(join(at, "terrain"), f"the {folded} achievement is already listed: "
@@ -496,27 +456,15 @@ def score_sister(player: PlayerState, total: int, options: Options) -> tuple[dic
         details.append(line(f"  {n} other square{'' if n == 1 else 's'} (quick entry): {n} x {x} = {n * x}",
                             "unscored_squares"))
     failed_points = squares * x
-    details.insert(
-        1,
-        line(
-            f"Failed tasks: {plural(squares, 'grass, soil or water square')} outside your scoring "
-            f"areas x {x} = {failed_points}",
-            *(p for a in failed for p in a.paths),
-            *(("unscored_squares",) if player.unscored_squares else ()),
-        ),
-    )
+    details.insert(1, line(f"Failed tasks: {plural(squares, 'grass, soil or water square')} outside your scoring "
+                           f"areas x {x} = {failed_points}",
+                           *(p for a in failed for p in a.paths), *(("unscored_squares",) if player.unscored_squares else ())))
     back = returned(player)
     missing = {item: player.found[item] - back[item] for item in ITEMS}
     lost = sum(missing.values())
     which = ", ".join(plural(n, item) for item, n in missing.items() if n)
-    details.append(
-        line(
-            f"Lost items: {lost} found but not returned"
-            + (f" ({which})" if which else "")
-            + f" x {x} = {lost * x}",
-            *(f"lost_items.{item}" for item, n in missing.items() if n),
-        )
-    )
+    details.append(line(f"Lost items: {lost} found but not returned" + (f" ({which})" if which else "")
+                        + f" x {x} = {lost * x}", *(f"lost_items.{item}" for item, n in missing.items() if n)))
     sister = options.sister_achievements
     achievements = sum(sister)
     if sister:
@@ -561,11 +509,9 @@ def bounds_warning(player: PlayerState, mode: str) -> str | None:
                                                  (player.columns, STANDARD.columns, "columns")) if n > limit]
     if not over:
         return None
-    return (
-        f"{player.name}'s garden has {' and '.join(over)}: {ROUNDS} cards show at most {STANDARD.squares} "
-        f"squares over {STANDARD.rows} rows and {STANDARD.columns} columns, so it needs Focus or Overtime "
-        "lessons: check the garden if none came up"
-    )
+    return (f"{player.name}'s garden has {' and '.join(over)}: {ROUNDS} cards show at most {STANDARD.squares} "
+            f"squares over {STANDARD.rows} rows and {STANDARD.columns} columns, so it needs Focus or Overtime "
+            "lessons: check the garden if none came up")
 
 
 def score(table: Any) -> Result:
@@ -638,8 +584,6 @@ def _check_supply(errors: Errors, players: Sequence[PlayerState | None]) -> None
                 continue
             running += p.found[item]
             if running > supply and p.found[item]:
-                errors.add(
-                    f"players[{i}].lost_items.{item}",
-                    f"the players have found {running} lost {item}s in all: the game has only {supply}",
-                )
+                errors.add(f"players[{i}].lost_items.{item}",
+                           f"the players have found {running} lost {item}s in all: the game has only {supply}")
                 break

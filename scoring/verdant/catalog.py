@@ -97,9 +97,7 @@ def room_by_face(room_type: str, edges: dict[str, str]) -> dict[str, Any] | None
     return _ROOMS_BY_FACE.get((room_type, tuple(edges.get(e) for e in EDGES)))
 
 
-def plants_like(
-    plant_type: str, points: int, needs: int, light: tuple[str, ...] | None = None
-) -> list[dict[str, Any]]:
+def plants_like(plant_type: str, points: int, needs: int, light: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     """The catalog plants of ``plant_type`` that score ``points`` and need ``needs`` (and prefer
     exactly ``light``, when given): the cards a plant entered by its attributes can be.
 

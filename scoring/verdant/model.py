@@ -96,9 +96,7 @@ class PlayerState:
     _plants: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     _rooms: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     _by_position: dict[tuple[int, int], Cell] = field(init=False, repr=False, compare=False)
-    _neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = field(
-        init=False, repr=False, compare=False
-    )
+    _neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = field(init=False, repr=False, compare=False)
     memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
     plant_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)  # every plant's path (refs)
     room_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -106,19 +104,12 @@ class PlayerState:
     def __post_init__(self) -> None:
         by_position: dict[tuple[int, int], Cell] = {}
         for cell in self.cells:
-            by_position.setdefault(
-                (cell.row, cell.col), cell
-            )  # the first card at a position, as a scan finds it
+            by_position.setdefault((cell.row, cell.col), cell)  # the first card at a position, as a scan finds it
         at = by_position.get
         neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = {}
         for r, c in by_position:
             found: list[tuple[str, Cell]] = []
-            for side, pos in (
-                ("top", (r - 1, c)),
-                ("right", (r, c + 1)),
-                ("bottom", (r + 1, c)),
-                ("left", (r, c - 1)),
-            ):
+            for side, pos in (("top", (r - 1, c)), ("right", (r, c + 1)), ("bottom", (r + 1, c)), ("left", (r, c - 1))):
                 other = at(pos)
                 if other is not None:
                     found.append((side, other))

@@ -72,29 +72,19 @@ def expected_kind(home: Any, row: int, col: int) -> str | None:
     return None
 
 
-def _goals(
-    options: dict[str, Any], player_count: int, position: int, solo: bool, modification: int | None
-) -> tuple[tuple[str, ...], ...]:
+def _goals(options: dict[str, Any], player_count: int, position: int, solo: bool, modification: int | None) -> tuple[tuple[str, ...], ...]:
     scratch = Errors()
     sets, _ = parse_goals(scratch, {"options": options}, player_count, modification, solo)
     return sets[position] if 0 <= position < len(sets) else ()
 
 
-def _board_messages(
-    state: dict[str, Any], options: dict[str, Any], player_count: int, position: int
-) -> tuple[FieldError, ...]:
+def _board_messages(state: dict[str, Any], options: dict[str, Any], player_count: int, position: int) -> tuple[FieldError, ...]:
     """The engine's checks of this board as one board of a ``player_count`` table."""
     board = dict(state)
-    board["name"] = (
-        board.get("name")
-        if isinstance(board.get("name"), str) and board.get("name", "").strip()
-        else "Player"
-    )
+    board["name"] = board.get("name") if isinstance(board.get("name"), str) and board.get("name", "").strip() else "Player"
     mine = dict(options)
     sets = mine.get("goal_sets")
-    if isinstance(sets, dict) and isinstance(
-        sets.get("players"), list
-    ):  # modification 5: this seat's goal set only
+    if isinstance(sets, dict) and isinstance(sets.get("players"), list):  # modification 5: this seat's goal set only
         own = sets["players"][position] if 0 <= position < len(sets["players"]) else []
         mine["goal_sets"] = {**sets, "players": [own]}
     table: dict[str, Any] = {"options": mine, "players": [board]}
@@ -134,11 +124,7 @@ def _other_players(others: Sequence[Any], family: bool, position: int) -> tuple[
         if not isinstance(board, dict):
             continue
         cells, _, _ = _cells(board, family)
-        out.append(
-            PlayerState(
-                str(board.get("name") or f"player {i + 1}"), 0, None, tuple(cells), (), position + 1 + i
-            )
-        )
+        out.append(PlayerState(str(board.get("name") or f"player {i + 1}"), 0, None, tuple(cells), (), position + 1 + i))
     return tuple(out)
 
 
@@ -149,9 +135,7 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
     goal set per player); ``others`` the other seats' boards, for the goals that compare players."""
     state: dict[str, Any] = player_state if isinstance(player_state, dict) else {}
     options = options_of({"options": options}) if isinstance(options, dict) else {}
-    player_count = (
-        player_count if isinstance(player_count, int) and 1 <= player_count <= schema.MAX_PLAYERS else 1
-    )
+    player_count = player_count if isinstance(player_count, int) and 1 <= player_count <= schema.MAX_PLAYERS else 1
     position = position if isinstance(position, int) and position >= 0 else 0
     variant = _norm_word(options.get("variant"), schema.VARIANTS) or "standard"
     family = variant == "family"
@@ -172,9 +156,7 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
 
     goals = _goals(options, player_count, position, player_count == 1, modification)
     given = frozenset(k for k, v in state.items() if v is not None)
-    player = PlayerState(
-        str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position, given
-    )
+    player = PlayerState(str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position, given)
     game = GameState(variant, modification, player_count, (player, *_other_players(others, family, position)),
                      partial=player_count > 1, one_card_rows=one_card_rows)
     scored = score_player(game, player)

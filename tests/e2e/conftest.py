@@ -88,9 +88,7 @@ def phone(browser):
     context, page = _open_phone(browser, problems)
     yield page
     context.close()
-    assert not problems, (
-        "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
-    )
+    assert not problems, "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
 
 
 @pytest.fixture
@@ -105,9 +103,7 @@ def new_phone(browser):
     yield make
     for context in contexts:
         context.close()
-    assert not problems, (
-        "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
-    )
+    assert not problems, "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
 
 
 def goto(page, url: str) -> None:
@@ -173,11 +169,7 @@ def axe_violations(page, impacts: tuple[str, ...] = ("serious", "critical")) -> 
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
         ".map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
     )
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at {', '.join(v['nodes'])}"
-        for v in found
-        if v["impact"] in impacts
-    ]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {', '.join(v['nodes'])}" for v in found if v["impact"] in impacts]
 
 
 def assert_accessible(page, what: str) -> None:

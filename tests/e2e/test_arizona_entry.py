@@ -80,13 +80,8 @@ def sized(browser):
     contexts, problems = [], []
 
     def make(width=412, height=839, dark=False):
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=True,
-            is_mobile=True,
-            device_scale_factor=2,
-            color_scheme="dark" if dark else "light",
-        )
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                      device_scale_factor=2, color_scheme="dark" if dark else "light")
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
@@ -109,9 +104,7 @@ def test_a_display_entered_on_a_phone_then_a_second_play_needs_only_the_numbers(
     # the common colours are chips from the first play on; another is typed once with "+ colour"
     page.tap(num(0, 0))
     expect(page.locator("#az-chips")).to_be_visible()
-    expect(page.locator("#az-chips .az-chip[data-color]")).to_have_count(
-        5
-    )  # (the first test: the deck is empty)
+    expect(page.locator("#az-chips .az-chip[data-color]")).to_have_count(5)  # (the first test: the deck is empty)
     page.keyboard.press("Escape")
     enter(page, ROBIN, shot_at=((1, 1), "arizona-entering"))
     expect(page.locator("#f-wrens")).to_be_focused()  # after the last card: the wrens, their 0 selected
@@ -190,13 +183,9 @@ def test_typed_numbers_stay_in_their_card_and_done_shows_the_apps_own_message(li
     expect(page.locator(num(0, 0))).to_be_focused()  # nothing moved by itself
     expect(page.locator(num(0, 1))).to_have_value("")  # nothing spilled into the next card
     page.keyboard.press("Enter")
-    expect(page.locator("#err-f-grid-0-0")).to_contain_text(
-        "Row 1, card 1: number must be a whole number from 1 to 99"
-    )
+    expect(page.locator("#err-f-grid-0-0")).to_contain_text("Row 1, card 1: number must be a whole number from 1 to 99")
     saved(page)
-    assert page.evaluate(
-        "document.getElementById('entry').noValidate"
-    )  # no browser bubble over the app's message
+    assert page.evaluate("document.getElementById('entry').noValidate")  # no browser bubble over the app's message
     assert page.locator("#entry [pattern], #entry [required]").count() == 0
     page.get_by_role("button", name="Done", exact=True).click()
     expect(page.locator("#status")).to_contain_text("Not done yet: fill or fix what is listed here first.")
@@ -297,13 +286,7 @@ def test_the_seat_at_phone_sizes_light_and_dark_screenshots_and_axe(live_server,
     expect(why).to_contain_text("Row 1: 3 points")
     expect(why).to_contain_text("geckos on 1 and 34 = 2")
     box = why.bounding_box()
-    assert (
-        box
-        and box["x"] >= 0
-        and box["x"] + box["width"] <= width
-        and box["y"] >= 0
-        and box["y"] + box["height"] <= height
-    )
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] >= 0 and box["y"] + box["height"] <= height
     expect(why.get_by_role("button", name="Close")).to_be_in_viewport()
     shot(page, f"arizona-seat-why-{name}", full_page=False)
     assert_accessible(page, f"an Arizona seat with a row's explanation open at {name}")
@@ -346,9 +329,7 @@ def test_an_offline_card_is_never_shown_saved_and_lands_when_back_online(live_se
     assert state["grid"][0][0] == {"number": 23, "color": "green", "gecko": False}
 
 
-def test_a_stale_phone_entering_another_card_is_merged_and_a_clash_is_settled_by_the_cards_name(
-    live_server, new_phone
-):
+def test_a_stale_phone_entering_another_card_is_merged_and_a_clash_is_settled_by_the_cards_name(live_server, new_phone):
     host = new_phone()
     play_url = start_play(host, live_server, ["Ana", "Ben"])
     a, b = new_phone(), new_phone()

@@ -78,9 +78,7 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
     expect(page.locator("h1")).to_contain_text("Gretchen's Garden")
     page.click("text=Steve")
     expect(page.locator("#gg-row .gg-place")).to_have_count(3)  # gray pot, Money Plant, gray pot
-    expect(page.locator("#gg-total")).to_have_text(
-        re.compile(r"–\s*pts")
-    )  # untouched: no points as if entered
+    expect(page.locator("#gg-total")).to_have_text(re.compile(r"–\s*pts"))  # untouched: no points as if entered
     expect(page.locator("#pts-0")).to_have_text("")
     shot(page, "gretchen-start")
     assert_accessible(page, "an untouched Gretchen's Garden seat")
@@ -190,9 +188,8 @@ def test_rulebook_row_on_a_phone(live_server, new_phone):
 
 def test_seat_page_on_a_small_phone_light_and_dark(live_server, browser):
     for scheme in ("light", "dark"):
-        context = browser.new_context(
-            viewport={"width": 360, "height": 640}, color_scheme=scheme, has_touch=True, is_mobile=True
-        )
+        context = browser.new_context(viewport={"width": 360, "height": 640}, color_scheme=scheme, has_touch=True,
+                                      is_mobile=True)
         page = context.new_page()
         page.goto(live_server + "/plays/new")
         page.check("#game-gretchens-garden")
@@ -252,13 +249,9 @@ def _stored(page, seat_url: str) -> dict:
     def value(field_id: str) -> str:
         return re.search(f'id="{field_id}" name="[^"]*" value="([^"]*)"', html).group(1)
 
-    return {
-        "watering_can": value("f-watering_can"),
-        "money_plant_leaves": value("f-money_plant_leaves"),
-        "leaves_1": value("f-display-1-plant-leaves"),
-        "places": int(re.search(r'name="places" value="(\d+)"', html).group(1)),
-        "flower_1": bool(re.search(r'name="display\[1\]\.plant\.flower" checked', html)),
-    }
+    return {"watering_can": value("f-watering_can"), "money_plant_leaves": value("f-money_plant_leaves"),
+            "leaves_1": value("f-display-1-plant-leaves"), "places": int(re.search(r'name="places" value="(\d+)"', html).group(1)),
+            "flower_1": bool(re.search(r'name="display\[1\]\.plant\.flower" checked', html))}
 
 
 def test_two_phones_offline_merge_and_conflicts(live_server, browser):

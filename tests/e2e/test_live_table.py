@@ -63,10 +63,7 @@ def test_an_offline_edit_is_never_shown_as_saved_and_lands_when_back_online(live
     expect(page.locator("#status .save-state")).to_contain_text("Saved")
     expect(page.locator("#net-banner")).to_be_hidden()
     assert seat_state(page, play_url) == {"points": 31, "tokens": 2}
-    assert (
-        page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('scorepad:pending:')).length")
-        == 0
-    )
+    assert page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('scorepad:pending:')).length") == 0
 
 
 def test_a_tab_closed_while_offline_loses_nothing(live_server, new_phone):
@@ -162,9 +159,7 @@ def test_done_on_one_phone_shows_on_the_others_play_page_within_2_seconds(live_s
     ann.locator("#state_json").blur()
     expect(ann.locator("#status")).to_have_attribute("data-save-state", "saved")
     expect(host.locator("#seats li").first).not_to_contain_text("✓")
-    expect(host.locator("#seats li").first).to_contain_text(
-        "open on", timeout=4_000
-    )  # Ann's phone is on her seat
+    expect(host.locator("#seats li").first).to_contain_text("open on", timeout=4_000)  # Ann's phone is on her seat
     started = time.monotonic()
     tap_done(ann)
     expect(host.locator("#seats li").first).to_contain_text("✓ 7 pts", timeout=2_500)
@@ -173,9 +168,7 @@ def test_done_on_one_phone_shows_on_the_others_play_page_within_2_seconds(live_s
     assert_accessible(host, "the play page")
 
 
-def test_finish_on_one_phone_turns_the_others_seat_read_only_with_the_message_at_the_top(
-    live_server, new_phone
-):
+def test_finish_on_one_phone_turns_the_others_seat_read_only_with_the_message_at_the_top(live_server, new_phone):
     host = new_phone()
     play_url = start_stub_play(host, live_server)
     bob = new_phone()

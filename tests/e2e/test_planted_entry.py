@@ -190,9 +190,7 @@ def test_an_offline_edit_says_offline_and_lands_by_itself(live_server, new_phone
     expect(two.locator("#status .save-state")).to_contain_text("Offline: not saved yet")
     expect(two.locator("#net-banner")).to_be_visible()
     two.wait_for_timeout(1500)
-    expect(two.locator("#status")).not_to_have_attribute(
-        "data-save-state", "saved"
-    )  # never "saved" while offline
+    expect(two.locator("#status")).not_to_have_attribute("data-save-state", "saved")  # never "saved" while offline
     two.context.set_offline(False)
     saved(two)
     expect(two.locator("#net-banner")).to_be_hidden()
@@ -265,13 +263,8 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
     play_url = start_play(new_phone, live_server)
     pages, problems = [], []
     for width, height in ((360, 640), (412, 839)):
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=True,
-            is_mobile=True,
-            color_scheme=scheme,
-            device_scale_factor=1,
-        )
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                      color_scheme=scheme, device_scale_factor=1)
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda exc: problems.append(str(exc)))
@@ -287,9 +280,7 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
     def each(state: str) -> None:
         for width, page in pages:
             goto(page, seat_url)  # (the page may be reloading itself: it saw the change)
-            _look(
-                page, f"the Planted seat, {state}, {width} px, {scheme}", f"planted-{state}-{width}-{scheme}"
-            )
+            _look(page, f"the Planted seat, {state}, {width} px, {scheme}", f"planted-{state}-{width}-{scheme}")
 
     each("empty")
     pick_plant(first, 0, "snake", "Snake Plant")
@@ -317,9 +308,7 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
     expect(first.locator("#pl-total")).to_have_text("15 pts")
     saved(first)
     each("complete")
-    first.wait_for_load_state(
-        "networkidle"
-    )  # (once, under load, a tap right after the reload did not land on Done)
+    first.wait_for_load_state("networkidle")  # (once, under load, a tap right after the reload did not land on Done)
     tap_done(first)
     play_page.click("text=Bo")
     pick_plant(play_page, 0, "zz", "ZZ Plant")
@@ -330,12 +319,8 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
     expect(play_page.locator(".badge.done")).to_be_visible()
     each("finished")
     for width, page in pages:
-        expect(page.locator(".ro-banner:visible, #live-banner:visible")).to_have_count(
-            1
-        )  # said once, at the top
-        expect(page.locator(".ro-banner:visible, #live-banner:visible")).to_contain_text(
-            "This play was finished"
-        )
+        expect(page.locator(".ro-banner:visible, #live-banner:visible")).to_have_count(1)  # said once, at the top
+        expect(page.locator(".ro-banner:visible, #live-banner:visible")).to_contain_text("This play was finished")
         page.goto(play_url)
         _look(page, f"the Planted play page, {width} px, {scheme}", f"planted-play-{width}-{scheme}")
         page.goto(play_url + "/log")
@@ -346,10 +331,6 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
         _look(page, f"the Planted result, {width} px, {scheme}", f"planted-result-{width}-{scheme}")
         page.locator("tbody tr", has_text="Plant 2").locator("button.num").first.click()
         expect(page.locator("[popover]:popover-open")).to_contain_text("Purple Shamrock")
-        _look(
-            page,
-            f"the Planted result with an explanation open, {width} px, {scheme}",
-            f"planted-explain-{width}-{scheme}",
-        )
+        _look(page, f"the Planted result with an explanation open, {width} px, {scheme}", f"planted-explain-{width}-{scheme}")
         page.context.close()
     assert not problems, problems

@@ -63,32 +63,23 @@ def site(tmp_path_factory, stub_game):
         store.set_status(ids["five"], store.FINISHED, who)
         verdant = _example("verdant", "## Example")
         ids["solo"] = store.create_play("verdant", "2026-11-28T20:30", {}, [people["Alice"]], "seed")
-        store.save_seat(
-            ids["solo"], 0, {k: v for k, v in verdant["players"][0].items() if k != "name"}, who, done=True
-        )
+        store.save_seat(ids["solo"], 0, {k: v for k, v in verdant["players"][0].items() if k != "name"}, who, done=True)
         vadoran = _example("vadoran-gardens", "## Example")
         ids["tall"] = store.create_play("vadoran-gardens", "2026-11-27T20:30", vadoran["options"],
                                         [people["Purple"], people["Green"]], "seed")
         for i, player in enumerate(vadoran["players"]):
             store.save_seat(ids["tall"], i, {k: v for k, v in player.items() if k != "name"}, who, done=True)
-        ids["vera"] = store.create_play(
-            "verdant-arizona", "2026-11-30T20:30", {"solo": {}}, [people["Ann"]], "seed"
-        )
+        ids["vera"] = store.create_play("verdant-arizona", "2026-11-30T20:30", {"solo": {}}, [people["Ann"]], "seed")
         for key in ("stale", "stale2"):  # (the second for the test that discards one)
-            ids[key] = store.create_play(
-                "stub", "2026-11-20T20:30", {}, [people["Bo"], people["Cleo"]], "seed"
-            )
+            ids[key] = store.create_play("stub", "2026-11-20T20:30", {}, [people["Bo"], people["Cleo"]], "seed")
             store.save_seat(ids[key], 0, {"points": 4}, "Bo's phone")
             get_db().execute("UPDATE plays SET updated_at = ? WHERE id = ?",
                              [(datetime.now() - timedelta(hours=30)).isoformat(timespec="seconds"), ids[key]])
         ids["gone"] = store.create_play("stub", "2026-11-21T20:30", {}, [people["Dev"]], "seed")
         store.delete_play(ids["gone"], who)
-        ids["open"] = store.create_play(
-            "stub", "2026-11-30T21:30", {}, [people[n] for n in ("Ann", "Bo", "Cleo")], "seed"
-        )
-        for n, (seat, points, by) in enumerate(
-            [(0, 3, "Ann's phone"), (0, 4, "Ann's phone"), (1, 7, "Bo's phone"), (0, 5, "Ann's phone")]
-        ):
+        ids["open"] = store.create_play("stub", "2026-11-30T21:30", {}, [people[n] for n in ("Ann", "Bo", "Cleo")], "seed")
+        for n, (seat, points, by) in enumerate([(0, 3, "Ann's phone"), (0, 4, "Ann's phone"), (1, 7, "Bo's phone"),
+                                                (0, 5, "Ann's phone")]):
             store.save_seat(ids["open"], seat, {"points": points, "tokens": n}, by)
         ids["ann"] = people["Ann"]
     port = _free_port()
@@ -104,20 +95,13 @@ def open_phone(browser):
     contexts, problems = [], []
 
     def make(scheme="light", size="412"):
-        context = browser.new_context(
-            viewport=SIZES[size], has_touch=True, is_mobile=True, device_scale_factor=2, color_scheme=scheme
-        )
+        context = browser.new_context(viewport=SIZES[size], has_touch=True, is_mobile=True, device_scale_factor=2,
+                                      color_scheme=scheme)
         page = context.new_page()
         page.set_default_timeout(10_000)
-        page.on(
-            "console",
-            lambda m: (
-                problems.append(f"{page.url}: {m.text}")
-                if (m.type == "error" and "status of 409" not in m.text)
-                or "Content Security Policy" in m.text
-                else None
-            ),
-        )  # (409: the not-ready page's own answer)
+        page.on("console", lambda m: problems.append(f"{page.url}: {m.text}")
+                if (m.type == "error" and "status of 409" not in m.text) or "Content Security Policy" in m.text
+                else None)  # (409: the not-ready page's own answer)
         page.on("pageerror", lambda exc: problems.append(f"JavaScript error on {page.url}: {exc}"))
         contexts.append(context)
         return page
@@ -187,16 +171,12 @@ def test_every_page_fits_the_phone_and_axe_finds_nothing_serious(site, open_phon
 
 
 @pytest.mark.parametrize("size", ["360", "412"])
-def test_a_tall_explanation_fits_the_screen_scrolls_inside_and_keeps_heading_and_close_in_view(
-    site, open_phone, size
-):
+def test_a_tall_explanation_fits_the_screen_scrolls_inside_and_keeps_heading_and_close_in_view(site, open_phone, size):
     base, ids = site
     page = open_phone("light", size)
     page.goto(f"{base}/plays/{ids['tall']}/result")
     # the explanation with the most lines (the rulebook's Purple: tasks)
-    counts = page.eval_on_selector_all(
-        "[popover].explain", "els => els.map(e => e.querySelectorAll('li').length)"
-    )
+    counts = page.eval_on_selector_all("[popover].explain", "els => els.map(e => e.querySelectorAll('li').length)")
     tallest = counts.index(max(counts))
     target = page.locator("[popover].explain").nth(tallest).get_attribute("id")
     page.locator(f'.pad .num[popovertarget="{target}"]').click()
@@ -205,21 +185,15 @@ def test_a_tall_explanation_fits_the_screen_scrolls_inside_and_keeps_heading_and
     height = page.viewport_size["height"]
     box = popover.bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
-    sizes = popover.evaluate(
-        "e => ({scroll: e.scrollHeight, client: e.clientHeight, align: getComputedStyle(e.querySelector('li')).textAlign})"
-    )
+    sizes = popover.evaluate("e => ({scroll: e.scrollHeight, client: e.clientHeight, align: getComputedStyle(e.querySelector('li')).textAlign})")
     assert sizes["align"] in ("left", "start")
     if size == "360":
-        assert sizes["scroll"] > sizes["client"], (
-            "the rulebook's explanation should be taller than a 640 px screen"
-        )
+        assert sizes["scroll"] > sizes["client"], "the rulebook's explanation should be taller than a 640 px screen"
     _shot(page, f"popover-tall-{size}", full_page=False)
     popover.evaluate("e => e.scrollTop = e.scrollHeight")
     for part in (".explain-head", ".explain-foot button"):
         inner = popover.locator(part).bounding_box()
-        assert box["y"] - 1 <= inner["y"] and inner["y"] + inner["height"] <= box["y"] + box["height"] + 1, (
-            part
-        )
+        assert box["y"] - 1 <= inner["y"] and inner["y"] + inner["height"] <= box["y"] + box["height"] + 1, part
     _shot(page, f"popover-tall-{size}-scrolled", full_page=False)
     popover.locator(".explain-foot button").click()
     expect(popover).to_be_hidden()
@@ -231,9 +205,7 @@ def test_five_players_at_360_fit_with_the_category_column_pinned(site, open_phon
     page.goto(f"{base}/plays/{ids['five']}/result")
     wrap = page.locator(".pad-wrap")
     sizes = wrap.evaluate("e => ({scroll: e.scrollWidth, client: e.clientWidth})")
-    assert sizes["scroll"] <= sizes["client"] + 1, (
-        "five players fit a 360 px phone without scrolling the table"
-    )
+    assert sizes["scroll"] <= sizes["client"] + 1, "five players fit a 360 px phone without scrolling the table"
     first = page.locator(".pad tbody th[scope=row]").first
     assert first.evaluate("e => getComputedStyle(e).position") == "sticky"
     numbers = page.locator(".pad .num")
@@ -246,9 +218,7 @@ def test_every_expandable_section_shows_a_marker_that_turns(site, open_phone):
     page = open_phone("dark", "412")
     page.goto(f"{base}/plays/{ids['open']}/log")
     summary = page.locator("details.log-details > summary").first
-    closed = summary.evaluate(
-        "e => { const s = getComputedStyle(e, '::before'); return [s.content, s.borderLeftWidth, s.transform] }"
-    )
+    closed = summary.evaluate("e => { const s = getComputedStyle(e, '::before'); return [s.content, s.borderLeftWidth, s.transform] }")
     assert closed[0] == '""' and float(closed[1][:-2]) > 4 and closed[2] == "none"
     summary.click()
     opened = summary.evaluate("e => getComputedStyle(e, '::before').transform")
@@ -352,10 +322,7 @@ def test_changing_the_seat_order_moves_the_entries_and_tells_the_phone_on_the_ol
     organiser.get_by_role("button", name="Save the seats").click()
     organiser.wait_for_url(play_url)
     assert [t.split("\n")[0] for t in organiser.locator(".seat-name").all_inner_texts()] == ["Vic", "Uma"]
-    assert (
-        "12" in organiser.locator(".seats li").nth(1).inner_text()
-        or "entering" in organiser.locator(".seats li").nth(1).inner_text()
-    )
+    assert "12" in organiser.locator(".seats li").nth(1).inner_text() or "entering" in organiser.locator(".seats li").nth(1).inner_text()
     expect(other.locator("#live-banner")).to_contain_text("not Uma's seat any more", timeout=8_000)
     assert other.locator("#entry").get_attribute("inert") is not None
     _shot(other, "seat-moved-412")

@@ -45,9 +45,7 @@ def shots(browser, url_or_action, name: str) -> None:
                 url_or_action(page)
             else:
                 page.goto(url_or_action)
-            page.screenshot(
-                path=str(SHOTS / f"server-{name}-{size}-{scheme}.png"), full_page=True, caret="initial"
-            )
+            page.screenshot(path=str(SHOTS / f"server-{name}-{size}-{scheme}.png"), full_page=True, caret="initial")
             context.close()
 
 
@@ -162,9 +160,7 @@ def test_settings_backup_and_a_checked_import(browser, fresh_server, live_server
     saved = tmp_path / "backup.db"
     download.value.save_as(saved)
     assert saved.read_bytes().startswith(b"SQLite format 3\x00")
-    page.screenshot(
-        path=str(SHOTS / "server-settings-imported-412-light.png"), full_page=True, caret="initial"
-    )
+    page.screenshot(path=str(SHOTS / "server-settings-imported-412-light.png"), full_page=True, caret="initial")
     context.close()
     shots(browser, base + "/settings", "settings-filled")
 
@@ -186,10 +182,7 @@ def test_a_damaged_seat_opens_with_the_damage_named(browser, fresh_server):
     play_id = page.url.rstrip("/").rsplit("/", 1)[1]
     context.close()
     db = connect(app.config["DATABASE"])
-    db.execute(
-        "UPDATE seats SET state = ? WHERE play_id = ?",
-        [json.dumps({"achievements": 5, "lost_items": {"tool": 2}}), play_id],
-    )
+    db.execute("UPDATE seats SET state = ? WHERE play_id = ?", [json.dumps({"achievements": 5, "lost_items": {"tool": 2}}), play_id])
     db.conn.close()
     with urllib.request.urlopen(f"{base}/plays/{urllib.parse.quote(play_id)}/seats/0") as response:
         assert response.status == 200  # the repair happens on this first open

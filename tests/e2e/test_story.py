@@ -55,22 +55,10 @@ def _play(page, base, scores, players=GROUP) -> int:
     assert response.status == 303, response.text()[:500]
     play_id = int(response.headers["location"].rstrip("/").split("/")[-1])
     for i, points in enumerate(scores):
-        saved = page.request.post(
-            f"{base}/plays/{play_id}/seats/{i}",
-            max_redirects=0,
-            form={
-                "csrf_token": token,
-                "state_json": f'{{"points": {points}, "tokens": {i}}}',
-                "next": "play",
-            },
-        )
+        saved = page.request.post(f"{base}/plays/{play_id}/seats/{i}", max_redirects=0,
+                                  form={"csrf_token": token, "state_json": f'{{"points": {points}, "tokens": {i}}}', "next": "play"})
         assert saved.status == 303
-    assert (
-        page.request.post(
-            f"{base}/plays/{play_id}/finish", form={"csrf_token": token}, max_redirects=0
-        ).status
-        == 303
-    )
+    assert page.request.post(f"{base}/plays/{play_id}/finish", form={"csrf_token": token}, max_redirects=0).status == 303
     return play_id
 
 
@@ -78,10 +66,7 @@ def _play(page, base, scores, players=GROUP) -> int:
 def story_plays(live_server, browser):
     problems: list[str] = []
     context, page = _context(browser, problems)
-    ids = [
-        _play(page, live_server, s)
-        for s in ([31, 24, 28], [22, 35, 30], [40, 26, 33], [27, 29, 41], [36, 36, 20])
-    ]
+    ids = [_play(page, live_server, s) for s in ([31, 24, 28], [22, 35, 30], [40, 26, 33], [27, 29, 41], [36, 36, 20])]
     context.close()
     assert not problems
     return ids

@@ -35,9 +35,7 @@ def watch_htmx_errors(page) -> list[str]:
 # Painting on the grid's edges grows it by a blank square on every side: the garden ends up
 # framed by blank squares, one row and column each side.
 GARDEN = "g* g* g*7 w w w\ng g . w* w* w5\ns s* . w* . ."
-FRAMED = "\n".join(
-    ["- - - - - - - -", *[f"- {' '.join(r.split())} -" for r in GARDEN.splitlines()], "- - - - - - - -"]
-)
+FRAMED = "\n".join(["- - - - - - - -", *[f"- {' '.join(r.split())} -" for r in GARDEN.splitlines()], "- - - - - - - -"])
 
 
 def centre(page, r, c):
@@ -113,9 +111,7 @@ def test_paint_a_garden_by_finger_on_a_grid_that_grows_and_see_areas_and_total(l
     # painted on the top and left edges: a blank row above and a column on the left when the stroke ends
     expect(page.locator("#garden tr")).to_have_count(4)
     expect(page.locator("#garden tr").first.locator(".sq")).to_have_count(7)
-    expect(page.locator("#vad-areas")).to_have_attribute(
-        "data-garden", re.compile(r"^- - - - - - -\n- g g g - - -\n- g g")
-    )
+    expect(page.locator("#vad-areas")).to_have_attribute("data-garden", re.compile(r"^- - - - - - -\n- g g g - - -\n- g g"))
     assert len(saves) == 1, saves  # a stroke ends in one autosave
 
     def at(r, c):  # the garden's square r, c on the grid that grew a row above and a column left
@@ -144,9 +140,7 @@ def test_paint_a_garden_by_finger_on_a_grid_that_grows_and_see_areas_and_total(l
     live = page.locator("#vad-live")
     expect(page.locator("#vad-areas")).to_have_attribute("data-garden", FRAMED)
     expect(page.locator("#garden-text")).to_have_value(FRAMED)
-    assert len(saves) <= 11, (
-        saves
-    )  # at most one save per stroke or tap that changed the garden (queued ones coalesce)
+    assert len(saves) <= 11, saves  # at most one save per stroke or tap that changed the garden (queued ones coalesce)
     areas = live.locator(".vad-areas li")
     expect(areas).to_have_count(4)  # A grass, B water, C soil, sand
     expect(areas.nth(0)).to_contain_text("A Grass, 5 squares, 3 tasks, 1 tablet")
@@ -160,17 +154,12 @@ def test_paint_a_garden_by_finger_on_a_grid_that_grows_and_see_areas_and_total(l
     expect(page.locator("#garden .sq.scores.e-t")).not_to_have_count(0)
     expect(page.locator("#garden .sq.fails")).to_have_count(2)
     expect(page.locator("#garden .lbl")).to_have_count(3)
-    expect(page.locator("#garden .sq").nth(9)).to_have_attribute(
-        "aria-label", "Garden row 2, square 2: grass, task, area A"
-    )
+    expect(page.locator("#garden .sq").nth(9)).to_have_attribute("aria-label", "Garden row 2, square 2: grass, task, area A")
     expect(live.locator(".running .total")).to_have_text("19")
     # the explanations fit the screen, left-aligned
     for box in page.locator(".vad-areas li").all():
         assert box.bounding_box()["x"] + box.bounding_box()["width"] <= 412
-    assert page.evaluate("getComputedStyle(document.querySelector('.vad-areas .why')).textAlign") in (
-        "start",
-        "left",
-    )
+    assert page.evaluate("getComputedStyle(document.querySelector('.vad-areas .why')).textAlign") in ("start", "left")
     shot(page, "vadoran-entry-painted")
     assert_accessible(page, "a painted Vadoran garden")
 
@@ -244,9 +233,7 @@ def test_the_rulebook_garden_typed_as_text_scores_58_in_squares_of_40_px_that_pa
     page = new_phone()
     start(page, live_server, players=("Purple",), mode="solo", sister="12 9 8")
     page.click("text=Purple")
-    expect(page.locator("#f-options-sister_achievements")).to_have_value(
-        "12 9 8"
-    )  # the sister on the seat page
+    expect(page.locator("#f-options-sister_achievements")).to_have_value("12 9 8")  # the sister on the seat page
     page.locator("details.as-text summary").tap()
     page.locator("#garden-text").fill(RULEBOOK)
     expect(page.locator("#garden .sq")).to_have_count(72)  # the grid follows the text: 12 x 6
@@ -270,11 +257,7 @@ def test_the_rulebook_garden_typed_as_text_scores_58_in_squares_of_40_px_that_pa
     page.locator("#garden-text").blur()
     cdp = page.context.new_cdp_session(page)
     two_finger_pan(page, cdp, -200)  # two fingers move the garden: nothing is painted
-    assert (
-        page.evaluate(f"{scroller}.scrollLeft")
-        == page.evaluate(f"{scroller}.scrollWidth - {scroller}.clientWidth")
-        > 0
-    )
+    assert page.evaluate(f"{scroller}.scrollLeft") == page.evaluate(f"{scroller}.scrollWidth - {scroller}.clientWidth") > 0
     expect(page.locator("#garden-text")).to_have_value(RULEBOOK.replace("  ", " "))
     # the last column, now in view, painted: a blank column appears beyond it
     brush(page, "Water")
@@ -291,9 +274,7 @@ def test_a_row_goes_on_past_the_screens_edge_when_the_finger_is_held_there(live_
     page = new_phone()
     start(page, live_server)
     page.click("text=Purple")
-    page.locator("#garden-text").evaluate(
-        "t => { t.value = 'g g g g g g g g g'; t.dispatchEvent(new Event('input', {bubbles: true})); }"
-    )
+    page.locator("#garden-text").evaluate("t => { t.value = 'g g g g g g g g g'; t.dispatchEvent(new Event('input', {bubbles: true})); }")
     expect(page.locator("#garden .sq")).to_have_count(9)
     brush(page, "Water")
     cdp = page.context.new_cdp_session(page)
@@ -302,18 +283,13 @@ def test_a_row_goes_on_past_the_screens_edge_when_the_finger_is_held_there(live_
     edge = right["x"] + right["width"] - 5
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for step in range(1, 9):
-        cdp.send(
-            "Input.dispatchTouchEvent",
-            {"type": "touchMove", "touchPoints": [{"x": x + (edge - x) * step / 8, "y": y}]},
-        )
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + (edge - x) * step / 8, "y": y}]})
     page.wait_for_timeout(1500)  # held at the edge
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     lines = page.locator("#garden-text").input_value().splitlines()
     assert set(lines[0].split()) == {"-"}  # painted on the top row: a blank row above, when the stroke ended
     row = lines[1].split()
-    assert row[:4] == ["g"] * 4 and row[4:10] == ["w"] * 6, (
-        row
-    )  # on past the 9th square, which grew the garden
+    assert row[:4] == ["g"] * 4 and row[4:10] == ["w"] * 6, row  # on past the 9th square, which grew the garden
     assert len(row) >= 11 and row[-1] == "-"  # still a blank square beyond the painted ones
     assert page.evaluate("document.querySelector('#garden-scroll').scrollLeft") > 0
     assert page.locator("#garden .sq").first.bounding_box()["width"] >= 40
@@ -367,9 +343,7 @@ def status(page):
     return page.locator("#status")
 
 
-def test_offline_strokes_wait_on_the_phone_and_a_stale_phone_is_merged_then_a_true_conflict_named(
-    live_server, browser
-):
+def test_offline_strokes_wait_on_the_phone_and_a_stale_phone_is_merged_then_a_true_conflict_named(live_server, browser):
     """Two phones on Purple's seat.  Phone B walks out of the Wi-Fi and paints a stroke: it says
     offline, never saved; meanwhile phone A finds a pendant.  Back online, B's stroke lands by
     itself, merged: both changes stay.  Then both claim the water achievement with different
@@ -396,9 +370,7 @@ def test_offline_strokes_wait_on_the_phone_and_a_stale_phone_is_merged_then_a_tr
     b_context.set_offline(False)
     expect(status(b)).to_have_attribute("data-save-state", "saved", timeout=15_000)
     # A hears of B's stroke (live updates) and B's page catches up with A's pendant: both stay
-    expect(a.locator("#garden-text")).to_have_value(
-        re.compile(r"^- - - - - -\n- w w w - -\n"), timeout=10_000
-    )
+    expect(a.locator("#garden-text")).to_have_value(re.compile(r"^- - - - - -\n- w w w - -\n"), timeout=10_000)
     expect(a.locator("#f-lost_items-pendant")).to_have_value("1")
     expect(b.locator("#f-lost_items-pendant")).to_have_value("1", timeout=10_000)
     expect(b.locator("#garden-text")).to_have_value(re.compile(r"^- - - - - -\n- w w w - -\n"))
@@ -423,9 +395,7 @@ def test_offline_strokes_wait_on_the_phone_and_a_stale_phone_is_merged_then_a_tr
     b_context.close()
 
 
-def test_solo_the_sisters_options_are_entered_on_the_seat_page_and_messages_link_there(
-    live_server, new_phone
-):
+def test_solo_the_sisters_options_are_entered_on_the_seat_page_and_messages_link_there(live_server, new_phone):
     page = new_phone()
     play_url = start(page, live_server, players=("Solo",), mode="solo")
     page.click("text=Solo")
@@ -439,14 +409,10 @@ def test_solo_the_sisters_options_are_entered_on_the_seat_page_and_messages_link
     message = page.locator("#seats .error")
     expect(message).to_contain_text("The sister's achievements")
     message.get_by_role("link").click()
-    expect(page).to_have_url(
-        re.compile(r"/seats/0#f-options-sister_achievements$")
-    )  # her achievements, at once
+    expect(page).to_have_url(re.compile(r"/seats/0#f-options-sister_achievements$"))  # her achievements, at once
     page.fill("#f-options-sister_achievements", "12 9")
     expect(page.locator("#err-f-sister")).to_be_empty()
-    page.locator("#garden-text").evaluate(
-        "t => { t.value = 'g* g* g*'; t.dispatchEvent(new Event('input', {bubbles: true})); }"
-    )
+    page.locator("#garden-text").evaluate("t => { t.value = 'g* g* g*'; t.dispatchEvent(new Event('input', {bubbles: true})); }")
     expect(page.locator(".sister-total")).to_contain_text("Your sister: 21 points")
     shot(page, "vadoran-entry-sister")
 
@@ -458,12 +424,8 @@ def _states(browser, base):
     page = context.new_page()
 
     def typed(text):
-        page.locator("#garden-text").evaluate(
-            "(t, v) => { t.value = v; t.dispatchEvent(new Event('input', {bubbles: true})); }", text
-        )
-        expect(page.locator("#vad-areas")).to_have_attribute(
-            "data-garden", re.compile(re.escape(text.split()[0]))
-        )
+        page.locator("#garden-text").evaluate("(t, v) => { t.value = v; t.dispatchEvent(new Event('input', {bubbles: true})); }", text)
+        expect(page.locator("#vad-areas")).to_have_attribute("data-garden", re.compile(re.escape(text.split()[0])))
 
     states = {"empty": start(page, base) + "/seats/0"}
     url = start(page, base)

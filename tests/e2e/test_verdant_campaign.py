@@ -16,16 +16,7 @@ from tests.unit.test_verdant_support import ALICE_HOME
 # rooms; one concrete and one wood pot, so the 2-player pot supply is used in order (Ivy has 2
 # concrete, 2 wood, 1 ceramic).
 ROWAN_PLANTS = [("Prayer Plant", "concrete", None), ("Spider Plant", "wood", None)] + [
-    (name, None, 1)
-    for name in (
-        "Lucky Bamboo",
-        "Elephant's Ear",
-        "ZZ Plant",
-        "Coin Plant",
-        "Norfolk Island Pine",
-        "Swiss Cheese Plant",
-    )
-]
+    (name, None, 1) for name in ("Lucky Bamboo", "Elephant's Ear", "ZZ Plant", "Coin Plant", "Norfolk Island Pine", "Swiss Cheese Plant")]
 
 
 def shot(page, name: str) -> None:
@@ -100,9 +91,7 @@ def _play_a_standard_game(page, base, game):
     expect(page.locator("#vd-camp-0 .vd-filled")).to_contain_text("Filled from this play")
     if game == 2:
         shot(page, "verdant-campaign-result-filled")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
-        "the page scrolls sideways"
-    )
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     return pid, offered[0]
 
 
@@ -118,9 +107,7 @@ def test_two_standard_games_grow_two_leaves_on_the_players_plant(live_server, ne
     expect(page.locator("svg.vd-plant .vd-leaf-standard")).to_have_count(2)
     expect(page.locator(f'.vd-shape-filled a[href="/plays/{first_play}/result"]')).to_have_count(1)
     expect(page.locator(f'.vd-shape-filled a[href="/plays/{second_play}/result"]')).to_have_count(1)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
-        "the page scrolls sideways"
-    )
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
     shot(page, "verdant-campaign-plant")
     assert_accessible(page, "the player page with the achievement plant")
     page.locator("#vd-campaign").screenshot(path=str(SHOTS / "verdant-campaign-plant-panel.png"))
@@ -137,9 +124,7 @@ def test_two_standard_games_grow_two_leaves_on_the_players_plant(live_server, ne
 
     # undo the second leaf on the plant: one leaf left, and game 2 offers its choices again
     page.goto(plant_page)
-    page.locator(
-        f'.vd-shape-filled:has(a[href="/plays/{second_play}/result"]) button', has_text="Undo"
-    ).click()
+    page.locator(f'.vd-shape-filled:has(a[href="/plays/{second_play}/result"]) button', has_text="Undo").click()
     expect(page.locator(".vd-leaves strong")).to_have_text("1")
     expect(page.locator("svg.vd-plant .vd-leaf-standard")).to_have_count(1)
 

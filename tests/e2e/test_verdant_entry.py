@@ -13,16 +13,8 @@ from tests.e2e.conftest import SHOTS, assert_accessible, goto, tap_done
 from tests.unit.test_verdant_support import ALICE_HOME
 
 # letters typed into the search for each plant: 2 to 4 are enough to make it the first match
-TYPED = {
-    "Jasmine": "jas",
-    "Moth Orchid": "mot",
-    "Aloe": "alo",
-    "Snake Plant": "snak",
-    "Venus Fly Trap": "ven",
-    "Common Ivy": "comm",
-    "Peace Lily": "pea",
-    "Jade": "jad",
-}
+TYPED = {"Jasmine": "jas", "Moth Orchid": "mot", "Aloe": "alo", "Snake Plant": "snak", "Venus Fly Trap": "ven",
+         "Common Ivy": "comm", "Peace Lily": "pea", "Jade": "jad"}
 
 
 def shot(page, name: str) -> None:
@@ -33,9 +25,7 @@ def shot(page, name: str) -> None:
 
 
 def _no_sideways_scroll(page):
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
-        "the page scrolls sideways"
-    )
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
 
 
 def test_a_whole_home_entered_on_a_phone_scores_87(live_server, new_phone):
@@ -231,9 +221,7 @@ def _look(page, what: str, name: str) -> None:
     screenshot of the screen (what a player sees first) and of the whole page."""
     _fits(page, what)
     assert_accessible(page, what)
-    words = re.search(
-        r"home\[|green_thumbs|storage\.color|verdant-\d|READINGS|\bNone\b", page.locator("main").inner_text()
-    )
+    words = re.search(r"home\[|green_thumbs|storage\.color|verdant-\d|READINGS|\bNone\b", page.locator("main").inner_text())
     assert words is None, f"{what}: developer words {words.group(0)!r}"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}-screen.png"), caret="initial")
@@ -251,13 +239,8 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
     seat_url = f"{live_server}/plays/{pid}/seats/0"
     pages, problems = [], []
     for width, height in ((360, 640), (412, 839)):
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=True,
-            is_mobile=True,
-            color_scheme=scheme,
-            device_scale_factor=1,
-        )
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                      color_scheme=scheme, device_scale_factor=1)
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda exc: problems.append(str(exc)))
@@ -269,23 +252,14 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
             goto(page, seat_url + query)  # (the page may be reloading itself: it saw the change)
             if then:
                 then(page)
-            _look(
-                page, f"the Verdant seat, {state}, {width} px, {scheme}", f"verdant-{state}-{width}-{scheme}"
-            )
+            _look(page, f"the Verdant seat, {state}, {width} px, {scheme}", f"verdant-{state}-{width}-{scheme}")
 
     each("empty")
     expect(pages[0][1].locator(".hint")).to_contain_text("Tap the first place")
     _set(host, live_server, pid, HALF)
     each("half", "?cell=1-3")
-    _set(
-        host,
-        live_server,
-        pid,
-        {
-            "home[1][3]": {"kind": "plant", "type": "vining", "points": "abc", "needs": 5, "pot": "wood"},
-            "green_thumbs": 9,
-        },
-    )
+    _set(host, live_server, pid, {"home[1][3]": {"kind": "plant", "type": "vining", "points": "abc", "needs": 5, "pot": "wood"},
+                                  "green_thumbs": 9})
     each("error", "?cell=1-3")
     for _width, page in pages:
         expect(page.locator("#err-f-home-1-3-points")).to_contain_text("0 to 20")

@@ -31,9 +31,7 @@ class Phone:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
         self.token = ""
 
-    def request(
-        self, method: str, path: str, data: dict | None = None, timeout: float = 20
-    ) -> tuple[int, str, dict]:
+    def request(self, method: str, path: str, data: dict | None = None, timeout: float = 20) -> tuple[int, str, dict]:
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         req = urllib.request.Request(self.base + path, data=body, method=method)
         try:

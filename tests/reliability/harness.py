@@ -51,11 +51,7 @@ class TunedServer(Server):
         env = dict(os.environ, PORT=str(self.port), HOST="127.0.0.1", SCOREPAD_INSTANCE=str(self.instance),
                    SCOREPAD_DATABASE=self.database, PYTHONPATH=str(ROOT))
         env.update(self.extra)
-        command = (
-            [sys.executable, "-c", self.code]
-            if self.code
-            else [sys.executable, "-m", "tests.reliability.server"]
-        )
+        command = [sys.executable, "-c", self.code] if self.code else [sys.executable, "-m", "tests.reliability.server"]
         self.instance.mkdir(parents=True, exist_ok=True)
         out = self.output.open("ab")
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
@@ -253,9 +249,7 @@ def read_only_view(folder: Path) -> Iterator[Path | None]:
     view = Path(tempfile.mkdtemp(prefix="scorepad-ro-"))
     mounted = False
     if os.geteuid() == 0:
-        mounted = (
-            subprocess.run(["mount", "--bind", str(folder), str(view)], capture_output=True).returncode == 0
-        )
+        mounted = subprocess.run(["mount", "--bind", str(folder), str(view)], capture_output=True).returncode == 0
         if mounted and subprocess.run(["mount", "-o", "remount,ro,bind", str(view)],
                                       capture_output=True).returncode != 0:
             subprocess.run(["umount", "-l", str(view)], capture_output=True)
@@ -321,12 +315,8 @@ def deadline_figure(timeout: int = 5) -> dict:
             tricklers = Tricklers(server.port, 10, ["127.0.0.9"], every=0.5).start()
             time.sleep(timeout + 6)
             tricklers.stop()
-            return {
-                "request_timeout": timeout,
-                "trickling": 10,
-                "closed_by_server": tricklers.closed_by_server,
-                "held_seconds_max": round(max(tricklers.lifetimes), 1) if tricklers.lifetimes else None,
-            }
+            return {"request_timeout": timeout, "trickling": 10, "closed_by_server": tricklers.closed_by_server,
+                    "held_seconds_max": round(max(tricklers.lifetimes), 1) if tricklers.lifetimes else None}
         finally:
             server.stop()
 

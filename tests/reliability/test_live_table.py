@@ -10,24 +10,9 @@ import pytest
 
 from tests.reliability.client import Phone, Server
 
-PLANTED_PATHS = (
-    ["propagation"]
-    + [
-        f"decorations.{k}"
-        for k in (
-            "macrame_basket",
-            "ceramic_planter",
-            "plant_stand",
-            "display_shelves",
-            "indoor_greenhouse",
-            "workbench",
-        )
-    ]
-    + [
-        f"tools.{k}"
-        for k in ("grow_light", "window_planter", "watering_can", "spray_bottle", "potting_mix", "fertilizer")
-    ]
-)
+PLANTED_PATHS = ["propagation"] + [f"decorations.{k}" for k in (
+    "macrame_basket", "ceramic_planter", "plant_stand", "display_shelves", "indoor_greenhouse", "workbench")] + [
+    f"tools.{k}" for k in ("grow_light", "window_planter", "watering_can", "spray_bottle", "potting_mix", "fertilizer")]
 
 
 @pytest.fixture
@@ -63,9 +48,7 @@ def test_13_changes_of_13_paths_of_one_seat_at_once_are_all_acknowledged_and_all
     phones = [Phone(server.base) for _ in PLANTED_PATHS]
 
     def change(phone, path):
-        return lambda: phone.json(
-            "PATCH", f"/api/plays/{play['id']}/seats/0", {"base_version": base, "set": {path: 1}}
-        )
+        return lambda: phone.json("PATCH", f"/api/plays/{play['id']}/seats/0", {"base_version": base, "set": {path: 1}})
 
     answers = _at_once([change(p, path) for p, path in zip(phones, PLANTED_PATHS)])
     assert [a[0] for a in answers] == [200] * 13, answers
@@ -85,16 +68,10 @@ def test_two_phones_filling_two_cells_of_one_verdant_home_at_once_keep_both_ever
         version = host.json("GET", f"/api/plays/{play['id']}")[1]["seats"][0]["version"]
         first = {"kind": "plant", "name": "Jasmine" if round_ % 2 else "Moth Orchid", "pot": None}
         second = {"kind": "room", "type": "vining" if round_ % 2 else "succulent"}
-        answers = _at_once(
-            [
-                lambda v=version, cell=first: a.json(
-                    "PATCH", url, {"base_version": v, "set": {"home[0][0]": cell}}
-                ),
-                lambda v=version, cell=second: b.json(
-                    "PATCH", url, {"base_version": v, "set": {"home[0][1]": cell}}
-                ),
-            ]
-        )
+        answers = _at_once([
+            lambda v=version, cell=first: a.json("PATCH", url, {"base_version": v, "set": {"home[0][0]": cell}}),
+            lambda v=version, cell=second: b.json("PATCH", url, {"base_version": v, "set": {"home[0][1]": cell}}),
+        ])
         assert [x[0] for x in answers] == [200, 200], answers
         home = host.json("GET", f"/api/plays/{play['id']}")[1]["seats"][0]["state"]["home"]
         assert home[0][0] == first and home[0][1] == second, f"round {round_}: a cell was lost"
@@ -106,11 +83,8 @@ def test_a_save_and_finish_at_the_same_moment_never_lands_after_the_finish(serve
     pid = play["id"]
     for position, plant in ((0, "ZZ Plant"), (1, "Snake Plant")):
         version = host.json("GET", f"/api/plays/{pid}")[1]["seats"][position]["version"]
-        host.json(
-            "PATCH",
-            f"/api/plays/{pid}/seats/{position}",
-            {"base_version": version, "set": {"plants[0].name": plant, "plants[0].growth": 1}, "done": True},
-        )
+        host.json("PATCH", f"/api/plays/{pid}/seats/{position}",
+                  {"base_version": version, "set": {"plants[0].name": plant, "plants[0].growth": 1}, "done": True})
     saver, finisher = Phone(server.base), Phone(server.base)
     for round_ in range(10):
         version = host.json("GET", f"/api/plays/{pid}")[1]["seats"][0]["version"]
@@ -123,12 +97,7 @@ def test_a_save_and_finish_at_the_same_moment_never_lands_after_the_finish(serve
         assert after["status"] == "finished"
         if save[0] == 200:  # the save came first: it is in the finished play's result
             assert after["seats"][0]["state"]["propagation"] == round_ + 1
-            assert (
-                after["result"]["players"][0]["categories"][
-                    [c["key"] for c in after["result"]["players"][0]["categories"]].index("propagation")
-                ]["points"]
-                == round_ + 1
-            )
+            assert after["result"]["players"][0]["categories"][[c["key"] for c in after["result"]["players"][0]["categories"]].index("propagation")]["points"] == round_ + 1
         else:  # the finish came first: the save was refused, not stored
             assert save == (409, {"error": "finished"})
             assert after["seats"][0]["state"]["propagation"] != round_ + 1

@@ -137,9 +137,7 @@ def test_only_the_import_and_photo_uploads_may_be_larger(start):
     assert _post(server, "/settings/import", two_mb, "application/octet-stream") == 400  # read: no CSRF token
     found = body_read_before_413(server.port, "/settings/import", declared=4 * 1024 * 1024)
     assert found["status"] == 413 and "at most 3 MB" in found["answer"]
-    assert (
-        _post(server, "/plays/1/photos", two_mb, "application/octet-stream") == 400
-    )  # a phone's photo: read
+    assert _post(server, "/plays/1/photos", two_mb, "application/octet-stream") == 400  # a phone's photo: read
     found = body_read_before_413(server.port, "/plays/1/photos", declared=MAX_UPLOAD + 1)
     assert found["status"] == 413 and f"at most {MAX_UPLOAD // (1024 * 1024)} MB" in found["answer"]
     assert body_read_before_413(server.port, "/plays/1/photos/x", declared=2 * 1024 * 1024)["status"] == 413
@@ -239,9 +237,7 @@ def test_without_the_proxy_setting_forwarded_headers_change_nothing(start):
     server = start(SCOREPAD_ACCESS_CODE="sesame")
     status, _, _, session = _login(server, "203.0.113.5", "sesame", proxied=False)
     assert status == 303 and "Secure" not in session
-    status, _, html = _request(
-        server, "GET", "/access", headers=dict(FORWARDED, **{"X-Forwarded-For": "1.2.3.4"})
-    )
+    status, _, html = _request(server, "GET", "/access", headers=dict(FORWARDED, **{"X-Forwarded-For": "1.2.3.4"}))
     assert "scores.example" not in html
 
 

@@ -28,13 +28,8 @@ def test_a_full_disk_refuses_saves_clearly_and_keeps_serving_reads(tmp_path):
             refused = 0
             for n in range(20):  # the WAL may still have room for a save or two
                 status, body, headers = phone.request(
-                    "POST",
-                    f"/plays/{play_id}/seats/0",
-                    {
-                        "csrf_token": phone.token,
-                        "state_json": json.dumps({"points": n, "tokens": 2, "pad": "x" * 150}),
-                    },
-                )
+                    "POST", f"/plays/{play_id}/seats/0",
+                    {"csrf_token": phone.token, "state_json": json.dumps({"points": n, "tokens": 2, "pad": "x" * 150})})
                 if status == 503:
                     refused += 1
                     assert "The server cannot save: its disk is full." in body
@@ -108,20 +103,11 @@ def test_a_server_started_on_a_full_disk_serves_reads_and_says_so(tmp_path):
             phone = Phone(server.base)
             phone.login()
             assert phone.request("GET", f"/plays/{play_id}")[0] == 200
-            answers = [
-                phone.request(
-                    "POST",
-                    f"/plays/{play_id}/seats/0",
-                    {"csrf_token": phone.token, "state_json": json.dumps({"points": n, "pad": "x" * 150})},
-                )
-                for n in range(20)
-            ]
+            answers = [phone.request("POST", f"/plays/{play_id}/seats/0", {
+                "csrf_token": phone.token, "state_json": json.dumps({"points": n, "pad": "x" * 150})}) for n in range(20)]
             refused = [body for status, body, _ in answers if status == 503]
             assert len(refused) >= 15 and all("The server cannot save" in body for body in refused)
-            assert {status for status, _, _ in answers} <= {
-                303,
-                503,
-            }  # (free pages inside the file may take one)
+            assert {status for status, _, _ in answers} <= {303, 503}  # (free pages inside the file may take one)
             assert phone.request("GET", f"/plays/{play_id}/seats/0")[0] == 200
             (disk / "filler").unlink()
             assert phone.save(play_id, 0, {"points": 6, "tokens": 0}) == 303  # room again: no restart

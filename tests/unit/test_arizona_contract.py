@@ -41,26 +41,14 @@ def good():
 @pytest.mark.parametrize(
     "mutate, expected",
     [
-        (
-            lambda t: t.update(player_cuont=2),
-            ("player_cuont", 'is not a field here: did you mean "player_count"?'),
-        ),
-        (
-            lambda t: t["options"].update(advnced=True),
-            ("options.advnced", 'is not a field here: did you mean "advanced"?'),
-        ),
+        (lambda t: t.update(player_cuont=2), ("player_cuont", 'is not a field here: did you mean "player_count"?')),
+        (lambda t: t["options"].update(advnced=True), ("options.advnced", 'is not a field here: did you mean "advanced"?')),
         (
             lambda t: t["options"].update(dificulty="expert"),
             ("options.dificulty", "is not a field here: the fields here are advanced, solo, color_lines"),
         ),
-        (
-            lambda t: t["players"][1].update(wren=2),
-            ("players[1].wren", 'is not a field here: did you mean "wrens"?'),
-        ),
-        (
-            lambda t: t["players"][0].update(nmae="x"),
-            ("players[0].nmae", 'is not a field here: did you mean "name"?'),
-        ),
+        (lambda t: t["players"][1].update(wren=2), ("players[1].wren", 'is not a field here: did you mean "wrens"?')),
+        (lambda t: t["players"][0].update(nmae="x"), ("players[0].nmae", 'is not a field here: did you mean "name"?')),
         (
             lambda t: t["players"][0]["grid"][2][1].update(colour="pink"),
             ("players[0].grid[2][1].colour", 'is not a field here: did you mean "color"?'),
@@ -78,10 +66,7 @@ def test_an_unknown_key_at_any_level_is_refused_with_the_nearest_known_key(mutat
 
 
 def test_an_unknown_key_inside_the_solo_options_is_refused():
-    data = {
-        "options": {"solo": {"vera_score": 3, "vera_scor": 4}},
-        "players": [{"name": "A", "grid": grid(ASCENDING)}],
-    }
+    data = {"options": {"solo": {"vera_score": 3, "vera_scor": 4}}, "players": [{"name": "A", "grid": grid(ASCENDING)}]}
     assert errors_of(data) == [("options.solo.vera_scor", 'is not a field here: did you mean "vera_score"?')]
 
 
@@ -134,21 +119,8 @@ def test_the_schema_knows_the_4_by_4_display_and_no_card_outside_it():
     assert PLAYER_SCHEMA.at(paths.parse("grid[0][0].colour")) is None
 
 
-@pytest.mark.parametrize(
-    "value, accepted",
-    [
-        (True, True),
-        (False, True),
-        (None, True),
-        (1, True),
-        (1.0, True),
-        (0, True),
-        (0.0, True),
-        (2, False),
-        (0.5, False),
-        ([], False),
-    ],
-)
+@pytest.mark.parametrize("value, accepted", [(True, True), (False, True), (None, True), (1, True), (1.0, True), (0, True),
+                                             (0.0, True), (2, False), (0.5, False), ([], False)])
 def test_the_schema_and_the_parser_agree_on_a_gecko(value, accepted):
     schema = GAME.json_schema()
     data = good()
@@ -186,20 +158,14 @@ def test_limit_display_four_rows_accepted_five_refused_three_refused():
     assert errors_of(_board(extra)) == [
         ("players[0].grid", "has 5 rows: a display is at most 4 cards high (4 rows of 4 cards)")
     ]
-    assert errors_of(_board(rows[:3])) == [
-        ("players[0].grid", "has 3 rows: a finished display has 4 rows of 4 cards")
-    ]
-    assert errors_of(_board(rows[:1])) == [
-        ("players[0].grid", "has 1 row: a finished display has 4 rows of 4 cards")
-    ]
+    assert errors_of(_board(rows[:3])) == [("players[0].grid", "has 3 rows: a finished display has 4 rows of 4 cards")]
+    assert errors_of(_board(rows[:1])) == [("players[0].grid", "has 1 row: a finished display has 4 rows of 4 cards")]
 
 
 def test_limit_display_four_cards_wide_accepted_five_refused():
     rows = grid(ASCENDING)
     rows[2] = rows[2] + [{"number": 60, "color": "pink"}]
-    assert errors_of(_board(rows)) == [
-        ("players[0].grid[2]", "has 5 cards: a display is at most 4 cards wide")
-    ]
+    assert errors_of(_board(rows)) == [("players[0].grid[2]", "has 5 cards: a display is at most 4 cards wide")]
     rows = grid(ASCENDING)
     rows[2] = rows[2][:1]
     assert errors_of(_board(rows)) == [("players[0].grid[2]", "has 1 card: a finished row has 4 cards")]
@@ -223,10 +189,7 @@ def test_limit_one_player_holds_at_most_the_15_wren_tokens(wrens, ok):
         assert GAME.score(data).players[0].total == 16
     else:
         assert errors_of(data) == [
-            (
-                "players[0].wrens",
-                "must be a whole number from 0 to 15: the cactus wren tokens the player holds (the game has 15)",
-            )
+            ("players[0].wrens", "must be a whole number from 0 to 15: the cactus wren tokens the player holds (the game has 15)")
         ]
 
 
@@ -243,10 +206,7 @@ def test_limit_colour_names_30_characters_counted_as_typed_once_composed():
 def test_limit_the_deck_warns_once_it_knows_more_cards_than_the_box_holds():
     known = {}
     for k in range(3):  # 48 numbers, as three plays' displays would teach
-        board = [
-            [{"number": 16 * k + 4 * r + c + 1, "color": "pink", "gecko": False} for c in range(4)]
-            for r in range(4)
-        ]
+        board = [[{"number": 16 * k + 4 * r + c + 1, "color": "pink", "gecko": False} for c in range(4)] for r in range(4)]
         known, _ = deck.learn(known, board)
     assert len(known) == 48
     assert deck.capacity_warning(dict(list(known.items())[:40])) is None
@@ -272,18 +232,13 @@ def test_the_rulebook_examples_score_as_a_single_board():
     assert result.players[0].total == 12
     assert [c.points for c in result.players[0].categories] == [6, 4, 2]
     assert result.winners == () and result.tiebreak is None and "solo" not in result.extra
-    assert result.warnings == (
-        "One board scored on its own: no winner (for the solo game against Vera, enter her score)",
-    )
+    assert result.warnings == ("One board scored on its own: no winner (for the solo game against Vera, enter her score)",)
     assert result.players[0].rank == 1
 
 
 def test_a_single_board_with_player_count_1_is_the_same_single_board():
     robin = docs_example()["players"][0]
-    assert (
-        GAME.score({"players": [robin], "player_count": 1}).to_dict()
-        == GAME.score({"players": [robin]}).to_dict()
-    )
+    assert GAME.score({"players": [robin], "player_count": 1}).to_dict() == GAME.score({"players": [robin]}).to_dict()
 
 
 def test_the_rulebook_line_example_alone():
@@ -308,10 +263,7 @@ def test_a_single_board_with_solo_options_is_still_the_solo_game():
     "data, path, message",
     [
         (
-            {
-                "players": [{"name": "A", "grid": grid(ASCENDING)}, {"name": "B", "grid": grid(OTHER)}],
-                "player_count": 1,
-            },
+            {"players": [{"name": "A", "grid": grid(ASCENDING)}, {"name": "B", "grid": grid(OTHER)}], "player_count": 1},
             "player_count",
             "must be 2: the number of players in the game, at least the 2 boards sent and at most 2; "
             "to score one board on its own, send just that board",
@@ -323,11 +275,7 @@ def test_a_single_board_with_solo_options_is_still_the_solo_game():
             "(1: one board on its own or the solo game, 2: one seat of a two-player game)",
         ),
         (
-            {
-                "players": [{"name": "A", "grid": grid(ASCENDING)}],
-                "player_count": 2,
-                "options": {"solo": {"vera_score": 3}},
-            },
+            {"players": [{"name": "A", "grid": grid(ASCENDING)}], "player_count": 2, "options": {"solo": {"vera_score": 3}}},
             "options.solo",
             "is for the one-player game against Vera: this game has 2 players "
             "(send one board without player_count for the solo game)",
@@ -348,10 +296,7 @@ READING_COLORS = [["white"] * 4, ["pink"] * 4, CHECKER[2], CHECKER[3]]
 
 
 def reading_table(**options):
-    return {
-        "options": {"advanced": True, **options},
-        "players": [{"name": "A", "grid": grid(READING_NUMBERS, READING_COLORS)}],
-    }
+    return {"options": {"advanced": True, **options}, "players": [{"name": "A", "grid": grid(READING_NUMBERS, READING_COLORS)}]}
 
 
 def test_the_default_reading_scores_every_single_colour_line_and_says_so():
@@ -393,11 +338,7 @@ def test_the_reading_is_an_option_with_its_choices_and_a_refused_value_names_the
     assert errors_of(reading_table(color_lines="sometimes")) == [
         ("options.color_lines", '"sometimes" is not allowed: choose one of every, in_order')
     ]
-    assert GAME.json_schema()["properties"]["options"]["properties"]["color_lines"]["enum"] == [
-        "every",
-        "in_order",
-        None,
-    ]
+    assert GAME.json_schema()["properties"]["options"]["properties"]["color_lines"]["enum"] == ["every", "in_order", None]
 
 
 # --------------------------------------------------------------------------------- ties
@@ -418,16 +359,10 @@ def test_a_tie_left_shared_is_explained_on_both_players():
 
 
 def test_a_solo_tie_with_vera_is_explained_on_the_player_in_the_singular_too():
-    data = {
-        "options": {"solo": {"vera_score": 1}},
-        "players": [{"name": "A", "grid": grid(READING_NUMBERS, CHECKER)}],
-    }
+    data = {"options": {"solo": {"vera_score": 1}}, "players": [{"name": "A", "grid": grid(READING_NUMBERS, CHECKER)}]}
     result = GAME.score(data)  # row 1 in order = 1, nothing else
     assert result.players[0].total == 1
-    assert (
-        result.players[0].tiebreak
-        == "Tie with Vera on 1 point: the player must beat Vera's score, so Vera wins"
-    )
+    assert result.players[0].tiebreak == "Tie with Vera on 1 point: the player must beat Vera's score, so Vera wins"
     assert result.tiebreak == result.players[0].tiebreak
 
 
@@ -459,10 +394,7 @@ def test_the_learned_deck_treats_nfc_and_nfd_as_one_colour_and_keeps_nfc():
     ["players[0].grid[0][0].number", "players[0].wrens", "options.solo.vera_score", "player_count"],
 )
 def test_non_ascii_digits_are_read_as_numbers_in_no_field(digits, path):
-    data = {
-        "options": {"solo": {"vera_score": 3}},
-        "players": [{"name": "A", "wrens": 1, "grid": grid(ASCENDING)}],
-    }
+    data = {"options": {"solo": {"vera_score": 3}}, "players": [{"name": "A", "wrens": 1, "grid": grid(ASCENDING)}]}
     parts = paths.parse(path)
     data = paths.set_(data, parts, digits)
     assert [p for p, _ in errors_of(data)] == [path]
@@ -489,9 +421,7 @@ def test_a_gecko_and_the_advanced_option_read_yes_and_no_the_same_way(value, gec
 def test_anything_else_is_refused_as_a_gecko_and_teaches_the_deck_nothing(value):
     rows = grid(ASCENDING)
     rows[0][0]["gecko"] = value
-    assert errors_of(_board(rows)) == [
-        ("players[0].grid[0][0].gecko", "must be true (the card shows a gecko) or false")
-    ]
+    assert errors_of(_board(rows)) == [("players[0].grid[0][0].gecko", "must be true (the card shows a gecko) or false")]
     assert deck.learn({}, [[rows[0][0]]]) == ({}, [])
 
 
@@ -499,10 +429,7 @@ def test_a_colour_with_a_lone_surrogate_is_refused_not_scored():
     rows = grid(ASCENDING)
     rows[0][0]["color"] = "\ud800pink"
     assert errors_of(_board(rows)) == [
-        (
-            "players[0].grid[0][0].color",
-            "is not valid text: it holds a character no font can show (a lone surrogate)",
-        )
+        ("players[0].grid[0][0].color", "is not valid text: it holds a character no font can show (a lone surrogate)")
     ]
     assert deck.learn({}, [[rows[0][0]]]) == ({}, [])
 
@@ -510,9 +437,7 @@ def test_a_colour_with_a_lone_surrogate_is_refused_not_scored():
 def test_a_name_with_a_lone_surrogate_is_refused_not_scored():
     data = good()
     data["players"][1]["name"] = "B\udc00"
-    assert errors_of(data) == [
-        ("players[1].name", "is not valid text: it holds a character no font can show (a lone surrogate)")
-    ]
+    assert errors_of(data) == [("players[1].name", "is not valid text: it holds a character no font can show (a lone surrogate)")]
 
 
 def test_the_engine_version_was_bumped_for_these_changes():
@@ -525,19 +450,11 @@ def test_the_engine_version_was_bumped_for_these_changes():
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=6) | st.sampled_from(
-    ["\ud800", "a\udc00b", "\ufeff", "x" * 80]
-)
+ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=6) | st.sampled_from(["\ud800", "a\udc00b", "\ufeff", "x" * 80])
 ANY_JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(10**400), max_value=10**400)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | ANY_TEXT,
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(st.sampled_from(["number", "color", "gecko", "x"]) | ANY_TEXT, inner, max_size=4)
-    ),
+    st.none() | st.booleans() | st.integers(min_value=-(10**400), max_value=10**400)
+    | st.floats(allow_nan=True, allow_infinity=True) | ANY_TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["number", "color", "gecko", "x"]) | ANY_TEXT, inner, max_size=4),
     max_leaves=12,
 )
 
@@ -547,16 +464,10 @@ ANY_JSON = st.recursive(
 def test_any_value_anywhere_gives_a_result_that_encodes_or_a_validation_error(data):
     table_ = copy.deepcopy(good())
     holder = table_["players"][data.draw(st.integers(0, 1))]
-    where = data.draw(
-        st.sampled_from(["wrens", "grid", "name", "cell", "number", "color", "gecko", "options"])
-    )
+    where = data.draw(st.sampled_from(["wrens", "grid", "name", "cell", "number", "color", "gecko", "options"]))
     value = data.draw(ANY_JSON)
     if where == "options":
-        table_["options"] = {
-            "advanced": value,
-            "solo": data.draw(ANY_JSON),
-            "color_lines": data.draw(ANY_JSON),
-        }
+        table_["options"] = {"advanced": value, "solo": data.draw(ANY_JSON), "color_lines": data.draw(ANY_JSON)}
     elif where in ("wrens", "grid", "name"):
         holder[where] = value
     elif where == "cell":

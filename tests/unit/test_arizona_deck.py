@@ -17,10 +17,7 @@ COLORS = ["white", "pink", "yellow", "green"]
 def display(offset=0):
     """1..16 (plus offset); colour by column; geckos on multiples of 5."""
     return [
-        [
-            {"number": offset + 4 * r + c + 1, "color": COLORS[c], "gecko": (offset + 4 * r + c + 1) % 5 == 0}
-            for c in range(4)
-        ]
+        [{"number": offset + 4 * r + c + 1, "color": COLORS[c], "gecko": (offset + 4 * r + c + 1) % 5 == 0} for c in range(4)]
         for r in range(4)
     ]
 
@@ -95,15 +92,10 @@ def test_colours_that_differ_only_in_case_and_spaces_are_no_conflict_and_keep_th
 
 
 def test_one_number_entered_twice_with_different_colours_in_one_display_is_a_conflict():
-    grid = [
-        [{"number": 9, "color": "green", "gecko": False}],
-        [{"number": 9, "color": "pink", "gecko": False}],
-    ]
+    grid = [[{"number": 9, "color": "green", "gecko": False}], [{"number": 9, "color": "pink", "gecko": False}]]
     updated, conflicts = learn({}, grid)
     assert updated[9]["color"] == "green"
-    assert [(c["path"], c["known"]["color"], c["entered"]["color"]) for c in conflicts] == [
-        ("grid[1][0]", "green", "pink")
-    ]
+    assert [(c["path"], c["known"]["color"], c["entered"]["color"]) for c in conflicts] == [("grid[1][0]", "green", "pink")]
 
 
 def test_empty_cells_teach_nothing():
@@ -158,24 +150,16 @@ def test_resolving_a_conflict_records_the_players_answer():
 def test_the_second_game_with_the_same_deck_needs_only_the_numbers():
     first = {
         "options": {"advanced": False, "solo": None},
-        "players": [
-            {"name": "Ana", "wrens": 1, "grid": display()},
-            {"name": "Ben", "wrens": 0, "grid": display(20)},
-        ],
+        "players": [{"name": "Ana", "wrens": 1, "grid": display()}, {"name": "Ben", "wrens": 0, "grid": display(20)}],
     }
     known, conflicts = learn_table({}, first)
     assert conflicts == []
     # Second game: the same cards dealt to other seats, entered by number alone.
     numbers = [[[card["number"] for card in row] for row in player["grid"]] for player in first["players"]]
-    second_grids = [
-        [[{"number": n, **autofill(known, n)} for n in row] for row in grid] for grid in reversed(numbers)
-    ]
+    second_grids = [[[{"number": n, **autofill(known, n)} for n in row] for row in grid] for grid in reversed(numbers)]
     second = {
         "options": {"advanced": False, "solo": None},
-        "players": [
-            {"name": "Ana", "wrens": 0, "grid": second_grids[0]},
-            {"name": "Ben", "wrens": 1, "grid": second_grids[1]},
-        ],
+        "players": [{"name": "Ana", "wrens": 0, "grid": second_grids[0]}, {"name": "Ben", "wrens": 1, "grid": second_grids[1]}],
     }
     assert second_grids[1] == first["players"][0]["grid"]
     first_totals = [p.total for p in GAME.score(first).players]
@@ -183,11 +167,7 @@ def test_the_second_game_with_the_same_deck_needs_only_the_numbers():
 
 
 card = st.fixed_dictionaries(
-    {
-        "number": st.integers(min_value=1, max_value=40),
-        "color": st.sampled_from(COLORS + ["Pink", " white"]),
-        "gecko": st.booleans(),
-    }
+    {"number": st.integers(min_value=1, max_value=40), "color": st.sampled_from(COLORS + ["Pink", " white"]), "gecko": st.booleans()}
 )
 grids = st.lists(st.lists(card, min_size=4, max_size=4), min_size=4, max_size=4)
 
@@ -202,10 +182,7 @@ def test_learning_keeps_the_first_value_and_flags_every_disagreement(first, seco
     assert {c["number"] for row in first + second for c in row} == set(updated)
     # a conflict is exactly a card of the second grid that disagrees with the deck
     disagreeing = [
-        (r, c)
-        for r, row in enumerate(second)
-        for c, entry in enumerate(row)
-        if not same_card(updated[entry["number"]], entry)
+        (r, c) for r, row in enumerate(second) for c, entry in enumerate(row) if not same_card(updated[entry["number"]], entry)
     ]
     assert [c["path"] for c in conflicts] == [f"grid[{r}][{c}]" for r, c in disagreeing]
     # learning the same grid again changes nothing

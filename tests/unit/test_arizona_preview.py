@@ -53,9 +53,7 @@ def test_a_blank_display_has_nothing_complete_nothing_scoring_and_no_total():
     preview = shown(blank())
     assert isinstance(preview, Preview)
     assert len(preview.extra["lines"]) == 8 and len(preview.extra["quadrants"]) == 4
-    assert not any(
-        item["complete"] or item["scores"] for item in preview.extra["lines"] + preview.extra["quadrants"]
-    )
+    assert not any(item["complete"] or item["scores"] for item in preview.extra["lines"] + preview.extra["quadrants"])
     assert preview.total is None and preview.complete is False and preview.points == {}
     # 16 numbers and 16 colours to enter, each at its card's path relative to the seat
     assert len(preview.messages) == 32
@@ -79,12 +77,7 @@ def test_a_complete_column_out_of_order_does_not_light_up():
     for r, n in enumerate([5, 2, 7, 8]):
         state["grid"][r][0] = cell(n)
     column1 = lines_of(state)[4]
-    assert (column1["label"], column1["complete"], column1["scores"], column1["points"]) == (
-        "Column 1",
-        True,
-        False,
-        0,
-    )
+    assert (column1["label"], column1["complete"], column1["scores"], column1["points"]) == ("Column 1", True, False, 0)
 
 
 def test_a_quadrant_lights_up_when_its_four_cards_share_a_colour_in_any_spelling():
@@ -96,11 +89,7 @@ def test_a_quadrant_lights_up_when_its_four_cards_share_a_colour_in_any_spelling
     assert quadrants_of(state)[3]["scores"] is False
     g[3][3] = cell(4, "yellow")
     bottom_right = quadrants_of(state)[3]
-    assert (bottom_right["label"], bottom_right["scores"], bottom_right["points"]) == (
-        "Bottom-right",
-        True,
-        2,
-    )
+    assert (bottom_right["label"], bottom_right["scores"], bottom_right["points"]) == ("Bottom-right", True, 2)
 
 
 def test_advanced_preview_marks_single_colour_lines_whatever_their_order():
@@ -187,10 +176,7 @@ def test_table_level_problems_are_messages_but_the_board_is_still_complete():
     preview = GAME.preview(state, {"solo": {"vera_score": None}}, 1, 0)
     assert preview.complete is True
     assert [(m.path, m.message) for m in preview.messages] == [
-        (
-            "options.solo.vera_score",
-            "is missing: enter a whole number from 0 to 999 (Vera's final score from her reference card)",
-        )
+        ("options.solo.vera_score", "is missing: enter a whole number from 0 to 999 (Vera's final score from her reference card)")
     ]
     assert preview.total == 16
 
@@ -199,9 +185,7 @@ def test_unknown_keys_of_the_board_are_messages_relative_to_the_seat():
     state = {"wrens": 0, "grid": grid(ASCENDING)}
     state["grid"][0][0]["geko"] = True
     preview = shown(state)
-    assert [(m.path, m.message) for m in preview.messages] == [
-        ("grid[0][0].geko", 'is not a field here: did you mean "gecko"?')
-    ]
+    assert [(m.path, m.message) for m in preview.messages] == [("grid[0][0].geko", 'is not a field here: did you mean "gecko"?')]
     assert preview.complete is False
 
 
@@ -252,9 +236,7 @@ def test_the_preview_is_json_ready():
     data = json.loads(json.dumps(preview.to_dict()))
     assert data["total"] == 16 and data["complete"] is True
     # no geckos: no card scores on its own (its lines and quadrants do)
-    assert len(data["lines"]) == 8 and data["points"] == {
-        f"grid[{r}][{c}]": None for r in range(4) for c in range(4)
-    }
+    assert len(data["lines"]) == 8 and data["points"] == {f"grid[{r}][{c}]": None for r in range(4) for c in range(4)}
 
 
 # ------------------------------------------------------------------------- never raises
@@ -278,18 +260,13 @@ def test_preview_never_raises_on_anything_typed(state, options, player_count):
 
 cards = st.fixed_dictionaries(
     {
-        "number": st.one_of(
-            st.none(), st.integers(min_value=0, max_value=100), st.sampled_from(["", "7", "x"])
-        ),
+        "number": st.one_of(st.none(), st.integers(min_value=0, max_value=100), st.sampled_from(["", "7", "x"])),
         "color": st.sampled_from(["", "pink", "Pink ", "white", "rose\u0301", "ros\u00e9"]),
         "gecko": st.booleans(),
     }
 )
 boards = st.fixed_dictionaries(
-    {
-        "wrens": st.integers(min_value=0, max_value=3),
-        "grid": st.lists(st.lists(cards, min_size=4, max_size=4), min_size=4, max_size=4),
-    }
+    {"wrens": st.integers(min_value=0, max_value=3), "grid": st.lists(st.lists(cards, min_size=4, max_size=4), min_size=4, max_size=4)}
 )
 
 
@@ -298,9 +275,7 @@ boards = st.fixed_dictionaries(
 def test_a_fuzzed_board_previews_to_its_score_whenever_it_scores(board, advanced):
     preview = GAME.preview(board, {"advanced": advanced}, 2, 0)
     try:
-        result = GAME.score(
-            {"options": {"advanced": advanced}, "players": [{"name": "A", **board}], "player_count": 2}
-        )
+        result = GAME.score({"options": {"advanced": advanced}, "players": [{"name": "A", **board}], "player_count": 2})
     except Exception:
         assert preview.complete is False and preview.messages
         return
@@ -338,9 +313,7 @@ def test_each_line_and_quadrant_carries_the_scores_lines_about_it():
     all_lines = {text for c in preview.categories for text, _ in c.lines}
     shown_lines = {text for a in areas.values() for text in a["lines"]}
     assert shown_lines <= all_lines
-    assert {
-        text for c in preview.categories for text, _ in c.lines if not text.endswith("= 0")
-    } <= shown_lines
+    assert {text for c in preview.categories for text, _ in c.lines if not text.endswith("= 0")} <= shown_lines
 
 
 def test_an_area_not_complete_yet_says_so_in_its_lines():

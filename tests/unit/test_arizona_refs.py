@@ -39,18 +39,8 @@ def test_the_docs_example_has_refs_on_every_category_line_and_each_ref_exists():
 def test_a_row_and_a_column_name_their_four_cards_in_reading_order():
     robin = GAME.score(docs_example()).players[0]
     lines = dict(robin.category("lines").lines)
-    assert lines["Row 2: 2 < 6 < 10 < 31 ascending = 1"] == (
-        "grid[1][0]",
-        "grid[1][1]",
-        "grid[1][2]",
-        "grid[1][3]",
-    )
-    assert lines["Column 3: 20 > 10 < 25 > 9 not in order = 0"] == (
-        "grid[0][2]",
-        "grid[1][2]",
-        "grid[2][2]",
-        "grid[3][2]",
-    )
+    assert lines["Row 2: 2 < 6 < 10 < 31 ascending = 1"] == ("grid[1][0]", "grid[1][1]", "grid[1][2]", "grid[1][3]")
+    assert lines["Column 3: 20 > 10 < 25 > 9 not in order = 0"] == ("grid[0][2]", "grid[1][2]", "grid[2][2]", "grid[3][2]")
 
 
 def test_a_gecko_line_names_only_its_gecko_cards():
@@ -83,10 +73,7 @@ def test_a_colour_line_names_the_cards_of_its_colour():
     colors = [["white"] * 4] + [row for row in CHECKER[1:]]
     result = GAME.score(table((ASCENDING, colors, (), 0), (OTHER, CHECKER, (), 0), advanced=True))
     lines = result.players[0].category("colors").lines
-    assert lines[0] == (
-        "Row 1: all 4 white (in order or not) = 1",
-        ("grid[0][0]", "grid[0][1]", "grid[0][2]", "grid[0][3]"),
-    )
+    assert lines[0] == ("Row 1: all 4 white (in order or not) = 1", ("grid[0][0]", "grid[0][1]", "grid[0][2]", "grid[0][3]"))
 
 
 def test_a_cards_lines_are_found_by_its_path():

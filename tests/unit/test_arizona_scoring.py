@@ -217,10 +217,7 @@ def test_a_quadrant_with_three_cards_of_one_colour_scores_nothing():
     colors[1][1] = "pink"
     result = GAME.score(table((ZIGZAG, colors, (), 0), (OTHER, CHECKER, (), 0)))
     assert points(result, 0, "quadrants") == 6  # 3 corners x 2
-    assert (
-        details(result, 0, "quadrants")[0]
-        == "Top-left quadrant (16, 1, 3, 14): 3 white, 1 pink, not one colour = 0"
-    )
+    assert details(result, 0, "quadrants")[0] == "Top-left quadrant (16, 1, 3, 14): 3 white, 1 pink, not one colour = 0"
 
 
 def test_colour_names_match_case_insensitively_and_trimmed():
@@ -366,9 +363,7 @@ def test_solo_player_below_vera_loses():
 
 
 def test_solo_with_advanced_scoring_counts_colour_lines_against_vera():
-    result = GAME.score(
-        {**solo(ASCENDING, vera=20), "options": {"advanced": True, "solo": {"vera_score": "20"}}}
-    )
+    result = GAME.score({**solo(ASCENDING, vera=20), "options": {"advanced": True, "solo": {"vera_score": "20"}}})
     # 8 lines + 8 quadrants + 8 one-colour lines = 24 > 20
     assert result.players[0].total == 24
     assert result.extra["solo"] == {"opponent_total": 20, "player_wins": True}

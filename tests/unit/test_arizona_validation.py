@@ -16,10 +16,7 @@ from scoring.core import Result, ValidationError
 
 
 def good_grid(offset=0, color="pink"):
-    return [
-        [{"number": offset + 4 * r + c + 1, "color": color, "gecko": False} for c in range(4)]
-        for r in range(4)
-    ]
+    return [[{"number": offset + 4 * r + c + 1, "color": color, "gecko": False} for c in range(4)] for r in range(4)]
 
 
 def good_table():
@@ -88,11 +85,7 @@ WRENS = lambda t: (t["players"][1], "wrens")  # noqa: E731
     [
         (_delete(P0), "players[0].grid", "is missing: enter the display, 4 rows of 4 cards"),
         (_set(P0, "all cards"), "players[0].grid", "must be the display: a list of 4 rows of 4 cards"),
-        (
-            _set(P0, good_grid()[:3]),
-            "players[0].grid",
-            "has 3 rows: a finished display has 4 rows of 4 cards",
-        ),
+        (_set(P0, good_grid()[:3]), "players[0].grid", "has 3 rows: a finished display has 4 rows of 4 cards"),
         (_set(ROW1, {"a": 1}), "players[0].grid[1]", "must be a row: a list of 4 cards"),
         (_set(ROW1, good_grid()[1][:3]), "players[0].grid[1]", "has 3 cards: a finished row has 4 cards"),
         (_set(CARD, 7), "players[0].grid[1][2]", "must be a card: {"),
@@ -110,11 +103,7 @@ WRENS = lambda t: (t["players"][1], "wrens")  # noqa: E731
         (_set(COLOR, 3), "players[0].grid[1][2].color", "must be the name of a colour"),
         (_set(COLOR, {"name": "pink"}), "players[0].grid[1][2].color", "must be the name of a colour"),
         (_set(COLOR, "p" * 31), "players[0].grid[1][2].color", "is too long: a colour name has at most 30"),
-        (
-            _set(GECKO, "maybe"),
-            "players[0].grid[1][2].gecko",
-            "must be true (the card shows a gecko) or false",
-        ),
+        (_set(GECKO, "maybe"), "players[0].grid[1][2].gecko", "must be true (the card shows a gecko) or false"),
         (_set(GECKO, 2), "players[0].grid[1][2].gecko", "must be true (the card shows a gecko) or false"),
         (_set(WRENS, -1), "players[1].wrens", "must be a whole number from 0 to 15"),
         (_set(WRENS, 16), "players[1].wrens", "must be a whole number from 0 to 15"),
@@ -182,10 +171,7 @@ def test_a_blank_seat_lists_every_missing_number_and_colour():
     table["players"][1] = {"name": "Ben", **blank_player()}
     errors = errors_of(table)
     assert len(errors) == 32  # 16 numbers + 16 colours
-    assert (
-        "players[1].grid[0][0].number",
-        "is missing: enter a whole number from 1 to 99 (the number printed on the card)",
-    ) in errors
+    assert ("players[1].grid[0][0].number", "is missing: enter a whole number from 1 to 99 (the number printed on the card)") in errors
     assert ("players[1].grid[3][3].color", 'is missing: enter the card\'s colour, e.g. "yellow"') in errors
 
 
@@ -198,12 +184,7 @@ def test_every_problem_is_reported_at_once():
 
     paths = [path for path, _ in errors_of(changed(mutate))]
     assert sorted(paths) == sorted(
-        [
-            "options.advanced",
-            "players[0].grid[0][0].number",
-            "players[0].grid[2][1].color",
-            "players[1].wrens",
-        ]
+        ["options.advanced", "players[0].grid[0][0].number", "players[0].grid[2][1].color", "players[1].wrens"]
     )
 
 
@@ -213,36 +194,16 @@ def test_every_problem_is_reported_at_once():
 @pytest.mark.parametrize(
     "mutate, path, gist",
     [
-        (
-            lambda t: t["options"].update(advanced="sometimes"),
-            "options.advanced",
-            "must be true (advanced scoring",
-        ),
+        (lambda t: t["options"].update(advanced="sometimes"), "options.advanced", "must be true (advanced scoring"),
         (lambda t: t.update(options=[1]), "options", "must be an object"),
-        (
-            lambda t: t["options"].update(solo={"vera_score": 12}),
-            "options.solo",
-            "is for the one-player game against Vera: this game has 2 players",
-        ),
+        (lambda t: t["options"].update(solo={"vera_score": 12}), "options.solo", "is for the one-player game against Vera: this game has 2 players"),
         (lambda t: t.update(player_count=3), "player_count", "must be 2: the number of players in the game"),
-        (
-            lambda t: t.update(player_count="many"),
-            "player_count",
-            "must be 2: the number of players in the game",
-        ),
-        (
-            lambda t: t["players"].append({"name": "Cy", "grid": good_grid(60)}),
-            "players",
-            "has 3 players: this game takes 1 to 2",
-        ),
+        (lambda t: t.update(player_count="many"), "player_count", "must be 2: the number of players in the game"),
+        (lambda t: t["players"].append({"name": "Cy", "grid": good_grid(60)}), "players", "has 3 players: this game takes 1 to 2"),
         (lambda t: t["players"][1].update(name="ana"), "players[1].name", "is already the name of player 1"),
         (lambda t: t["players"][1].pop("name"), "players[1].name", "is missing: enter the player's name"),
         (lambda t: t["players"].__setitem__(1, "Ben"), "players[1]", "must be an object"),
-        (
-            lambda t: t["players"].__setitem__(1, {"name": "Ben"}),
-            "players[1].grid",
-            "is missing: enter the display",
-        ),
+        (lambda t: t["players"].__setitem__(1, {"name": "Ben"}), "players[1].grid", "is missing: enter the display"),
         (lambda t: t.update(players={}), "players", "must be a list of players"),
     ],
 )
@@ -353,11 +314,7 @@ def test_vera_score_as_typed_reads_like_the_engines_option():
     # digits from 0 to VERA_MAX (999), blank is "not entered yet"; anything else says the rule.
     from scoring.arizona.model import VERA_MAX, VERA_RULE, read_vera_score
 
-    assert (
-        read_vera_score(" 48 ") == (48, "")
-        and read_vera_score("0") == (0, "")
-        and read_vera_score(str(VERA_MAX)) == (VERA_MAX, "")
-    )
+    assert read_vera_score(" 48 ") == (48, "") and read_vera_score("0") == (0, "") and read_vera_score(str(VERA_MAX)) == (VERA_MAX, "")
     assert read_vera_score("") == (None, "") and read_vera_score("   ") == (None, "")
     for bad in (str(VERA_MAX + 1), "-3", "4.5", "²", "forty"):
         assert read_vera_score(bad) == (None, "must be " + VERA_RULE), bad

@@ -44,11 +44,7 @@ def test_pot_deck_has_24_pots_and_there_are_8_starting_pots():
 def test_each_colour_has_a_small_medium_and_large_pot():
     # card facts §3: size 6 / 8 / 12 needing 2 / 3 / 4 water; rainbow 4 / 1; gray 2 / 1
     for colour in gretchen.COLORS:
-        assert [(k.size, k.water) for k in gretchen.POT_KINDS if k.color == colour] == [
-            (6, 2),
-            (8, 3),
-            (12, 4),
-        ]
+        assert [(k.size, k.water) for k in gretchen.POT_KINDS if k.color == colour] == [(6, 2), (8, 3), (12, 4)]
     assert [(k.size, k.water, k.copies) for k in gretchen.POT_KINDS if k.color == "rainbow"] == [(4, 1, 6)]
     assert [(k.size, k.water) for k in gretchen.POT_KINDS if k.color == "gray"] == [(2, 1)]
 
@@ -70,10 +66,7 @@ def test_green_and_blue_succulents_have_no_end_of_game_effect():
 
 def test_catalog_search_finds_plants_by_a_few_letters_ignoring_case_and_spacing():
     assert [p["name"] for p in gretchen.catalog_search("MEXI")] == ["Mexican Firecracker"]
-    assert [p["name"] for p in gretchen.catalog_search("string of")] == [
-        "String of Dolphins",
-        "String of Pearls",
-    ]
+    assert [p["name"] for p in gretchen.catalog_search("string of")] == ["String of Dolphins", "String of Pearls"]
     assert [p["name"] for p in gretchen.catalog_search("petr")] == ["Pet Rock"]
 
 

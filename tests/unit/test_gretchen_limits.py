@@ -30,21 +30,15 @@ def row(left, right):
 
 
 def test_twelve_bought_pots_are_twelve_actions_and_score():
-    ann = player(
-        "Ann", row([gray(), *[cell(*k) for k in COLOURED[:6]]], [*[cell(*k) for k in COLOURED[6:12]], gray()])
-    )
+    ann = player("Ann", row([gray(), *[cell(*k) for k in COLOURED[:6]]], [*[cell(*k) for k in COLOURED[6:12]], gray()]))
     assert gretchen.GAME.score(table(ann, player("Bo"))).player("Ann").category("pots").points == 28
 
 
 def test_a_thirteenth_bought_pot_is_refused():
-    ann = player(
-        "Ann", row([gray(), *[cell(*k) for k in COLOURED[:7]]], [*[cell(*k) for k in COLOURED[7:13]], gray()])
-    )
+    ann = player("Ann", row([gray(), *[cell(*k) for k in COLOURED[:7]]], [*[cell(*k) for k in COLOURED[7:13]], gray()]))
     assert only_error(table(ann, player("Bo"))) == (
-        "players[0].display",
-        "needs 13 actions (13 bought pots, 0 plants, 0 flowers: each is one action, a buy, a "
-        "cutting or a flowering): a game has 12 seasons of one action each",
-    )
+        "players[0].display", "needs 13 actions (13 bought pots, 0 plants, 0 flowers: each is one action, a buy, a "
+        "cutting or a flowering): a game has 12 seasons of one action each")
 
 
 def four_flowers():
@@ -71,26 +65,16 @@ def test_plants_in_the_starting_pots_count_as_actions_too():
     pots = [cell(*k, name) for k, name in zip(COLOURED[::3], kinds)]
     ann = player("Ann", row([gray("Pet Rock"), *pots], [gray("Aloe Vera")]))
     assert gretchen.GAME.score(table(ann, player("Bo"), player("Cy"))).player("Ann").total > 0
-    ann = player(
-        "Ann", row([gray("Pet Rock"), *pots], [cell("red", 6), gray("Aloe Vera")])
-    )  # one empty pot more
+    ann = player("Ann", row([gray("Pet Rock"), *pots], [cell("red", 6), gray("Aloe Vera")]))  # one empty pot more
     path, message = only_error(table(ann, player("Bo"), player("Cy")))
-    assert path == "players[0].display" and message.startswith(
-        "needs 13 actions (6 bought pots, 7 plants, 0 flowers"
-    )
+    assert path == "players[0].display" and message.startswith("needs 13 actions (6 bought pots, 7 plants, 0 flowers")
 
 
 # ------------------------------------------------------------------------- cuttings
 
 
 def stones(k, name="Ann"):
-    return player(
-        name,
-        row(
-            [gray("Living Stone"), gray("Living Stone")][:k],
-            [cell("rainbow", 4, "Living Stone")] * max(0, k - 2),
-        ),
-    )
+    return player(name, row([gray("Living Stone"), gray("Living Stone")][:k], [cell("rainbow", 4, "Living Stone")] * max(0, k - 2)))
 
 
 @pytest.mark.parametrize("players, in_deck", [(2, 1), (3, 2), (4, 3)])
@@ -104,15 +88,12 @@ def test_one_row_may_hold_every_copy_the_deck_deals(players, in_deck):
 def test_a_cutting_with_nobody_to_cut_from_is_refused(players, in_deck):
     others = [player(n) for n in ("Bo", "Cy", "Dee")[: players - 1]]
     path, message = only_error(table(stones(in_deck + 1), *others))
-    at = (
-        in_deck if in_deck < 2 else in_deck + 1
-    )  # the first copy beyond the deck's (the Money Plant is place 2)
+    at = in_deck if in_deck < 2 else in_deck + 1  # the first copy beyond the deck's (the Money Plant is place 2)
     assert path == f"players[0].display[{at}].plant.name"
     assert message == (
         f'is a cutting with nobody to cut from: all {in_deck + 1} "Living Stone" on the table are in Ann\'s row, '
         f"a {players}-player game deals only {in_deck} into the plant deck, and every other copy is a cutting, "
-        'taken only from another player\'s "Living Stone" (which stays in their row)'
-    )
+        'taken only from another player\'s "Living Stone" (which stays in their row)')
 
 
 def test_a_cutting_is_fine_when_another_player_holds_that_succulent():
@@ -167,10 +148,8 @@ def test_all_116_markers_as_water_in_the_cans_are_accepted():
 
 def test_one_marker_more_than_the_box_has_is_refused():
     assert only_error(cans(58, 59)) == (
-        "players",
-        "hold 0 leaves and 117 water in watering cans: that takes 117 of the game's 116 water/leaf "
-        'markers (its 26 "4 leaves" markers count 4 leaves each, on one plant)',
-    )
+        "players", 'hold 0 leaves and 117 water in watering cans: that takes 117 of the game\'s 116 water/leaf '
+        'markers (its 26 "4 leaves" markers count 4 leaves each, on one plant)')
     path, message = only_error(cans(58, 58, money=1))  # one leaf on a Money Plant is one marker too
     assert path == "players" and message.startswith("hold 1 leaves and 116 water")
 
@@ -184,14 +163,8 @@ def full_rows():
     markers each, 30 in all, 4 more than the box's 26, so 16 leaves must be single markers."""
     ann = [("purple", 12, "Baby Toes"), ("blue", 12, "Coral Cactus"), ("green", 12, "String of Pearls"),
            ("yellow", 8, "Mexican Firecracker"), ("orange", 8, "Snake Plant"), ("red", 8, "Jellybean Plant")]
-    bo = [
-        ("yellow", 12, "Mexican Firecracker"),
-        ("orange", 12, "Snake Plant"),
-        ("red", 12, "Jellybean Plant"),
-        ("purple", 8, "Baby Toes"),
-        ("blue", 8, "Coral Cactus"),
-        ("green", 8, "String of Pearls"),
-    ]
+    bo = [("yellow", 12, "Mexican Firecracker"), ("orange", 12, "Snake Plant"), ("red", 12, "Jellybean Plant"),
+          ("purple", 8, "Baby Toes"), ("blue", 8, "Coral Cactus"), ("green", 8, "String of Pearls")]
     return [[cell(c, s, name, s) for c, s, name in cards] for cards in (ann, bo)]
 
 
@@ -204,6 +177,4 @@ def test_when_the_four_leaves_markers_run_out_single_markers_take_their_place(wa
         assert gretchen.GAME.score(tbl).players[0].category("leaves").points == 60
     else:
         path, message = only_error(tbl)
-        assert path == "players" and message.startswith(
-            "hold 120 leaves and 101 water in watering cans: that takes 117"
-        )
+        assert path == "players" and message.startswith("hold 120 leaves and 101 water in watering cans: that takes 117")

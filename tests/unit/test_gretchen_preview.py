@@ -20,42 +20,19 @@ def seats(tbl):
 
 def review_table():
     """tests/unit/test_gretchen_review.py's hand-computed table (Ann 64, Bo 50)."""
-    ann = player(
-        "Ann",
-        [
-            gray("Calico Hearts", 2),
-            cell("purple", 6, "Calico Hearts", 6, True),
-            cell("red", 8, "Jellybean Plant", 3),
-            MONEY_PLANT,
-            cell("rainbow", 4, "String of Pearls", 3),
-            cell("orange", 12, "Snake Plant", 12),
-            gray("Ribbon Plant", 1),
-        ],
-        money=4,
-        can=6,
-    )
-    bo = player(
-        "Bo",
-        [
-            gray("Ribbon Plant", 2),
-            MONEY_PLANT,
-            cell("yellow", 6, "Ribbon Plant", 6, True),
-            cell("blue", 6, "Coral Cactus", 4),
-            cell("green", 8, "Aloe Vera", 8),
-            gray("Calico Hearts"),
-        ],
-        money=4,
-        can=3,
-    )
+    ann = player("Ann", [gray("Calico Hearts", 2), cell("purple", 6, "Calico Hearts", 6, True),
+                         cell("red", 8, "Jellybean Plant", 3), MONEY_PLANT, cell("rainbow", 4, "String of Pearls", 3),
+                         cell("orange", 12, "Snake Plant", 12), gray("Ribbon Plant", 1)], money=4, can=6)
+    bo = player("Bo", [gray("Ribbon Plant", 2), MONEY_PLANT, cell("yellow", 6, "Ribbon Plant", 6, True),
+                       cell("blue", 6, "Coral Cactus", 4), cell("green", 8, "Aloe Vera", 8), gray("Calico Hearts")],
+                money=4, can=3)
     return table(ann, bo)
 
 
 def three_players():
     cy = player("Cy", [gray("Calico Hearts", 2), cell("red", 6), dict(MONEY_PLANT), gray("Calico Hearts"),
                        cell("orange", 8, "Bunny Ears", 3)], money=4, can=7)
-    dee = player(
-        "Dee", [gray("Leaf Window"), dict(MONEY_PLANT), cell("rainbow", 4, "Mermaid Tail", 2)], money=4
-    )
+    dee = player("Dee", [gray("Leaf Window"), dict(MONEY_PLANT), cell("rainbow", 4, "Mermaid Tail", 2)], money=4)
     eve = player("Eve", [gray("Ribbon Plant", 1), dict(MONEY_PLANT), gray("Pet Rock")])
     return table(cy, dee, eve, aloe_vera_max_4=True, calico_hearts_distance="plants_closer_plus_1")
 

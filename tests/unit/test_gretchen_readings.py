@@ -12,19 +12,9 @@ def calico_table(reading=None):
         0 gray (Calico Hearts) | 1 red 6 (empty) | 2 rainbow 4 (Living Stone) | 3 Money Plant |
         4 gray (Calico Hearts) | 5 blue 6 (Coral Cactus) | 6 orange 6 (empty) | 7 purple 6 (Calico Hearts)
     Bo: gray (Calico Hearts) | Money Plant | gray: the Calico Hearts Ann's cuttings were cut from."""
-    ann = player(
-        "Ann",
-        [
-            gray("Calico Hearts"),
-            cell("red", 6),
-            cell("rainbow", 4, "Living Stone"),
-            dict(MONEY_PLANT),
-            gray("Calico Hearts"),
-            cell("blue", 6, "Coral Cactus"),
-            cell("orange", 6),
-            cell("purple", 6, "Calico Hearts"),
-        ],
-    )
+    ann = player("Ann", [gray("Calico Hearts"), cell("red", 6), cell("rainbow", 4, "Living Stone"), dict(MONEY_PLANT),
+                         gray("Calico Hearts"), cell("blue", 6, "Coral Cactus"), cell("orange", 6),
+                         cell("purple", 6, "Calico Hearts")])
     bo = player("Bo", [gray("Calico Hearts"), dict(MONEY_PLANT), gray()])
     options = {} if reading is None else {"calico_hearts_distance": reading}
     return table(ann, bo, **options)
@@ -68,11 +58,8 @@ def test_an_unknown_calico_reading_is_refused_naming_the_readings():
     with pytest.raises(gretchen.scoring.ValidationError) as caught:
         gretchen.GAME.score(tbl)
     assert [(e.path, e.message) for e in caught.value.errors] == [
-        (
-            "options.calico_hearts_distance",
-            '"nearest" is not allowed: choose one of places, plants_closer_plus_1, plants_between',
-        )
-    ]
+        ("options.calico_hearts_distance", '"nearest" is not allowed: choose one of places, plants_closer_plus_1, '
+         "plants_between")]
 
 
 def aloe(water, **options):
@@ -91,8 +78,7 @@ def test_the_aloe_vera_line_names_the_reading():
     assert aloe(7).details == ("Aloe Vera (special): 7 water in your watering can x 1 = 7 (no cap)",)
     assert aloe(7, aloe_vera_max_4=True).details == (
         "Aloe Vera (special): 7 water in your watering can x 1, at most 4 (this play's option, the online game's "
-        "tooltip) = 4",
-    )
+        "tooltip) = 4",)
 
 
 # ------------------------------------------------------------------------------- one board
@@ -108,8 +94,7 @@ def test_the_rulebook_example_scores_as_a_single_board():
     assert result.warnings == (
         "One board scored on its own: Mexican Firecracker, Ribbon Plant and Mermaid Tail compare it with nobody; "
         "send every board of the table to compare them",
-        "One board scored on its own (Gretchen's Garden is played by 2 or more): no winner",
-    )
+        "One board scored on its own (Gretchen's Garden is played by 2 or more): no winner")
 
 
 def test_player_count_one_is_one_board_too():
@@ -141,9 +126,7 @@ def test_a_tie_below_first_place_is_shared_and_says_so():
 
 
 def test_a_tie_for_first_is_a_shared_victory():
-    result = gretchen.GAME.score(
-        table(player("Ann"), player("Bo"), player("Cy", [dict(MONEY_PLANT), gray()]))
-    )
+    result = gretchen.GAME.score(table(player("Ann"), player("Bo"), player("Cy", [dict(MONEY_PLANT), gray()])))
     assert [(p.rank, p.tiebreak) for p in result.players] == [
         (1, "Tie on 4 points: shared victory"), (1, "Tie on 4 points: shared victory"), (3, None)]
     assert result.winners == ("Ann", "Bo")

@@ -36,19 +36,12 @@ def test_the_docs_example_carries_refs_on_every_line():
     assert with_refs == total  # every line is about a part of the row (at least 80% required)
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        {},
-        {"money_plant_pot_scores": True, "calico_hearts_distance": "plants_between", "aloe_vera_max_4": True},
-    ],
-)
+@pytest.mark.parametrize("options", [{}, {"money_plant_pot_scores": True, "calico_hearts_distance": "plants_between",
+                                          "aloe_vera_max_4": True}])
 def test_every_ref_is_a_path_of_that_players_input(options):
     cy = player("Cy", [gray("Calico Hearts", 2), cell("red", 6), dict(MONEY_PLANT), gray("Calico Hearts"),
                        cell("orange", 8, "Bunny Ears", 3)], money=4, can=7)
-    dee = player(
-        "Dee", [gray("Leaf Window"), dict(MONEY_PLANT), cell("rainbow", 4, "Mermaid Tail", 2)], money=4
-    )
+    dee = player("Dee", [gray("Leaf Window"), dict(MONEY_PLANT), cell("rainbow", 4, "Mermaid Tail", 2)], money=4)
     eve = player("Eve", [gray("Ribbon Plant", 1), dict(MONEY_PLANT), gray("Pet Rock")])
     for tbl in (dict(rulebook_example(), options=options), table(cy, dee, eve, **options)):
         check_refs(tbl)
@@ -92,19 +85,12 @@ def test_a_plant_effect_names_the_plant_and_what_it_counts():
     moon = next(r for t, r in plants.items() if t.startswith("Moon Cactus"))
     assert moon == ("display[6].plant", "display[1].plant.flower", "display[2].plant.flower")
     anna = lines(result, "Anna", "plants")
-    assert next(r for t, r in anna.items() if t.startswith("Aloe Vera")) == (
-        "display[4].plant",
-        "watering_can",
-    )
+    assert next(r for t, r in anna.items() if t.startswith("Aloe Vera")) == ("display[4].plant", "watering_can")
 
 
 def test_calico_hearts_names_the_money_plant_and_the_places_between():
     ann = player("Ann", [gray("Calico Hearts"), cell("red", 6), dict(MONEY_PLANT), gray()])
-    for reading, counted in [
-        ("places", ("display[1]",)),
-        ("plants_closer_plus_1", ()),
-        ("plants_between", ()),
-    ]:
+    for reading, counted in [("places", ("display[1]",)), ("plants_closer_plus_1", ()), ("plants_between", ())]:
         result = gretchen.GAME.score(table(ann, player("Bo"), calico_hearts_distance=reading))
         ((_, refs),) = result.player("Ann").category("plants").lines
         assert refs == ("display[0].plant", "display[2]", *counted)

@@ -20,33 +20,11 @@ def test_hand_computed_two_player_table():
     #   leaves 20; flower 7; Calico right 4 = 4, Ribbon 2 x 3 = 6, Aloe Vera 3 water = 3; pots 5 x 2 = 10 -> 50
     #   (Bo's Calico Hearts is the one Ann's second was cut from: a 2-player deck holds 1 of each
     #   succulent and a cutting is taken from another player's plant, which stays in that row)
-    ann = player(
-        "Ann",
-        [
-            gray("Calico Hearts", 2),
-            cell("purple", 6, "Calico Hearts", 6, True),
-            cell("red", 8, "Jellybean Plant", 3),
-            MONEY_PLANT,
-            cell("rainbow", 4, "String of Pearls", 3),
-            cell("orange", 12, "Snake Plant", 12),
-            gray("Ribbon Plant", 1),
-        ],
-        money=4,
-        can=6,
-    )
-    bo = player(
-        "Bo",
-        [
-            gray("Ribbon Plant", 2),
-            MONEY_PLANT,
-            cell("yellow", 6, "Ribbon Plant", 6, True),
-            cell("blue", 6, "Coral Cactus", 4),
-            cell("green", 8, "Aloe Vera", 8),
-            gray("Calico Hearts"),
-        ],
-        money=4,
-        can=3,
-    )
+    ann = player("Ann", [gray("Calico Hearts", 2), cell("purple", 6, "Calico Hearts", 6, True),
+                         cell("red", 8, "Jellybean Plant", 3), MONEY_PLANT, cell("rainbow", 4, "String of Pearls", 3),
+                         cell("orange", 12, "Snake Plant", 12), gray("Ribbon Plant", 1)], money=4, can=6)
+    bo = player("Bo", [gray("Ribbon Plant", 2), MONEY_PLANT, cell("yellow", 6, "Ribbon Plant", 6, True),
+                       cell("blue", 6, "Coral Cactus", 4), cell("green", 8, "Aloe Vera", 8), gray("Calico Hearts")], money=4, can=3)
     result = _score(ann, bo)
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 64, 1), ("Bo", 50, 2)]
     assert [c.points for c in result.player("Ann").categories] == [27, 7, 18, 12]

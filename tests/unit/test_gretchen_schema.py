@@ -33,9 +33,7 @@ def test_the_docs_example_validates_against_the_published_schema():
     document = gretchen.GAME.json_schema()
     jsonschema.Draft202012Validator.check_schema(document)
     jsonschema.validate(docs_example(), document)
-    published = json.loads(
-        (ROOT / "docs" / "api" / "gretchens-garden.schema.json").read_text(encoding="utf-8")
-    )
+    published = json.loads((ROOT / "docs" / "api" / "gretchens-garden.schema.json").read_text(encoding="utf-8"))
     assert published == document
 
 
@@ -50,58 +48,23 @@ def test_tables_the_engine_scores_validate(tbl):
     jsonschema.validate(tbl, gretchen.GAME.json_schema())
 
 
-@pytest.mark.parametrize(
-    "where, bad, path, message",
-    [
-        # table level
-        ("table", {"playercount": 2}, "playercount", 'is not a field here: did you mean "player_count"?'),
-        # options
-        (
-            "options",
-            {"calico_heart_distance": "places"},
-            "options.calico_heart_distance",
-            'is not a field here: did you mean "calico_hearts_distance"?',
-        ),
-        # a player
-        (
-            "player",
-            {"watering_cans": 3},
-            "players[0].watering_cans",
-            'is not a field here: did you mean "watering_can"?',
-        ),
-        (
-            "player",
-            {"moneyplant_leaves": 3},
-            "players[0].moneyplant_leaves",
-            'is not a field here: did you mean "money_plant_leaves"?',
-        ),
-        # a place of the row, its pot, its plant
-        (
-            "place",
-            {"moneyplant": True},
-            "players[0].display[1].moneyplant",
-            'is not a field here: did you mean "money_plant"?',
-        ),
-        (
-            "pot",
-            {"colour": "gray"},
-            "players[0].display[0].pot.colour",
-            'is not a field here: did you mean "color"?',
-        ),
-        (
-            "plant",
-            {"flowr": True},
-            "players[0].display[0].plant.flowr",
-            'is not a field here: did you mean "flower"?',
-        ),
-        (
-            "plant",
-            {"grwoth": 3},
-            "players[0].display[0].plant.grwoth",
-            "is not a field here: the fields here are name, leaves, flower",
-        ),
-    ],
-)
+@pytest.mark.parametrize("where, bad, path, message", [
+    # table level
+    ("table", {"playercount": 2}, "playercount", 'is not a field here: did you mean "player_count"?'),
+    # options
+    ("options", {"calico_heart_distance": "places"}, "options.calico_heart_distance",
+     'is not a field here: did you mean "calico_hearts_distance"?'),
+    # a player
+    ("player", {"watering_cans": 3}, "players[0].watering_cans", 'is not a field here: did you mean "watering_can"?'),
+    ("player", {"moneyplant_leaves": 3}, "players[0].moneyplant_leaves",
+     'is not a field here: did you mean "money_plant_leaves"?'),
+    # a place of the row, its pot, its plant
+    ("place", {"moneyplant": True}, "players[0].display[1].moneyplant", 'is not a field here: did you mean "money_plant"?'),
+    ("pot", {"colour": "gray"}, "players[0].display[0].pot.colour", 'is not a field here: did you mean "color"?'),
+    ("plant", {"flowr": True}, "players[0].display[0].plant.flowr", 'is not a field here: did you mean "flower"?'),
+    ("plant", {"grwoth": 3}, "players[0].display[0].plant.grwoth",
+     "is not a field here: the fields here are name, leaves, flower"),
+])
 def test_unknown_keys_are_refused_at_every_level(where, bad, path, message):
     tbl = table(player("Ann", [gray("Living Stone", 1), dict(MONEY_PLANT), gray()]), player("Bo"))
     ann = tbl["players"][0]

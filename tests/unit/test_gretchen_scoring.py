@@ -67,10 +67,8 @@ def test_rulebook_example_scores_the_same_through_the_registry():
 
 
 def test_each_leaf_scores_one_but_money_plant_leaves_score_nothing():
-    result = score(
-        player("Ann", row([gray("Coral Cactus", 2)], [cell("red", 12, "Living Stone", 11)]), money=4),
-        others(),
-    )
+    result = score(player("Ann", row([gray("Coral Cactus", 2)], [cell("red", 12, "Living Stone", 11)]), money=4),
+                   others())
     leaves = cat(result, "Ann", "leaves")
     assert leaves.points == 13  # 2 + 11; the Money Plant's 4 leaves are money
     assert leaves.details == ("Coral Cactus (left 1): 2 leaves = 2", "Living Stone (right 1): 11 leaves = 11",
@@ -104,11 +102,8 @@ def test_each_flower_scores_seven():
                                      [cell("rainbow", 4, "Snake Plant", 1, True)])), others())
     flowers = cat(result, "Ann", "flowers")
     assert flowers.points == 14  # 2 x 7
-    assert flowers.details == (
-        "Ribbon Plant (left 1): yellow flower = 7",
-        "Snake Plant (right 1): orange flower = 7",
-        "2 flowers x 7 = 14",
-    )
+    assert flowers.details == ("Ribbon Plant (left 1): yellow flower = 7", "Snake Plant (right 1): orange flower = 7",
+                               "2 flowers x 7 = 14")
 
 
 def test_no_flowers_scores_zero_with_a_line():
@@ -132,9 +127,7 @@ def test_six_flowers_is_the_most_a_table_can_hold():
     ann = player("Ann", row(
         [cell("purple", 6, "Baby Toes", 0, True), cell("blue", 6, "Coral Cactus", 0, True)],
         [cell("green", 6, "String of Pearls", 0, True), cell("yellow", 6, "Ribbon Plant", 0, True)]))
-    bo = player(
-        "Bo", row([cell("orange", 6, "Bunny Ears", 0, True)], [cell("red", 6, "Living Stone", 0, True)])
-    )
+    bo = player("Bo", row([cell("orange", 6, "Bunny Ears", 0, True)], [cell("red", 6, "Living Stone", 0, True)]))
     result = score(ann, bo)
     assert cat(result, "Ann", "flowers").points == 28  # 4 x 7
     assert cat(result, "Bo", "flowers").points == 14  # 2 x 7: 6 flowers x 7 = 42 on the table
@@ -181,18 +174,10 @@ def test_the_largest_row_holds_12_bought_pots_and_scores_28_for_pots():
 
 
 def test_baby_toes_scores_five_when_both_sides_hold_as_many_plants():
-    ann = player(
-        "Ann",
-        row(
-            [gray("Baby Toes", 1), gray("Coral Cactus")],
-            [cell("rainbow", 4, "Coral Cactus"), cell("rainbow", 4, "Coral Cactus")],
-        ),
-    )
+    ann = player("Ann", row([gray("Baby Toes", 1), gray("Coral Cactus")], [cell("rainbow", 4, "Coral Cactus"),
+                                                                           cell("rainbow", 4, "Coral Cactus")]))
     plants = cat(score(ann, others("Coral Cactus")), "Ann", "plants")
-    assert (
-        plants.details[0]
-        == "Baby Toes (purple): 2 plants left of the Money Plant, 2 right: balanced, 1 x 5 = 5"
-    )
+    assert plants.details[0] == "Baby Toes (purple): 2 plants left of the Money Plant, 2 right: balanced, 1 x 5 = 5"
     assert plants.points == 5
 
 
@@ -212,9 +197,7 @@ def test_baby_toes_scores_nothing_one_plant_off_balance():
     ann = player("Ann", row([gray("Baby Toes"), cell("red", 6, "Coral Cactus")], [gray("Coral Cactus")]))
     plants = cat(score(ann, others("Coral Cactus")), "Ann", "plants")
     assert plants.points == 0
-    assert (
-        plants.details[0] == "Baby Toes (purple): 2 plants left of the Money Plant, 1 right: not balanced = 0"
-    )
+    assert plants.details[0] == "Baby Toes (purple): 2 plants left of the Money Plant, 1 right: not balanced = 0"
 
 
 # -------------------------------------------------------------------- purple: Calico Hearts
@@ -224,9 +207,7 @@ def test_calico_hearts_scores_its_distance_from_the_money_plant_next_to_it_is_on
     ann = player("Ann", row([gray("Calico Hearts")], [gray()]))
     plants = cat(score(ann, others()), "Ann", "plants")
     assert plants.points == 1
-    assert plants.details == (
-        "Calico Hearts (purple): left 1 = 1 (places from the Money Plant, next to it = 1): 1",
-    )
+    assert plants.details == ("Calico Hearts (purple): left 1 = 1 (places from the Money Plant, next to it = 1): 1",)
 
 
 def test_calico_hearts_counts_empty_pots_and_plants_between_it_and_the_money_plant():
@@ -249,9 +230,7 @@ def test_calico_hearts_at_the_far_end_of_the_largest_row_scores_twelve():
 
 
 def firecrackers(name, k, other_pot="rainbow"):
-    pots = [gray("Mexican Firecracker"), gray("Mexican Firecracker")] + [
-        cell(other_pot, 4, "Mexican Firecracker")
-    ] * 4
+    pots = [gray("Mexican Firecracker"), gray("Mexican Firecracker")] + [cell(other_pot, 4, "Mexican Firecracker")] * 4
     return player(name, row(pots[:k], []))
 
 
@@ -306,16 +285,11 @@ def test_ribbon_plant_scores_the_number_on_the_whole_table_for_each_copy():
 
 
 def test_a_lone_ribbon_plant_scores_one():
-    assert (
-        cat(score(player("Ann", row([gray("Ribbon Plant")], [gray()])), others()), "Ann", "plants").points
-        == 1
-    )
+    assert cat(score(player("Ann", row([gray("Ribbon Plant")], [gray()])), others()), "Ann", "plants").points == 1
 
 
 def test_all_six_ribbon_plants_across_three_players():
-    ann = player(
-        "Ann", row([gray("Ribbon Plant"), gray("Ribbon Plant")], [cell("rainbow", 4, "Ribbon Plant")])
-    )
+    ann = player("Ann", row([gray("Ribbon Plant"), gray("Ribbon Plant")], [cell("rainbow", 4, "Ribbon Plant")]))
     bo = player("Bo", row([gray("Ribbon Plant"), gray("Ribbon Plant")], []))
     cy = player("Cy", row([gray("Ribbon Plant")], [gray()]))
     result = score(ann, bo, cy)
@@ -422,9 +396,7 @@ def test_moon_cactus_scores_seven_without_flowers_in_your_own_collection():
     ann = player("Ann", row([gray("Moon Cactus")], [gray()]))
     bo = player("Bo", row([cell("red", 6, "Living Stone", 0, True)], [gray()]))
     result = score(ann, bo)
-    assert cat(result, "Ann", "plants").details == (
-        "Moon Cactus (special): no flower in your collection = 7",
-    )
+    assert cat(result, "Ann", "plants").details == ("Moon Cactus (special): no flower in your collection = 7",)
     assert cat(result, "Ann", "plants").points == 7
 
 
@@ -444,9 +416,7 @@ def test_leaf_window_scores_seven_when_the_money_plant_is_full(money, points):
 def mermaid(plants_for_bo):
     """Ann: Mermaid Tail and 2 Coral Cactus; Bo: ``plants_for_bo`` plants (a Coral Cactus first,
     which Ann's second one was cut from, then one each of other types)."""
-    ann = player(
-        "Ann", row([gray("Mermaid Tail"), gray("Coral Cactus")], [cell("rainbow", 4, "Coral Cactus")])
-    )
+    ann = player("Ann", row([gray("Mermaid Tail"), gray("Coral Cactus")], [cell("rainbow", 4, "Coral Cactus")]))
     kinds = ["Coral Cactus", "Living Stone", "Bunny Ears", "Ribbon Plant"][:plants_for_bo]
     bo_plants = [cell("rainbow", 4, kind) for kind in kinds]
     return score(ann, player("Bo", row([gray(), gray()], bo_plants)))
@@ -473,9 +443,7 @@ def test_mermaid_tail_one_plant_short_of_the_most_scores_nothing():
 
 def test_mermaid_tail_does_not_count_empty_pots_as_plants():
     # Bo has 2 gray pots, both empty, and no plants: Ann's 3 plants are the most
-    ann = player(
-        "Ann", row([gray("Mermaid Tail"), gray("Coral Cactus")], [cell("rainbow", 4, "String of Pearls")])
-    )
+    ann = player("Ann", row([gray("Mermaid Tail"), gray("Coral Cactus")], [cell("rainbow", 4, "String of Pearls")]))
     result = score(ann, player("Bo", row([gray(), gray()], [])))
     assert cat(result, "Ann", "plants").points == 7
 
@@ -484,17 +452,9 @@ def test_mermaid_tail_does_not_count_empty_pots_as_plants():
 
 
 def test_plant_effects_are_listed_in_the_rulebook_order_purple_yellow_orange_red_special():
-    ann = player(
-        "Ann",
-        row(
-            [gray("Pet Rock"), gray("Living Stone"), cell("rainbow", 4, "Bunny Ears", 2)],
-            [
-                cell("rainbow", 4, "Ribbon Plant"),
-                cell("rainbow", 4, "Baby Toes"),
-                cell("rainbow", 4, "String of Pearls"),
-            ],
-        ),
-    )
+    ann = player("Ann", row(
+        [gray("Pet Rock"), gray("Living Stone"), cell("rainbow", 4, "Bunny Ears", 2)],
+        [cell("rainbow", 4, "Ribbon Plant"), cell("rainbow", 4, "Baby Toes"), cell("rainbow", 4, "String of Pearls")]))
     details = cat(score(ann, others()), "Ann", "plants").details
     assert [d.split(":")[0] for d in details] == [
         "Baby Toes (purple)", "Ribbon Plant (yellow)", "Bunny Ears (orange)", "Living Stone (red)",
@@ -509,9 +469,7 @@ def test_no_plants_at_all_is_explained():
 
 
 def test_plants_without_end_of_game_effects_are_named_once():
-    ann = player(
-        "Ann", row([gray("Coral Cactus"), gray("Coral Cactus")], [cell("rainbow", 4, "Rainbow West")])
-    )
+    ann = player("Ann", row([gray("Coral Cactus"), gray("Coral Cactus")], [cell("rainbow", 4, "Rainbow West")]))
     plants = cat(score(ann, others("Coral Cactus")), "Ann", "plants")
     assert plants.points == 0 and plants.details == ("No end-of-game effect: Coral Cactus, Rainbow West",)
 
@@ -549,10 +507,8 @@ def test_scoring_a_subset_of_seats_warns_that_majorities_compare_only_entered_pl
     tbl["player_count"] = 3
     result = scoring.score("gretchens-garden", tbl)
     assert cat(result, "Ann", "plants").points == 5  # most among the players entered
-    assert result.warnings[0] == (
-        "Scoring 1 of 3 players: Mexican Firecracker, Ribbon Plant and Mermaid Tail "
-        "compare only the players entered"
-    )
+    assert result.warnings[0] == ("Scoring 1 of 3 players: Mexican Firecracker, Ribbon Plant and Mermaid Tail "
+                                  "compare only the players entered")
 
 
 def test_a_full_table_has_no_warnings():
@@ -596,9 +552,7 @@ def test_the_api_doc_example_is_the_engine_output_for_the_rulebook_example():
     import pathlib
     import re
 
-    doc = (pathlib.Path(__file__).parents[2] / "docs" / "api" / "gretchens-garden.md").read_text(
-        encoding="utf-8"
-    )
+    doc = (pathlib.Path(__file__).parents[2] / "docs" / "api" / "gretchens-garden.md").read_text(encoding="utf-8")
     blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", doc, re.S)]
     example_in, example_out = blocks[-2], blocks[-1]
     assert example_in == rulebook_example()

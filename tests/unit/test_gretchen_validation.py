@@ -89,9 +89,7 @@ def test_leaves_above_the_pot_size_are_refused():
 
 
 def test_leaves_equal_to_the_pot_size_are_allowed():
-    assert (
-        gretchen.GAME.score(alone(row([cell("red", 12, "Coral Cactus", 12)], []))).player("Ann").total == 14
-    )
+    assert gretchen.GAME.score(alone(row([cell("red", 12, "Coral Cactus", 12)], []))).player("Ann").total == 14
 
 
 def test_string_of_pearls_holds_six_more_but_not_seven_more():
@@ -192,9 +190,7 @@ def test_flower_must_be_true_or_false(flower):
 
 
 def test_two_different_succulents_of_one_colour_on_the_table_are_refused():
-    tbl = table(
-        player("Ann", row([gray("Living Stone")], [])), player("Bo", row([gray("Jellybean Plant")], []))
-    )
+    tbl = table(player("Ann", row([gray("Living Stone")], [])), player("Bo", row([gray("Jellybean Plant")], [])))
     path, message = only_error(tbl)
     assert path == "players[1].display[0].plant.name"
     assert message == ('"Jellybean Plant" and "Living Stone" (Ann\'s row, left 1) are both red: '
@@ -210,9 +206,7 @@ def test_two_different_succulents_of_one_colour_in_one_row_are_refused():
 
 
 def test_a_seventh_copy_of_a_succulent_is_refused():
-    ann = player(
-        "Ann", row([gray("Snake Plant"), gray("Snake Plant")], [cell("rainbow", 4, "Snake Plant")] * 3)
-    )
+    ann = player("Ann", row([gray("Snake Plant"), gray("Snake Plant")], [cell("rainbow", 4, "Snake Plant")] * 3))
     bo = player("Bo", row([gray("Snake Plant"), gray("Snake Plant")], []))
     path, message = only_error(table(ann, bo))
     assert path == "players[1].display[1].plant.name"
@@ -228,9 +222,7 @@ def test_a_second_copy_of_a_special_plant_is_refused():
 @pytest.mark.parametrize("players, allowed", [(2, 3), (3, 4)])
 def test_more_special_plants_than_the_player_count_deals_are_refused(players, allowed):
     specials = ["Aloe Vera", "Moon Cactus", "Leaf Window", "Mermaid Tail", "Pet Rock"][: allowed + 1]
-    ann = player(
-        "Ann", row([gray(specials[0]), gray(specials[1])], [cell("rainbow", 4, s) for s in specials[2:]])
-    )
+    ann = player("Ann", row([gray(specials[0]), gray(specials[1])], [cell("rainbow", 4, s) for s in specials[2:]]))
     seats = [ann] + [player(n) for n in ("Bo", "Cy")[: players - 1]]
     path, message = only_error(table(*seats))
     assert path == f"players[0].display[{allowed + 1}].plant.name"
@@ -251,20 +243,12 @@ def test_a_four_player_game_may_hold_all_six_special_plants():
 
 def test_a_coloured_pot_exists_once_on_the_table():
     tbl = table(player("Ann", row([cell("red", 6)], [])), player("Bo", row([cell("red", 6)], [])))
-    assert only_error(tbl) == (
-        "players[1].display[0].pot",
-        "is one red pot (size 6) too many: the game has only 1",
-    )
+    assert only_error(tbl) == ("players[1].display[0].pot", "is one red pot (size 6) too many: the game has only 1")
 
 
 def test_a_seventh_rainbow_pot_is_refused():
-    tbl = table(
-        player("Ann", row([cell("rainbow", 4)] * 4, [])), player("Bo", row([cell("rainbow", 4)] * 3, []))
-    )
-    assert only_error(tbl) == (
-        "players[1].display[2].pot",
-        "is one rainbow pot (size 4) too many: the game has only 6",
-    )
+    tbl = table(player("Ann", row([cell("rainbow", 4)] * 4, [])), player("Bo", row([cell("rainbow", 4)] * 3, [])))
+    assert only_error(tbl) == ("players[1].display[2].pot", "is one rainbow pot (size 4) too many: the game has only 6")
 
 
 def test_a_third_gray_starting_pot_is_refused():
@@ -366,11 +350,8 @@ def test_player_count_must_be_from_the_seats_entered_to_four(count):
 
 def test_five_players_are_refused():
     tbl = table(*(player(n) for n in ("A", "B", "C", "D", "E")))
-    assert (
-        "players",
-        "has 5 players: Gretchen's Garden is for 2 to 4 players; to score one board on its own, "
-        "send just that board",
-    ) in errors_of(tbl)
+    assert ("players", "has 5 players: Gretchen's Garden is for 2 to 4 players; to score one board on its own, "
+            "send just that board") in errors_of(tbl)
 
 
 def test_unknown_options_are_refused_naming_the_option():
@@ -407,11 +388,7 @@ def test_a_table_that_is_not_a_table_is_refused(bad):
 # --------------------------------------------------------------------------- property test
 
 JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**12), 10**12)
-    | st.floats(allow_nan=True)
-    | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=6,
 )

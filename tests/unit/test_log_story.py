@@ -22,9 +22,7 @@ def newest_first(*entries):
 
 
 def texts(group):
-    return [
-        line if isinstance(line, str) else f"{line.label}: {' → '.join(line.values)}" for line in group.lines
-    ]
+    return [line if isinstance(line, str) else f"{line.label}: {' → '.join(line.values)}" for line in group.lines]
 
 
 def test_autosaves_of_one_phone_in_one_minute_are_one_group_with_one_line_per_place():
@@ -36,11 +34,7 @@ def test_autosaves_of_one_phone_in_one_minute_are_one_group_with_one_line_per_pl
     )
     groups = words.story(PLAY, log, {})
     assert len(groups) == 1
-    assert (groups[0].who, groups[0].minute, groups[0].seat) == (
-        "Ann's phone",
-        "2026-11-28T20:31",
-        "Ann's seat",
-    )
+    assert (groups[0].who, groups[0].minute, groups[0].seat) == ("Ann's phone", "2026-11-28T20:31", "Ann's seat")
     assert texts(groups[0]) == ["Points: – → 1 → 2 → 3", "Tokens: – → 1"]
     assert [e["id"] for e in groups[0].entries] == [1, 2, 3, 4]
 
@@ -79,11 +73,8 @@ def test_done_conflicts_and_play_details_are_told_in_words():
     assert told[0] == ["Started the play: Ann, Bob", "Bonus points for everyone: 3"]
     assert told[1] == ["Tapped Done"]
     assert told[2] == ["Not saved: another phone had changed the same place", "Points: 5 → 6"]
-    assert told[3] == [
-        "Date and time: 2026-11-28 20:30 → 2026-11-28 21:00",
-        "Bonus points for everyone: 3 → 4",
-        "Notes: – → rainy",
-    ]
+    assert told[3] == ["Date and time: 2026-11-28 20:30 → 2026-11-28 21:00", "Bonus points for everyone: 3 → 4",
+                       "Notes: – → rainy"]
     assert told[4] == ["Photo added", "Photo: – → 3"]
     assert told[5] == ["Something new", "X: 1 → 2"]
     conflict = words.story(PLAY, log, {})[3].lines[1]

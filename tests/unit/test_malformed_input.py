@@ -49,13 +49,8 @@ def cli(game: str, data: bytes, monkeypatch, capsys) -> tuple[int, dict]:
 @pytest.mark.parametrize("case", sorted(NAMED))
 def test_a_named_malformed_body_is_refused_by_the_cli_and_the_api(game, case, monkeypatch, capsys, client):
     code, out = cli(game, NAMED[case], monkeypatch, capsys)
-    assert code == 2 and out["errors"] and all({"path", "message"} <= set(e) for e in out["errors"]), (
-        case,
-        out,
-    )
-    response = client.post(
-        f"/api/score/{game}", data=NAMED[case], headers={"Content-Type": "application/json"}
-    )
+    assert code == 2 and out["errors"] and all({"path", "message"} <= set(e) for e in out["errors"]), (case, out)
+    response = client.post(f"/api/score/{game}", data=NAMED[case], headers={"Content-Type": "application/json"})
     assert response.status_code == 422, (case, response.status_code)
     assert response.get_json()["errors"]
 
@@ -73,13 +68,8 @@ def test_a_byte_order_mark_is_accepted(game, monkeypatch, capsys, client):
 
 
 def test_the_real_command_line_exits_2_and_prints_json_for_a_lone_surrogate():
-    done = subprocess.run(
-        [sys.executable, "-m", "scoring", "planted"],
-        input=NAMED["lone surrogate in a name"],
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    done = subprocess.run([sys.executable, "-m", "scoring", "planted"], input=NAMED["lone surrogate in a name"],
+                          capture_output=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2, done.stderr.decode()
     assert json.loads(done.stdout)["errors"][0]["path"] == "players[0].name"
     assert b"Traceback" not in done.stderr
@@ -94,35 +84,13 @@ def test_the_real_command_line_exits_2_for_deep_nesting_and_bad_bytes():
 
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**30), 10**30)
-    | st.floats(allow_nan=False, allow_infinity=False)
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=12),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
-    ),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4),
     max_leaves=30,
 )
-KEYS = st.sampled_from(
-    [
-        "name",
-        "home",
-        "plants",
-        "grid",
-        "garden",
-        "display",
-        "propagation",
-        "wrens",
-        "lost_items",
-        "achievements",
-        "options",
-        "players",
-        "player_count",
-        "decorations",
-        "money_plant_leaves",
-    ]
-)
+KEYS = st.sampled_from(["name", "home", "plants", "grid", "garden", "display", "propagation", "wrens", "lost_items",
+                        "achievements", "options", "players", "player_count", "decorations", "money_plant_leaves"])
 
 
 @st.composite

@@ -24,16 +24,12 @@ ONE_BOARD = "One board scored on its own (Planted is played by 2 or more): no wi
 # ------------------------------------------------------------------------------------ one board
 
 
-@pytest.mark.parametrize(
-    "beginner, big", [("Snake Plant", "Purple Shamrock"), ("Lucky Bamboo", "Bird of Paradise")]
-)
+@pytest.mark.parametrize("beginner, big", [("Snake Plant", "Purple Shamrock"), ("Lucky Bamboo", "Bird of Paradise")])
 def test_the_rulebooks_scoring_example_scores_as_the_single_board_it_is(beginner, big):
     # Rulebook "Scoring example": one player's table.  3 + (3 + 4) = 10 on plants, 2 on the jars,
     # 2 Ceramic Planters x 1 shelf plant + 1 Plant Stand x 1 floor plant = 3 -> 15.
     # Before: refused with "has 1 player: Planted takes 2 to 5 players".
-    ann = seat(
-        "Ann", (beginner, 1), (big, 2), propagation=2, decorations={"ceramic_planter": 2, "plant_stand": 1}
-    )
+    ann = seat("Ann", (beginner, 1), (big, 2), propagation=2, decorations={"ceramic_planter": 2, "plant_stand": 1})
     for table in ({"players": [ann]}, {"players": [ann], "player_count": 1}):
         result = scoring.score("planted", table)
         assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 1)]
@@ -50,47 +46,27 @@ def test_one_board_is_still_checked_like_any_board():
 def test_one_board_is_not_held_to_a_one_player_tables_item_cards():
     # A lone board comes from a table of 2 to 5 (not known): only the player's own limit applies.
     # 27 Item cards with 6 plants (5 bought: 32 - 5 = 27) is possible; 28 is not.
-    plants = [
-        ("ZZ Plant", 0),
-        ("Croton", 0),
-        ("Money Tree", 0),
-        ("Air Plant", 0),
-        ("Peace Lily", 0),
-        ("Wax Plant", 0),
-    ]
-    tools = {
-        "grow_light": 3,
-        "window_planter": 4,
-        "watering_can": 3,
-        "spray_bottle": 4,
-        "potting_mix": 3,
-        "fertilizer": 4,
-    }
+    plants = [("ZZ Plant", 0), ("Croton", 0), ("Money Tree", 0), ("Air Plant", 0), ("Peace Lily", 0), ("Wax Plant", 0)]
+    tools = {"grow_light": 3, "window_planter": 4, "watering_can": 3, "spray_bottle": 4, "potting_mix": 3, "fertilizer": 4}
     ann = seat("Ann", *plants, decorations={"workbench": 3, "display_shelves": 3}, tools=tools)
     # Workbench x3 x 21 Tool cards = 63; Display Shelves x3 x min(2 hanging, 1 shelf, 3 floor) = 1 set x 3 = 9
     assert score({"players": [ann]}).players[0].category("decorations").points == 63 + 9
     ann["decorations"]["indoor_greenhouse"] = 1
-    assert errors_of({"players": [ann]}) == [
-        (
-            "players[0]",
-            "holds 28 Decoration and Tool cards, but a player plays only 32 cards in the game and Ann used 5 of them "
-            "to buy plants: at most 27",
-        )
-    ]
+    assert errors_of({"players": [ann]}) == [(
+        "players[0]",
+        "holds 28 Decoration and Tool cards, but a player plays only 32 cards in the game and Ann used 5 of them "
+        "to buy plants: at most 27",
+    )]
 
 
 def test_player_count_messages_say_how_to_score_one_board():
     ann, bo = seat("Ann", ("ZZ Plant", 1)), seat("Bo", ("Snake Plant", 1))
-    assert errors_of({"players": [ann, bo], "player_count": 1}) == [
-        (
-            "player_count",
-            "must be a whole number from 2 to 5 (at least the 2 boards sent); to score one board on its own, send just that board",
-        )
-    ]
+    assert errors_of({"players": [ann, bo], "player_count": 1}) == [(
+        "player_count",
+        "must be a whole number from 2 to 5 (at least the 2 boards sent); to score one board on its own, send just that board",
+    )]
     assert errors_of({"players": []})[0][1].endswith("to score one board on its own, send just that board")
-    assert errors_of({"players": [ann], "player_count": 0}) == [
-        ("player_count", "must be a whole number from 1 to 5")
-    ]
+    assert errors_of({"players": [ann], "player_count": 0}) == [("player_count", "must be a whole number from 1 to 5")]
 
 
 # --------------------------------------------------------------------------------- partial table
@@ -149,11 +125,6 @@ def test_a_tie_below_first_place_that_growth_tokens_do_not_break_is_a_shared_ran
 
 
 def test_a_partial_table_still_says_how_its_ties_stand():
-    result = score(
-        {"players": [seat("Bo", ("ZZ Plant", 2)), seat("Cy", ("Snake Plant", 2))], "player_count": 4}
-    )
+    result = score({"players": [seat("Bo", ("ZZ Plant", 2)), seat("Cy", ("Snake Plant", 2))], "player_count": 4})
     assert result.winners == () and result.tiebreak is None
-    assert (
-        result.players[0].tiebreak
-        == "Tie on 6 points not broken by most Growth tokens on plant cards (2 each): shared victory"
-    )
+    assert result.players[0].tiebreak == "Tie on 6 points not broken by most Growth tokens on plant cards (2 each): shared victory"

@@ -71,20 +71,8 @@ def test_beginner_plants_are_the_six_marked_cards_each_3_3_3():
 @pytest.mark.parametrize(
     "name, botanical, kind, growth, resources",
     [
-        (
-            "Swiss Cheese Plant",
-            "Monstera deliciosa",
-            "floor",
-            (5, 3, 2),
-            ("Light", "Plant Food", "Plant Food"),
-        ),
-        (
-            "Purple Shamrock",
-            "Oxalis triangularis",
-            "shelf",
-            (7, 4, 3),
-            ("Water", "Water", "Plant Food", "Plant Food"),
-        ),
+        ("Swiss Cheese Plant", "Monstera deliciosa", "floor", (5, 3, 2), ("Light", "Plant Food", "Plant Food")),
+        ("Purple Shamrock", "Oxalis triangularis", "shelf", (7, 4, 3), ("Water", "Water", "Plant Food", "Plant Food")),
         ("Burro's Tail", "Sedum morganianum", "hanging", (5, 4), ("Light", "Light", "Light", "Plant Food")),
         ("Peace Lily", "Spathiphyllum", "floor", (4,), ("Water", "Water")),
         ("Staghorn Fern", "Platycerium", "hanging", (6,), ("Water", "Water", "Water", "Plant Food")),
@@ -147,10 +135,7 @@ def test_catalog_search_prefers_names_starting_with_the_query():
 
 def test_catalog_search_ignores_case_and_punctuation_and_respects_the_limit():
     assert [p["name"] for p in catalog_search("BURROS")] == ["Burro's Tail"]
-    assert catalog_search("fern", limit=2) == [
-        find_plant("Maidenhair Fern").to_dict(),
-        find_plant("Boston Fern").to_dict(),
-    ]
+    assert catalog_search("fern", limit=2) == [find_plant("Maidenhair Fern").to_dict(), find_plant("Boston Fern").to_dict()]
     assert catalog_search("fern", limit=0) == []
     assert catalog_search("cactus")[0]["name"] == "Golden Barrel Cactus"
 

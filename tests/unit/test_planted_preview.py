@@ -27,34 +27,15 @@ def board(player: dict) -> dict:
 
 RULEBOOK = seat(("Snake Plant", 1), ("Purple Shamrock", 2), propagation=2,
                 decorations={"ceramic_planter": 2, "plant_stand": 1})
-HAND_COMPUTED = seat(
-    ("Spider Plant", 3),
-    ("Prayer Plant", 2),
-    ("Bird of Paradise", 3),
-    ("Chinese Evergreen", 1),
-    ("boston fern", 1),
-    propagation=4,
-    decorations={"display_shelves": 2, "indoor_greenhouse": 1, "workbench": 1, "macrame_basket": 1},
-    tools={"grow_light": 2, "fertilizer": 1},
-)  # test_planted_review: 52 = 34 + 4 + 14
-LARGEST = seat(
-    ("ZZ Plant", 3),
-    ("Purple Shamrock", 3),
-    ("Mistletoe Cactus", 3),
-    ("Bird of Paradise", 3),
-    ("Watermelon Peperomia", 2),
-    ("Boston Fern", 2),
-    propagation=99,
-    decorations={"display_shelves": 3, "indoor_greenhouse": 3, "workbench": 3},
-    tools={
-        "grow_light": 3,
-        "window_planter": 4,
-        "watering_can": 3,
-        "spray_bottle": 4,
-        "potting_mix": 3,
-        "fertilizer": 1,
-    },
-)  # test_planted_scoring: 258 = 69 + 99 + 90
+HAND_COMPUTED = seat(("Spider Plant", 3), ("Prayer Plant", 2), ("Bird of Paradise", 3), ("Chinese Evergreen", 1),
+                     ("boston fern", 1), propagation=4,
+                     decorations={"display_shelves": 2, "indoor_greenhouse": 1, "workbench": 1, "macrame_basket": 1},
+                     tools={"grow_light": 2, "fertilizer": 1})  # test_planted_review: 52 = 34 + 4 + 14
+LARGEST = seat(("ZZ Plant", 3), ("Purple Shamrock", 3), ("Mistletoe Cactus", 3), ("Bird of Paradise", 3),
+               ("Watermelon Peperomia", 2), ("Boston Fern", 2), propagation=99,
+               decorations={"display_shelves": 3, "indoor_greenhouse": 3, "workbench": 3},
+               tools={"grow_light": 3, "window_planter": 4, "watering_can": 3, "spray_bottle": 4, "potting_mix": 3,
+                      "fertilizer": 1})  # test_planted_scoring: 258 = 69 + 99 + 90
 
 
 def test_the_game_previews_through_its_own_previewer():
@@ -82,29 +63,18 @@ def test_every_board_of_the_docs_example_previews_to_its_score_at_its_table():
     for position, player in enumerate(table["players"]):
         shown = GAME.preview(board(player), table["options"], len(table["players"]), position)
         assert shown.complete
-        assert (shown.total, shown.categories) == (
-            result.players[position].total,
-            result.players[position].categories,
-        )
+        assert (shown.total, shown.categories) == (result.players[position].total, result.players[position].categories)
 
 
 def test_the_rulebook_example_previews_per_plant_and_per_card():
     shown = GAME.preview(RULEBOOK, {}, 2, 0)
     # Snake Plant 3, Purple Shamrock 3 + 4 = 7; 2 propagation; Ceramic Planter x2 x 1 shelf = 2, Plant Stand 1
     assert shown.points == {
-        "plants[0]": 3,
-        "plants[1]": 7,
-        "propagation": 2,
-        "decorations.macrame_basket": None,
-        "decorations.ceramic_planter": 2,
-        "decorations.plant_stand": 1,
-        "decorations.display_shelves": None,
-        "decorations.indoor_greenhouse": None,
-        "decorations.workbench": None,
+        "plants[0]": 3, "plants[1]": 7, "propagation": 2,
+        "decorations.macrame_basket": None, "decorations.ceramic_planter": 2, "decorations.plant_stand": 1,
+        "decorations.display_shelves": None, "decorations.indoor_greenhouse": None, "decorations.workbench": None,
     }
-    assert shown.why["decorations.ceramic_planter"] == (
-        "Ceramic Planter x2: 1 shelf plant (Purple Shamrock) = 1 each, 2 in all",
-    )
+    assert shown.why["decorations.ceramic_planter"] == ("Ceramic Planter x2: 1 shelf plant (Purple Shamrock) = 1 each, 2 in all",)
     assert shown.extra == {"growth_tokens": 3}
 
 
@@ -131,10 +101,7 @@ def test_a_half_typed_board_previews_what_reads_and_names_the_rest():
     assert shown.total == 6 + 4 + 3 + 4
     assert not shown.complete
     assert [m.path for m in shown.messages] == ["plants[1].name", "plants[2].growth", "tools.grow_light"]
-    assert (
-        shown.errors_at("plants[1]")[0].message
-        == '"Swis chese" is not a Planted plant: did you mean "Swiss Cheese Plant"?'
-    )
+    assert shown.errors_at("plants[1]")[0].message == '"Swis chese" is not a Planted plant: did you mean "Swiss Cheese Plant"?'
 
 
 def test_the_preview_judges_the_board_at_its_table_size():

@@ -38,9 +38,7 @@ def test_every_line_of_the_docs_example_carries_refs_that_exist_in_the_input():
                 with_refs += bool(refs)
                 for ref in refs:
                     assert paths.get(given, paths.parse(ref)) is not paths.MISSING, (player.name, text, ref)
-    assert (
-        lines == 11 and with_refs == lines
-    )  # the issue asks for 80%: every line is about a part of the table
+    assert lines == 11 and with_refs == lines  # the issue asks for 80%: every line is about a part of the table
 
 
 def test_the_json_result_has_refs_parallel_to_details():
@@ -64,21 +62,13 @@ def test_a_plant_line_names_the_plant_by_its_index_as_sent_empty_slots_included(
     assert refs_of(result, "Ann", "plants") == {
         "ZZ Plant: 1 token covers 3 = 3": ("plants[0]", "plants[0].growth"),
         "Croton: 2 tokens cover 2 + 3 = 5": ("plants[3]", "plants[3].growth"),
-        "Growth tokens fill each plant from its lowest space up (Scorepad's reading of the rulebook)": (
-            "plants[0].growth",
-            "plants[3].growth",
-        ),
+        "Growth tokens fill each plant from its lowest space up (Scorepad's reading of the rulebook)": ("plants[0].growth", "plants[3].growth"),
     }
     assert result.player("Ann").category("plants").lines_about("plants[3]") == (
         "Croton: 2 tokens cover 2 + 3 = 5",
         "Growth tokens fill each plant from its lowest space up (Scorepad's reading of the rulebook)",
     )
-    assert result.player("Ann").extra["pad"][1] == {
-        "row": "Plant 2",
-        "points": 5,
-        "plant": "Croton",
-        "ref": "plants[3]",
-    }
+    assert result.player("Ann").extra["pad"][1] == {"row": "Plant 2", "points": 5, "plant": "Croton", "ref": "plants[3]"}
 
 
 def test_decoration_lines_name_the_card_and_what_it_counted():
@@ -101,9 +91,7 @@ def test_decoration_lines_name_the_card_and_what_it_counted():
         ("decorations.workbench", "tools.grow_light", "tools.fertilizer"),
     ]
     category = result.player("Ann").category("decorations")
-    assert category.lines_about("tools.fertilizer") == (
-        "Workbench: 3 Tool cards (Grow Light x2, Fertilizer x1) = 3",
-    )
+    assert category.lines_about("tools.fertilizer") == ("Workbench: 3 Tool cards (Grow Light x2, Fertilizer x1) = 3",)
     assert category.lines_about("plants[2]") == (
         "Ceramic Planter: 1 shelf plant (Croton) = 1",
         "Display Shelves: 1 complete set of 1 hanging + 1 shelf + 1 floor plant (2 hanging, 1 shelf, 3 floor) x 3 = 3"
@@ -114,12 +102,8 @@ def test_decoration_lines_name_the_card_and_what_it_counted():
 def test_lines_about_nothing_name_their_field():
     result = score({"players": [seat("Ann", ("ZZ Plant", 0), decorations={"macrame_basket": 1}),
                                 seat("Bo", ("Snake Plant", 0))]})
-    assert refs_of(result, "Ann", "propagation") == {
-        "No Growth tokens on the propagation jars": ("propagation",)
-    }
-    assert refs_of(result, "Ann", "decorations") == {
-        "Macramé Basket: no hanging plants = 0": ("decorations.macrame_basket",)
-    }
+    assert refs_of(result, "Ann", "propagation") == {"No Growth tokens on the propagation jars": ("propagation",)}
+    assert refs_of(result, "Ann", "decorations") == {"Macramé Basket: no hanging plants = 0": ("decorations.macrame_basket",)}
     assert refs_of(result, "Bo", "decorations") == {"No Decoration cards": ("decorations",)}
 
 

@@ -19,26 +19,12 @@ def test_hand_computed_table():
     # Workbench: 3 tools = 3; Macrame: 2 hanging = 2 -> 14.  Total 52, 10 plant tokens.
     # Bo: ZZ 2 tokens = 6, Ponytail 6, Staghorn 6, Inch 2+2+2 = 6 -> 24; propagation 16; Plant Stand x2:
     # ZZ, Ponytail = 2 each = 4.  Total 44.
-    ann = seat(
-        "Ann",
-        ("Spider Plant", 3),
-        ("Prayer Plant", 2),
-        ("Bird of Paradise", 3),
-        ("Chinese Evergreen", 1),
-        ("boston fern", 1),
-        propagation=4,
-        decorations={"display_shelves": 2, "indoor_greenhouse": 1, "workbench": 1, "macrame_basket": 1},
-        tools={"grow_light": 2, "fertilizer": 1},
-    )
-    bo = seat(
-        "Bo",
-        ("ZZ Plant", 2),
-        ("Ponytail Palm", 1),
-        ("Staghorn Fern", 1),
-        ("Inch Plant", 3),
-        propagation=16,
-        decorations={"plant_stand": 2},
-    )
+    ann = seat("Ann", ("Spider Plant", 3), ("Prayer Plant", 2), ("Bird of Paradise", 3), ("Chinese Evergreen", 1),
+               ("boston fern", 1), propagation=4,
+               decorations={"display_shelves": 2, "indoor_greenhouse": 1, "workbench": 1, "macrame_basket": 1},
+               tools={"grow_light": 2, "fertilizer": 1})
+    bo = seat("Bo", ("ZZ Plant", 2), ("Ponytail Palm", 1), ("Staghorn Fern", 1), ("Inch Plant", 3), propagation=16,
+              decorations={"plant_stand": 2})
     result = score({"players": [ann, bo]})
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 52, 1), ("Bo", 44, 2)]
     assert [c.points for c in result.player("Ann").categories] == [34, 4, 14]
@@ -48,9 +34,7 @@ def test_a_table_cannot_hold_more_item_cards_than_it_was_dealt():
     # Rulebook, "Playing a round": "each player draws 6 Resource cards and 2 Item cards"; the game is 4
     # rounds, and only Resource cards are reshuffled ("When Players Are Finished Feeding").  A 2-player
     # game deals 2 x 2 x 4 = 16 Item cards, so 17 Decoration and Tool cards on the table are impossible.
-    ann = seat(
-        "Ann", ("ZZ Plant", 0), decorations={"workbench": 3, "display_shelves": 3}, tools={"grow_light": 3}
-    )
+    ann = seat("Ann", ("ZZ Plant", 0), decorations={"workbench": 3, "display_shelves": 3}, tools={"grow_light": 3})
     bo = seat("Bo", ("Snake Plant", 0), decorations={"plant_stand": 4}, tools={"fertilizer": 4})
     with pytest.raises(ValidationError) as caught:
         score({"players": [ann, bo]})

@@ -48,27 +48,14 @@ def test_rulebook_scoring_example_totals_15_points(beginner, big):
     # = 2 and a Plant Stand with 1 floor plant = 1.  10 + 2 + 3 = 15.
     result = score(
         table(
-            seat(
-                "Ann",
-                (beginner, 1),
-                (big, 2),
-                propagation=2,
-                decorations={"ceramic_planter": 2, "plant_stand": 1},
-            ),
+            seat("Ann", (beginner, 1), (big, 2), propagation=2, decorations={"ceramic_planter": 2, "plant_stand": 1}),
             other(),
         )
     )
     ann = result.player("Ann")
-    assert [(c.key, c.points) for c in ann.categories] == [
-        ("plants", 10),
-        ("propagation", 2),
-        ("decorations", 3),
-    ]
+    assert [(c.key, c.points) for c in ann.categories] == [("plants", 10), ("propagation", 2), ("decorations", 3)]
     assert ann.total == 15
-    assert lines(result, "Ann", "plants")[:2] == [
-        f"{beginner}: 1 token covers 3 = 3",
-        f"{big}: 2 tokens cover 3 + 4 = 7",
-    ]
+    assert lines(result, "Ann", "plants")[:2] == [f"{beginner}: 1 token covers 3 = 3", f"{big}: 2 tokens cover 3 + 4 = 7"]
     assert lines(result, "Ann", "propagation") == ["2 tokens on the propagation jars x 1 = 2"]
     shelf = beginner if find_plant(beginner).type == "shelf" else big
     floor = big if shelf == beginner else beginner
@@ -113,27 +100,14 @@ def test_rulebook_example_scores_the_same_through_the_registry():
     ],
 )
 def test_growth_tokens_cover_a_plant_from_its_lowest_space_up(plant, tokens, expected):
-    players = (
-        [seat("Ann", ("Spider Plant", 0), (plant, tokens))]
-        if plant != "ZZ Plant"
-        else [seat("Ann", (plant, tokens))]
-    )
+    players = [seat("Ann", ("Spider Plant", 0), (plant, tokens))] if plant != "ZZ Plant" else [seat("Ann", (plant, tokens))]
     result = score(table(*players, other()))
     assert points(result, "Ann", "plants") == expected
 
 
 def test_plant_lines_show_each_covered_space_and_full_growth():
     result = score(
-        table(
-            seat(
-                "Ann",
-                ("Snake Plant", 0),
-                ("Swiss Cheese Plant", 2),
-                ("Mistletoe Cactus", 3),
-                ("Peace Lily", 1),
-            ),
-            other(),
-        )
+        table(seat("Ann", ("Snake Plant", 0), ("Swiss Cheese Plant", 2), ("Mistletoe Cactus", 3), ("Peace Lily", 1)), other())
     )
     # 0 + (2 + 3) + (3 + 4 + 7) + 4 = 23
     assert points(result, "Ann", "plants") == 23
@@ -167,11 +141,7 @@ def test_empty_plant_slots_from_the_entry_screen_are_skipped():
     result = score(table(player, other()))
     # Golden Barrel Cactus 3 + 3 = 6, Croton 2 = 8
     assert points(result, "Ann", "plants") == 8
-    assert [row["plant"] for row in result.player("Ann").extra["pad"][:3]] == [
-        "Golden Barrel Cactus",
-        "Croton",
-        None,
-    ]
+    assert [row["plant"] for row in result.player("Ann").extra["pad"][:3]] == ["Golden Barrel Cactus", "Croton", None]
 
 
 def test_missing_growth_counts_as_zero_tokens():
@@ -284,14 +254,7 @@ def test_one_plant_feeds_several_decorations():
 
 def test_display_shelves_count_only_complete_sets():
     # 2 hanging, 2 shelf, 2 floor -> 2 sets x 3 = 6; with one floor plant fewer -> 1 set = 3
-    full = [
-        ("Spider Plant", 0),
-        ("Air Plant", 0),
-        ("Croton", 0),
-        ("Aloe Vera", 0),
-        ("Money Tree", 0),
-        ("Peace Lily", 0),
-    ]
+    full = [("Spider Plant", 0), ("Air Plant", 0), ("Croton", 0), ("Aloe Vera", 0), ("Money Tree", 0), ("Peace Lily", 0)]
     result = score(table(seat("Ann", *full, decorations={"display_shelves": 1}), other()))
     assert points(result, "Ann", "decorations") == 6
     result = score(table(seat("Ann", *full[:5], decorations={"display_shelves": 1}), other()))
@@ -364,15 +327,10 @@ def test_propagation_tokens_do_not_count_for_the_tie_breaker():
 
 def test_a_tie_on_points_and_growth_tokens_is_a_shared_victory():
     # Ann: ZZ 2 tokens = 6; Bo: Snake 2 tokens = 6; Cy: Spider 1 token = 3
-    result = score(
-        table(seat("Ann", ("ZZ Plant", 2)), seat("Bo", ("Snake Plant", 2)), seat("Cy", ("Spider Plant", 1)))
-    )
+    result = score(table(seat("Ann", ("ZZ Plant", 2)), seat("Bo", ("Snake Plant", 2)), seat("Cy", ("Spider Plant", 1))))
     assert [p.rank for p in result.players] == [1, 1, 3]
     assert result.winners == ("Ann", "Bo")
-    assert (
-        result.tiebreak
-        == "Tie on 6 points not broken by most Growth tokens on plant cards (2 each): shared victory"
-    )
+    assert result.tiebreak == "Tie on 6 points not broken by most Growth tokens on plant cards (2 each): shared victory"
 
 
 def test_the_tie_breaker_also_orders_players_below_first_place():
@@ -407,12 +365,7 @@ def test_score_pad_rows_read_like_the_paper_pad():
         {"row": "Decorations", "points": 3, "plant": None, "ref": "decorations"},
         {"row": "Total", "points": 15, "plant": None, "ref": None},
     ]
-    assert result.to_dict()["players"][0]["pad"][-1] == {
-        "row": "Total",
-        "points": 15,
-        "plant": None,
-        "ref": None,
-    }
+    assert result.to_dict()["players"][0]["pad"][-1] == {"row": "Total", "points": 15, "plant": None, "ref": None}
 
 
 def test_more_growth_tokens_than_the_box_holds_gives_a_warning():
@@ -443,22 +396,10 @@ def test_blank_player_has_six_empty_slots_and_every_card_key():
     assert "name" not in blank
     assert blank["plants"] == [{"name": "", "growth": 0}] * 6
     assert blank["propagation"] == 0
-    assert set(blank["decorations"]) == {
-        "macrame_basket",
-        "ceramic_planter",
-        "plant_stand",
-        "display_shelves",
-        "indoor_greenhouse",
-        "workbench",
-    }
-    assert set(blank["tools"]) == {
-        "grow_light",
-        "window_planter",
-        "watering_can",
-        "spray_bottle",
-        "potting_mix",
-        "fertilizer",
-    }
+    assert set(blank["decorations"]) == {"macrame_basket", "ceramic_planter", "plant_stand", "display_shelves",
+                                         "indoor_greenhouse", "workbench"}
+    assert set(blank["tools"]) == {"grow_light", "window_planter", "watering_can", "spray_bottle", "potting_mix",
+                                   "fertilizer"}
     assert all(v == 0 for v in [*blank["decorations"].values(), *blank["tools"].values()])
 
 
@@ -486,9 +427,7 @@ def test_the_api_docs_example_is_a_tie_won_on_growth_tokens():
     result = score(t)
     assert [(p.name, p.total, p.rank) for p in result.players] == [("Ann", 15, 2), ("Bo", 15, 1)]
     assert result.tiebreak == "Tie on 15 points broken by most Growth tokens on plant cards (4 vs 3)"
-    assert lines(result, "Bo", "decorations") == [
-        "Workbench: 3 Tool cards (Grow Light x1, Spray Bottle x2) = 3"
-    ]
+    assert lines(result, "Bo", "decorations") == ["Workbench: 3 Tool cards (Grow Light x1, Spray Bottle x2) = 3"]
 
 
 def test_the_api_docs_example_output_is_what_the_engine_produces():

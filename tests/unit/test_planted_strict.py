@@ -41,9 +41,7 @@ def test_the_issues_misspelt_propagation_is_refused_with_the_key_it_meant():
 def test_the_issues_misspelt_growth_is_refused_with_the_key_it_meant():
     # Before: {"name": "ZZ Plant", "grwoth": 3} scored 0.
     table = {"players": [{"name": "Ann", "plants": [{"name": "ZZ Plant", "grwoth": 3}]}, bo()]}
-    assert errors_of(table) == [
-        ("players[0].plants[0].grwoth", 'is not a field here: did you mean "growth"?')
-    ]
+    assert errors_of(table) == [("players[0].plants[0].grwoth", 'is not a field here: did you mean "growth"?')]
 
 
 @pytest.mark.parametrize(
@@ -69,10 +67,7 @@ def test_unknown_keys_are_refused_at_every_level(table, path, message):
 
 def test_a_misspelt_card_key_is_refused_with_the_card_it_meant():
     assert errors_of({"players": [seat("Ann", ("ZZ Plant", 1), decorations={"workbech": 1}), bo()]}) == [
-        (
-            "players[0].decorations.workbech",
-            '"workbech" is not a Planted Decoration card: did you mean "workbench"?',
-        ),
+        ("players[0].decorations.workbech", '"workbech" is not a Planted Decoration card: did you mean "workbench"?'),
     ]
     assert errors_of({"players": [seat("Ann", ("ZZ Plant", 1), tools={"Grow Lite": 1}), bo()]}) == [
         ("players[0].tools.Grow Lite", '"Grow Lite" is not a Planted Tool card: did you mean "grow_light"?'),
@@ -80,12 +75,8 @@ def test_a_misspelt_card_key_is_refused_with_the_card_it_meant():
 
 
 def test_every_problem_is_still_reported_with_the_unknown_keys():
-    table = {
-        "players": [
-            {"name": "Ann", "plants": [{"name": "ZZ Plant", "growth": 9, "grwoth": 1}], "propogation": 1},
-            bo(),
-        ]
-    }
+    table = {"players": [{"name": "Ann", "plants": [{"name": "ZZ Plant", "growth": 9, "grwoth": 1}], "propogation": 1},
+                         bo()]}
     assert [p for p, _ in errors_of(table)] == ["players[0].plants[0].grwoth", "players[0].propogation",
                                                 "players[0].plants[0].growth"]
 
@@ -94,10 +85,7 @@ def test_the_known_keys_of_every_level_score():
     t = {"options": {}, "player_count": 2, "players": [
         {"name": "Ann", "plants": [{"name": "ZZ Plant", "growth": 1}], "propagation": 1,
          "decorations": {"workbench": 1, "Macramé Basket": 1}, "tools": {"grow_light": 1}}, bo()]}
-    assert [p.total for p in score(t).players] == [
-        3 + 1 + 1 + 0,
-        3,
-    ]  # ZZ 3, 1 jar, Workbench 1 tool, no hanging plant
+    assert [p.total for p in score(t).players] == [3 + 1 + 1 + 0, 3]  # ZZ 3, 1 jar, Workbench 1 tool, no hanging plant
     assert score(dict(t, options=None)).players
 
 

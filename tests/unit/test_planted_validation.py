@@ -49,33 +49,16 @@ def test_players_must_be_a_list():
 @pytest.mark.parametrize(
     "n, message",
     [
-        (
-            0,
-            "has 0 players: Planted takes 2 to 5 players; to score one board on its own, send just that board",
-        ),
-        (
-            6,
-            "has 6 players: Planted takes 2 to 5 players (the box has 5 player boards); "
-            "to score one board on its own, send just that board",
-        ),
+        (0, "has 0 players: Planted takes 2 to 5 players; to score one board on its own, send just that board"),
+        (6, "has 6 players: Planted takes 2 to 5 players (the box has 5 player boards); "
+            "to score one board on its own, send just that board"),
     ],
 )
 def test_planted_takes_2_to_5_players(n, message):
     # Issue 15.4 replaced "has 1 player: Planted takes 2 to 5 players": one board now scores on
     # its own (test_planted_boards.py), and the messages say how to score one board.
-    players = [
-        seat(f"P{i}", (beginner, 0))
-        for i, beginner in enumerate(
-            [
-                "ZZ Plant",
-                "Snake Plant",
-                "Spider Plant",
-                "Lucky Bamboo",
-                "Golden Pothos",
-                "Golden Barrel Cactus",
-            ][:n]
-        )
-    ]
+    players = [seat(f"P{i}", (beginner, 0)) for i, beginner in
+               enumerate(["ZZ Plant", "Snake Plant", "Spider Plant", "Lucky Bamboo", "Golden Pothos", "Golden Barrel Cactus"][:n])]
     path, found = only_error({"players": players})
     assert path == "players"
     assert found == message
@@ -116,9 +99,7 @@ def test_plants_must_be_a_list():
 
 
 def test_a_plant_entry_must_be_an_object():
-    path, message = only_error(
-        {"players": [ann(), {"name": "Bo", "plants": [{"name": "Snake Plant"}, "Croton"]}]}
-    )
+    path, message = only_error({"players": [ann(), {"name": "Bo", "plants": [{"name": "Snake Plant"}, "Croton"]}]})
     assert path == "players[1].plants[1]"
     assert message == 'must be a plant like {"name": "ZZ Plant", "growth": 2}'
 
@@ -132,23 +113,16 @@ def test_an_unknown_plant_is_refused_with_a_suggestion():
 def test_an_unknown_plant_with_nothing_close_asks_for_a_card_list_name():
     path, message = only_error({"players": [ann(), seat("Bo", ("Snake Plant", 0), ("Xylophone", 1))]})
     assert path == "players[1].plants[1].name"
-    assert (
-        message
-        == '"Xylophone" is not a Planted plant: choose a plant from the card list (type part of its name)'
-    )
+    assert message == '"Xylophone" is not a Planted plant: choose a plant from the card list (type part of its name)'
 
 
 def test_a_plant_name_must_be_text():
-    path, message = only_error(
-        {"players": [ann(), {"name": "Bo", "plants": [{"name": "Snake Plant"}, {"name": 42}]}]}
-    )
+    path, message = only_error({"players": [ann(), {"name": "Bo", "plants": [{"name": "Snake Plant"}, {"name": 42}]}]})
     assert path == "players[1].plants[1].name" and message.startswith("must be a plant's name (text)")
 
 
 def test_growth_tokens_on_an_empty_slot_are_refused():
-    path, message = only_error(
-        {"players": [ann(), {"name": "Bo", "plants": [{"name": "Snake Plant"}, {"name": "", "growth": 2}]}]}
-    )
+    path, message = only_error({"players": [ann(), {"name": "Bo", "plants": [{"name": "Snake Plant"}, {"name": "", "growth": 2}]}]})
     assert path == "players[1].plants[1].name"
     assert message == "is empty: choose the plant these growth tokens are on"
 
@@ -156,38 +130,13 @@ def test_growth_tokens_on_an_empty_slot_are_refused():
 @pytest.mark.parametrize(
     "plant, growth, problem, spaces",
     [
-        (
-            "Purple Shamrock",
-            4,
-            "4 Growth tokens are too many",
-            '"Purple Shamrock" has 3 growth spaces, so it holds 0 to 3',
-        ),
-        (
-            "Fiddle Leaf Fig",
-            3,
-            "3 Growth tokens are too many",
-            '"Fiddle Leaf Fig" has 2 growth spaces, so it holds 0 to 2',
-        ),
-        (
-            "Peace Lily",
-            2,
-            "2 Growth tokens are too many",
-            '"Peace Lily" has 1 growth space, so it holds 0 to 1',
-        ),
+        ("Purple Shamrock", 4, "4 Growth tokens are too many", '"Purple Shamrock" has 3 growth spaces, so it holds 0 to 3'),
+        ("Fiddle Leaf Fig", 3, "3 Growth tokens are too many", '"Fiddle Leaf Fig" has 2 growth spaces, so it holds 0 to 2'),
+        ("Peace Lily", 2, "2 Growth tokens are too many", '"Peace Lily" has 1 growth space, so it holds 0 to 1'),
         ("Peace Lily", -1, "cannot be negative", '"Peace Lily" has 1 growth space, so it holds 0 to 1'),
-        (
-            "Peace Lily",
-            "lots",
-            "must be a whole number",
-            '"Peace Lily" has 1 growth space, so it holds 0 to 1',
-        ),
+        ("Peace Lily", "lots", "must be a whole number", '"Peace Lily" has 1 growth space, so it holds 0 to 1'),
         ("Peace Lily", 1.5, "must be a whole number", '"Peace Lily" has 1 growth space, so it holds 0 to 1'),
-        (
-            "Peace Lily",
-            10**30,
-            "1000000000000000000000000000000 Growth tokens are too many",
-            '"Peace Lily" has 1',
-        ),
+        ("Peace Lily", 10**30, "1000000000000000000000000000000 Growth tokens are too many", '"Peace Lily" has 1'),
     ],
 )
 def test_more_growth_tokens_than_spaces_or_a_negative_count_is_refused(plant, growth, problem, spaces):
@@ -202,15 +151,8 @@ def test_growth_at_exactly_the_number_of_spaces_is_allowed():
 
 
 def test_more_than_6_plants_is_refused():
-    seven = [
-        ("ZZ Plant", 0),
-        ("Croton", 0),
-        ("Money Tree", 0),
-        ("Aloe Vera", 0),
-        ("Air Plant", 0),
-        ("Peace Lily", 0),
-        ("Corn Plant", 0),
-    ]
+    seven = [("ZZ Plant", 0), ("Croton", 0), ("Money Tree", 0), ("Aloe Vera", 0), ("Air Plant", 0), ("Peace Lily", 0),
+             ("Corn Plant", 0)]
     path, message = only_error({"players": [seat("Ann", *seven), bo()]})
     assert (path, message) == ("players[0].plants", "has 7 plants: a player holds at most 6")
     score({"players": [seat("Ann", *seven[:6]), bo()]})  # 6 is fine
@@ -252,9 +194,7 @@ def test_a_plant_card_on_two_players_tables_is_refused():
 
 
 def test_the_same_plant_twice_on_one_table_is_refused():
-    path, message = only_error(
-        {"players": [seat("Ann", ("ZZ Plant", 0), ("Croton", 1), ("Croton", 0)), bo()]}
-    )
+    path, message = only_error({"players": [seat("Ann", ("ZZ Plant", 0), ("Croton", 1), ("Croton", 0)), bo()]})
     assert path == "players[0].plants[2].name"
     assert message == '"Croton" is already plant 2 of this player: every plant card exists once'
 
@@ -287,10 +227,8 @@ def test_decorations_must_be_an_object_of_counts():
 def test_an_unknown_decoration_is_refused():
     path, message = only_error({"players": [ann(decorations={"gnome": 1}), bo()]})
     assert path == "players[0].decorations.gnome"
-    assert message == (
-        '"gnome" is not a Planted Decoration card: choose from macrame_basket, ceramic_planter, '
-        "plant_stand, display_shelves, indoor_greenhouse, workbench"
-    )
+    assert message == ('"gnome" is not a Planted Decoration card: choose from macrame_basket, ceramic_planter, '
+                       "plant_stand, display_shelves, indoor_greenhouse, workbench")
 
 
 def test_an_unknown_tool_is_refused():
@@ -313,10 +251,7 @@ def test_tools_must_be_an_object_of_counts():
     ],
 )
 def test_a_decoration_count_beyond_the_deck_or_negative_is_refused(key, value, message):
-    assert only_error({"players": [ann(decorations={key: value}), bo()]}) == (
-        f"players[0].decorations.{key}",
-        message,
-    )
+    assert only_error({"players": [ann(decorations={key: value}), bo()]}) == (f"players[0].decorations.{key}", message)
 
 
 def test_a_negative_tool_count_is_refused():
@@ -328,17 +263,13 @@ def test_a_negative_tool_count_is_refused():
 
 def test_more_copies_of_a_decoration_across_the_table_than_the_deck_has_is_refused():
     # Display Shelves: deck 3; Ann 2 + Bo 2 = 4
-    path, message = only_error(
-        {"players": [ann(decorations={"display_shelves": 2}), bo(decorations={"display_shelves": 2})]}
-    )
+    path, message = only_error({"players": [ann(decorations={"display_shelves": 2}), bo(decorations={"display_shelves": 2})]})
     assert path == "players[1].decorations.display_shelves"
     assert message == "4 Display Shelves cards on the table (Ann 2, Bo 2) but the deck has only 3"
 
 
 def test_all_copies_of_a_decoration_across_the_table_is_allowed():
-    result = score(
-        {"players": [ann(decorations={"display_shelves": 1}), bo(decorations={"display_shelves": 2})]}
-    )
+    result = score({"players": [ann(decorations={"display_shelves": 1}), bo(decorations={"display_shelves": 2})]})
     assert result.player("Bo").category("decorations").points == 0  # Bo has 1 floor plant only: 0 sets
 
 

@@ -90,9 +90,7 @@ def test_rulebook_example_lists_each_of_its_13_areas_with_its_score():
 
 
 def test_rulebook_example_explains_the_returned_pendant_and_the_tool_without_a_location():
-    lines = (
-        GAME.score(table(purple(), player("Green", ["g"]))).player("Purple").category("lost_items").details
-    )
+    lines = GAME.score(table(purple(), player("Green", ["g"]))).player("Purple").category("lost_items").details
     assert lines == (
         "Lost tool: 1 found, 0 visible soil return locations (5): 0 returned x 5 = 0; "
         "1 without a location goes back to the box",
@@ -255,9 +253,7 @@ def test_no_achievements_gets_a_line_saying_so():
 
 def test_achievement_terrain_is_matched_case_insensitively():
     result = GAME.score(table(player("A", ["g"], achievements=[(" Water ", 4)])))
-    assert result.player("A").category("achievements").details == (
-        "Water achievement: 4 (the number under the figure)",
-    )
+    assert result.player("A").category("achievements").details == ("Water achievement: 4 (the number under the figure)",)
 
 
 # ---------------------------------------------------------------------------- ties
@@ -283,12 +279,8 @@ def test_tie_on_achievements_is_broken_by_most_returned_lost_items():
 
 
 def test_tie_after_every_tie_breaker_is_a_shared_victory():
-    a = player(
-        "A", ["g* g* g* w5"], {"pendant": 1}, [("grass", 2)]
-    )  # 3 + 5 + 2 = 10, 1 achievement, 1 returned
-    b = player(
-        "B", ["s* s* s*", "g5"], {"animal": 1}, [("water", 2)]
-    )  # 3 + 5 + 2 = 10, 1 achievement, 1 returned
+    a = player("A", ["g* g* g* w5"], {"pendant": 1}, [("grass", 2)])  # 3 + 5 + 2 = 10, 1 achievement, 1 returned
+    b = player("B", ["s* s* s*", "g5"], {"animal": 1}, [("water", 2)])  # 3 + 5 + 2 = 10, 1 achievement, 1 returned
     c = player("C", ["g"])  # 0
     result = GAME.score(table(a, b, c))
     assert [p.total for p in result.players] == [10, 10, 0]
@@ -321,9 +313,7 @@ def test_sister_scores_x_per_failed_square_and_unreturned_item_by_difficulty(dif
     # grass 3 scores; failed: soil 3 squares + water 2 squares = 5; sand (2) never counts;
     # 2 tools found, no soil "5": 2 unreturned.  Sister = 5X + 2X + 4 = 7X + 4.
     garden = ["g* g* g* . s s", "w w - . s* -"]
-    t = table(
-        player("Solo", garden, {"tool": 2}), mode="solo", difficulty=difficulty, sister_achievements=[4]
-    )
+    t = table(player("Solo", garden, {"tool": 2}), mode="solo", difficulty=difficulty, sister_achievements=[4])
     assert GAME.score(t).extra["solo"]["opponent_total"] == expected
 
 
@@ -340,9 +330,7 @@ def test_sister_wins_when_she_scores_more():
 
 def test_solo_tie_goes_to_the_sister_with_more_achievements():
     # player: 4 + 6 = 10 with 1 achievement; sister: 5 + 5 = 10 with 2
-    t = table(
-        player("Solo", ["g* g* g* g"], achievements=[("grass", 6)]), mode="solo", sister_achievements=[5, 5]
-    )
+    t = table(player("Solo", ["g* g* g* g"], achievements=[("grass", 6)]), mode="solo", sister_achievements=[5, 5])
     solo = GAME.score(t).extra["solo"]
     assert solo["player_wins"] is False
     assert solo["details"][-1] == "Your sister wins: Tie on 10 points broken by most achievements (2 vs 1)"
@@ -367,9 +355,7 @@ def test_solo_tie_on_achievements_goes_to_the_player_who_returned_a_lost_item():
 
 
 def test_solo_tie_after_every_tie_breaker_is_shared():
-    t = table(
-        player("Solo", ["g* g* g* g"], achievements=[("grass", 6)]), mode="solo", sister_achievements=[10]
-    )
+    t = table(player("Solo", ["g* g* g* g"], achievements=[("grass", 6)]), mode="solo", sister_achievements=[10])
     result = GAME.score(t)
     assert result.extra["solo"]["player_wins"] is True
     assert result.extra["solo"]["details"][-1].startswith("Shared victory: Tie on 10 points not broken by")

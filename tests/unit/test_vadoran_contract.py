@@ -41,18 +41,13 @@ def test_a_square_with_tablets_is_refused_instead_of_scoring_3():
     table = {"players": [{"name": "A", "garden": [[{"terrain": "grass", "task": True, "tablets": True},
                                                     {"terrain": "grass", "task": True},
                                                     {"terrain": "grass", "task": True}]]}]}
-    assert errors_of(table) == [
-        ("players[0].garden[0][0].tablets", 'is not a field here: did you mean "tablet"?')
-    ]
+    assert errors_of(table) == [("players[0].garden[0][0].tablets", 'is not a field here: did you mean "tablet"?')]
     table["players"][0]["garden"][0][0] = {"terrain": "grass", "task": True, "tablet": True}
     assert GAME.score(table).players[0].total == 10
 
 
 def test_dificulty_is_refused_instead_of_playing_as_medium():
-    table = {
-        "options": {"mode": "solo", "dificulty": "expert"},
-        "players": [{"name": "A", "garden": ["g* g* g*"]}],
-    }
+    table = {"options": {"mode": "solo", "dificulty": "expert"}, "players": [{"name": "A", "garden": ["g* g* g*"]}]}
     assert errors_of(table) == [("options.dificulty", 'is not a field here: did you mean "difficulty"?')]
 
 
@@ -65,38 +60,19 @@ def test_dificulty_is_refused_instead_of_playing_as_medium():
         ({**one(), "player_cuont": 2}, "player_cuont", 'is not a field here: did you mean "player_count"?'),
         ({**one(), "option": {}}, "option", 'is not a field here: did you mean "options"?'),
         ({**one(), "options": {"mdoe": "solo"}}, "options.mdoe", 'is not a field here: did you mean "mode"?'),
-        (
-            {**one(), "options": {"sister_achievement": [1]}},
-            "options.sister_achievement",
-            'is not a field here: did you mean "sister_achievements"?',
-        ),
+        ({**one(), "options": {"sister_achievement": [1]}}, "options.sister_achievement",
+         'is not a field here: did you mean "sister_achievements"?'),
         (one(gardne=["g"]), "players[0].gardne", 'is not a field here: did you mean "garden"?'),
-        (
-            one(lost_item={"tool": 1}),
-            "players[0].lost_item",
-            'is not a field here: did you mean "lost_items"?',
-        ),
+        (one(lost_item={"tool": 1}), "players[0].lost_item", 'is not a field here: did you mean "lost_items"?'),
         (one(achievement=[]), "players[0].achievement", 'is not a field here: did you mean "achievements"?'),
-        (
-            one(achievements=[{"terrain": "soil", "point": 3}]),
-            "players[0].achievements[0].point",
-            'is not a field here: did you mean "points"?',
-        ),
-        (
-            one(achievements=[{"terrain": "soil", "points": 3, "slot": 1}]),
-            "players[0].achievements[0].slot",
-            "is not a field here: the fields here are terrain, points",
-        ),
-        (
-            one(garden=[["g", {"terrain": "soil", "retrun": "tool"}]]),
-            "players[0].garden[0][1].retrun",
-            'is not a field here: did you mean "return"?',
-        ),
-        (
-            one(garden=[[{"terrain": "soil", "Task": True}]]),
-            "players[0].garden[0][0].Task",
-            'is not a field here: did you mean "task"?',
-        ),
+        (one(achievements=[{"terrain": "soil", "point": 3}]), "players[0].achievements[0].point",
+         'is not a field here: did you mean "points"?'),
+        (one(achievements=[{"terrain": "soil", "points": 3, "slot": 1}]), "players[0].achievements[0].slot",
+         "is not a field here: the fields here are terrain, points"),
+        (one(garden=[["g", {"terrain": "soil", "retrun": "tool"}]]), "players[0].garden[0][1].retrun",
+         'is not a field here: did you mean "return"?'),
+        (one(garden=[[{"terrain": "soil", "Task": True}]]), "players[0].garden[0][0].Task",
+         'is not a field here: did you mean "task"?'),
     ],
 )
 def test_an_unknown_key_is_refused_at_its_level_with_the_nearest_known_key(table, path, message):
@@ -114,11 +90,7 @@ def test_quick_entry_keys_are_checked_inside_each_area():
 
 def test_a_lost_item_that_is_not_one_is_named_once_in_the_games_words():
     assert errors_of(one(lost_items={"animals": 1})) == [
-        (
-            "players[0].lost_items.animals",
-            'is not a lost item: use animal, tool or pendant (did you mean "animal"?)',
-        )
-    ]
+        ("players[0].lost_items.animals", 'is not a lost item: use animal, tool or pendant (did you mean "animal"?)')]
 
 
 def test_every_unknown_key_is_listed_with_the_other_problems():
@@ -129,9 +101,7 @@ def test_every_unknown_key_is_listed_with_the_other_problems():
 
 
 def test_the_entry_screens_own_keys_are_known_and_never_scored():
-    table = one(
-        garden_aside=["w* w* w*"], quick_aside={"areas": [{"terrain": "soil", "squares": 40}], "junk": 1}
-    )
+    table = one(garden_aside=["w* w* w*"], quick_aside={"areas": [{"terrain": "soil", "squares": 40}], "junk": 1})
     assert GAME.score(table).players[0].total == 10
 
 
@@ -142,9 +112,7 @@ def test_the_docs_example_validates_against_the_published_schema():
     schema = GAME.json_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     jsonschema.validate(doc_example(), schema)
-    published = json.loads(
-        (ROOT / "docs" / "api" / "vadoran-gardens.schema.json").read_text(encoding="utf-8")
-    )
+    published = json.loads((ROOT / "docs" / "api" / "vadoran-gardens.schema.json").read_text(encoding="utf-8"))
     assert published == schema
 
 
@@ -160,10 +128,7 @@ def test_the_schema_accepts_the_garden_as_square_objects_too():
     [
         ({"garden": [[{"terrain": "grass", "tablets": True}]]}, ["players", 0, "garden"]),
         ({"garden": ["g"], "lost_items": {"tool": 6}}, ["players", 0, "lost_items", "tool"]),
-        (
-            {"garden": ["g"], "achievements": [{"terrain": "sand", "points": 1}]},
-            ["players", 0, "achievements", 0],
-        ),
+        ({"garden": ["g"], "achievements": [{"terrain": "sand", "points": 1}]}, ["players", 0, "achievements", 0]),
         ({"garden": ["g"] * 41}, ["players", 0, "garden"]),
     ],
 )

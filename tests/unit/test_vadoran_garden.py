@@ -10,17 +10,7 @@ from scoring.core import ValidationError
 from scoring.vadoran import GAME, parse_compact, to_compact
 from scoring.vadoran.garden import compact_rows, read_compact
 
-AREA_KEYS = (
-    "terrain",
-    "squares",
-    "size",
-    "tasks",
-    "tablets",
-    "return_locations",
-    "scores",
-    "points",
-    "reason",
-)
+AREA_KEYS = ("terrain", "squares", "size", "tasks", "tablets", "return_locations", "scores", "points", "reason")
 
 
 def areas(rows):
@@ -69,48 +59,19 @@ def test_compact_garden_may_be_one_text_with_a_row_per_line():
 
 
 def test_empty_row_string_is_a_row_without_cards():
-    assert parse_compact(["g", ""]) == [
-        [{"terrain": "grass", "task": None, "tablet": False, "return": None}],
-        [],
-    ]
+    assert parse_compact(["g", ""]) == [[{"terrain": "grass", "task": None, "tablet": False, "return": None}], []]
 
 
 def test_areas_give_squares_tasks_tablets_and_why_for_the_entry_screen():
     found = areas(["g* g* .", "g*7 w5 ."])
     assert found == [
-        {
-            "terrain": "grass",
-            "squares": [[0, 0], [0, 1], [1, 0]],
-            "size": 3,
-            "tasks": 3,
-            "tablets": 1,
-            "return_locations": 0,
-            "scores": True,
-            "points": 10,
-            "reason": "scores 3 squares + 1 tablet x 7 = 10",
-        },
-        {
-            "terrain": "sand",
-            "squares": [[0, 2], [1, 2]],
-            "size": 2,
-            "tasks": 0,
-            "tablets": 0,
-            "return_locations": 0,
-            "scores": False,
-            "points": 0,
-            "reason": "sand never scores",
-        },
-        {
-            "terrain": "water",
-            "squares": [[1, 1]],
-            "size": 1,
-            "tasks": 0,
-            "tablets": 0,
-            "return_locations": 1,
-            "scores": False,
-            "points": 0,
-            "reason": "does not score: no tasks, an area needs 3 or more",
-        },
+        {"terrain": "grass", "squares": [[0, 0], [0, 1], [1, 0]], "size": 3, "tasks": 3, "tablets": 1,
+         "return_locations": 0, "scores": True, "points": 10, "reason": "scores 3 squares + 1 tablet x 7 = 10"},
+        {"terrain": "sand", "squares": [[0, 2], [1, 2]], "size": 2, "tasks": 0, "tablets": 0,
+         "return_locations": 0, "scores": False, "points": 0, "reason": "sand never scores"},
+        {"terrain": "water", "squares": [[1, 1]], "size": 1, "tasks": 0, "tablets": 0,
+         "return_locations": 1, "scores": False, "points": 0,
+         "reason": "does not score: no tasks, an area needs 3 or more"},
     ]
 
 
@@ -171,13 +132,7 @@ def test_compact_rows_reads_every_form_of_a_garden_as_rows_of_tokens():
     # Text with a row per line: runs of spaces become one, bad tokens stay as typed, blank rows in
     # the middle stay (a row without cards) and trailing blank rows go.
     assert compact_rows("g  s\n\n w x \n \n") == ["g s", "", "w x"]
-    assert (
-        compact_rows(["g  s", "w", "", " "]) == ["g s", "w"]
-        and compact_rows([]) == []
-        and compact_rows("") == []
-    )
+    assert compact_rows(["g  s", "w", "", " "]) == ["g s", "w"] and compact_rows([]) == [] and compact_rows("") == []
     # Rows of square objects (the API's form) are written compactly; one the engine refuses is no rows.
-    assert compact_rows([[{"terrain": "water", "task": "b", "tablet": True}, None, {"terrain": "sand"}]]) == [
-        "w*B7 - ."
-    ]
+    assert compact_rows([[{"terrain": "water", "task": "b", "tablet": True}, None, {"terrain": "sand"}]]) == ["w*B7 - ."]
     assert compact_rows([[{"terrain": "lava"}]]) == [] and compact_rows(None) == [] and compact_rows(3) == []

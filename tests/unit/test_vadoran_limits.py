@@ -79,13 +79,11 @@ def test_the_issues_garden_of_1600_squares_is_refused():
 
 @pytest.mark.parametrize("rows, what", [([" ".join(["w"] * 22)], "22 columns"), (["w"] * 22, "22 rows")])
 def test_a_garden_spanning_22_rows_or_columns_is_refused(rows, what):
-    assert errors_of(table(rows)) == [
-        (
-            "players[0].garden",
-            f"spans {what}: the path of a standard game spans at most 21 (each card covers a square of the "
-            "right-most column of the card before, so it lies at most 2 rows up or down and 2 columns to the right of it)",
-        )
-    ]
+    assert errors_of(table(rows)) == [(
+        "players[0].garden",
+        f"spans {what}: the path of a standard game spans at most 21 (each card covers a square of the "
+        "right-most column of the card before, so it lies at most 2 rows up or down and 2 columns to the right of it)",
+    )]
 
 
 def test_blank_padding_does_not_count():
@@ -99,8 +97,7 @@ def test_lessons_allow_more_squares_with_a_warning():
     result = GAME.score(table(rows, mode="advanced"))
     assert result.warnings == (
         "A's garden has 82 visible squares: 10 cards show at most 81 squares over 21 rows and 21 columns, so it "
-        "needs Focus or Overtime lessons: check the garden if none came up",
-    )
+        "needs Focus or Overtime lessons: check the garden if none came up",)
     assert GAME.score(table(zigzag(token="g"), mode="advanced")).warnings == ()
 
 
@@ -110,14 +107,9 @@ def test_the_largest_garden_with_lessons_is_accepted_and_one_more_square_is_not(
     solo = {"options": {"mode": "solo"}, "players": [{"name": "A", "garden": rows}]}
     assert GAME.score(solo).players[0].total == 0
     rows[-1] = " ".join(["g"] * 30 + ["-"] * 10)
-    assert errors_of(solo) == [
-        (
-            "players[0].garden",
-            "has 310 visible squares: a game with lessons shows at "
-            "most 309 (at most 22 rounds, as Overtime lessons add rounds from the 23 lesson "
-            "cards, each at most a Focus pair of cards showing 15 squares)",
-        )
-    ]
+    assert errors_of(solo) == [("players[0].garden", "has 310 visible squares: a game with lessons shows at "
+                                "most 309 (at most 22 rounds, as Overtime lessons add rounds from the 23 lesson "
+                                "cards, each at most a Focus pair of cards showing 15 squares)")]
 
 
 # ----------------------------------------------------------------------- quick entry
@@ -128,19 +120,12 @@ def quick(areas, mode="standard", **extra):
 
 
 def test_quick_entry_holds_at_most_the_squares_a_path_shows():
-    assert (
-        GAME.score(quick([{"terrain": "grass", "squares": 71, "tasks": 3}], unscored_squares=10))
-        .players[0]
-        .total
-        == 71
-    )
-    assert errors_of(quick([{"terrain": "grass", "squares": 71, "tasks": 3}], unscored_squares=11)) == [
-        (
-            "players[0].areas",
-            "82 squares in all (the areas and the other squares): a standard game shows at most 81 (10 pathway cards "
-            "of 3 x 3 squares, each laid over at least 1 square of the right-most column of the card before)",
-        )
-    ]
+    assert GAME.score(quick([{"terrain": "grass", "squares": 71, "tasks": 3}], unscored_squares=10)).players[0].total == 71
+    assert errors_of(quick([{"terrain": "grass", "squares": 71, "tasks": 3}], unscored_squares=11)) == [(
+        "players[0].areas",
+        "82 squares in all (the areas and the other squares): a standard game shows at most 81 (10 pathway cards "
+        "of 3 x 3 squares, each laid over at least 1 square of the right-most column of the card before)",
+    )]
     with_lessons = GAME.score(quick([{"terrain": "grass", "squares": 82, "tasks": 3}], "advanced"))
     assert with_lessons.players[0].total == 82
     assert with_lessons.warnings[0].startswith("A's garden has 82 visible squares: 10 cards show at most 81")
@@ -154,20 +139,13 @@ def test_quick_return_locations_need_squares_of_their_terrain():
         "a lost animal is returned to a grass square marked 5",
     )]
     # 2 soil squares hold at most 2 soil "5"s; the other squares could be soil too
-    ok = quick(
-        [{"terrain": "soil", "squares": 2}],
-        return_locations={"tool": 3},
-        unscored_squares=1,
-        lost_items={"tool": 3},
-    )
+    ok = quick([{"terrain": "soil", "squares": 2}], return_locations={"tool": 3}, unscored_squares=1, lost_items={"tool": 3})
     assert GAME.score(ok).players[0].category("lost_items").points == 15
-    assert errors_of(quick([{"terrain": "soil", "squares": 2}], return_locations={"tool": 3})) == [
-        (
-            "players[0].return_locations.tool",
-            "3 soil return locations (5), but the soil areas and other squares hold only 2 squares: a lost tool is "
-            "returned to a soil square marked 5",
-        )
-    ]
+    assert errors_of(quick([{"terrain": "soil", "squares": 2}], return_locations={"tool": 3})) == [(
+        "players[0].return_locations.tool",
+        "3 soil return locations (5), but the soil areas and other squares hold only 2 squares: a lost tool is "
+        "returned to a soil square marked 5",
+    )]
 
 
 # ------------------------------------------------------------ lost items, achievements
@@ -186,10 +164,7 @@ def test_five_lost_items_of_a_kind_at_the_table_and_not_six():
 def test_three_achievements_a_player_and_not_four():
     three = [{"terrain": t, "points": 30} for t in ("grass", "soil", "water")]
     assert GAME.score(table(["g"], achievements=three)).players[0].total == 90
-    assert (
-        errors_of(table(["g"], achievements=three + [{"terrain": "grass", "points": 1}]))[0][0]
-        == "players[0].achievements"
-    )
+    assert errors_of(table(["g"], achievements=three + [{"terrain": "grass", "points": 1}]))[0][0] == "players[0].achievements"
     assert errors_of(table(["g"], achievements=[{"terrain": "soil", "points": 31}])) == [
         ("players[0].achievements[0].points", "must be a whole number from 0 to 30")]
 
@@ -211,9 +186,6 @@ def test_the_sister_claims_one_fewer_achievement_than_her_figures(difficulty, fi
 
 
 def test_a_tablet_or_a_task_per_square_and_no_more():
-    assert (
-        GAME.score(quick([{"terrain": "grass", "squares": 3, "tasks": 3, "tablets": 3}])).players[0].total
-        == 24
-    )
+    assert GAME.score(quick([{"terrain": "grass", "squares": 3, "tasks": 3, "tablets": 3}])).players[0].total == 24
     assert errors_of(quick([{"terrain": "grass", "squares": 3, "tasks": 3, "tablets": 4}])) == [
         ("players[0].areas[0].tablets", "4 tablets cannot lie on 3 squares: at most one per square")]

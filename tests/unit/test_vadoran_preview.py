@@ -91,9 +91,7 @@ def test_each_area_has_its_points_at_its_first_square_and_its_line_at_every_squa
     assert shown.points["garden[0][7]"] == 13
     assert shown.points["garden[3][4]"] == 0  # the sand
     assert "garden[1][1]" not in shown.points  # one entry per area, at its first square
-    grass = (
-        "Grass area at row 1, column 1 (10 squares, 4 tasks, 1 tablet): scores 10 squares + 1 tablet x 7 = 17"
-    )
+    grass = "Grass area at row 1, column 1 (10 squares, 4 tasks, 1 tablet): scores 10 squares + 1 tablet x 7 = 17"
     for r, c in [(0, 0), (0, 3), (1, 0), (2, 1)]:
         assert shown.why[f"garden[{r}][{c}]"][0] == grass
     assert shown.why["garden[1][10]"] == (  # the water "5": its area, the sum, and the pendant
@@ -172,40 +170,12 @@ def test_a_garden_beyond_the_path_still_previews_with_the_refusal():
 # ------------------------------------------------------------------------- fuzzing
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**6), 10**6)
-    | st.floats(allow_nan=True)
-    | st.text(max_size=10)
-    | st.sampled_from(
-        ["g*", "w5", "s*7", ".", "-", "grass", "sand", "x", "solo", "٣", "10", PURPLE_GARDEN[0]]
-    ),
-    lambda inner: (
-        st.lists(inner, max_size=5)
-        | st.dictionaries(
-            st.sampled_from(
-                [
-                    "garden",
-                    "areas",
-                    "lost_items",
-                    "achievements",
-                    "terrain",
-                    "squares",
-                    "tasks",
-                    "tool",
-                    "points",
-                    "return_locations",
-                    "unscored_squares",
-                    "tablet",
-                    "task",
-                    "mode",
-                ]
-            )
-            | st.text(max_size=6),
-            inner,
-            max_size=5,
-        )
-    ),
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True) | st.text(max_size=10)
+    | st.sampled_from(["g*", "w5", "s*7", ".", "-", "grass", "sand", "x", "solo", "٣", "10", PURPLE_GARDEN[0]]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+        st.sampled_from(["garden", "areas", "lost_items", "achievements", "terrain", "squares", "tasks", "tool",
+                         "points", "return_locations", "unscored_squares", "tablet", "task", "mode"]) | st.text(max_size=6),
+        inner, max_size=5),
     max_leaves=20,
 )
 

@@ -17,9 +17,7 @@ DOC = Path(__file__).parents[2] / "docs" / "api" / "vadoran-gardens.md"
 
 
 def doc_example():
-    section = re.search(
-        r"^## Example[^\n]*\n(.*?)(?=^## |\Z)", DOC.read_text(encoding="utf-8"), flags=re.S | re.M
-    )
+    section = re.search(r"^## Example[^\n]*\n(.*?)(?=^## |\Z)", DOC.read_text(encoding="utf-8"), flags=re.S | re.M)
     return json.loads(re.findall(r"```json\n(.*?)```", section.group(1), flags=re.S)[0])
 
 
@@ -88,13 +86,8 @@ def test_lost_item_lines_name_the_item_and_its_return_locations():
 
 def test_quick_entry_lines_name_their_own_rows():
     tasks = GAME.score(doc_example()).player("Green").category("tasks")
-    assert [refs for _, refs in tasks.lines] == [
-        ("areas[0]",),
-        ("areas[1]",),
-        ("areas[2]",),
-        ("unscored_squares",),
-        ("areas[0]", "areas[1]"),
-    ]
+    assert [refs for _, refs in tasks.lines] == [("areas[0]",), ("areas[1]",), ("areas[2]",), ("unscored_squares",),
+                                                 ("areas[0]", "areas[1]")]
 
 
 def test_achievement_lines_name_the_claim_by_its_place_in_the_list():
@@ -129,6 +122,4 @@ def test_the_sisters_lines_carry_refs_too():
     failed = dict(zip(solo["details"], solo["refs"]))
     assert failed["  Water area at row 3, column 3: 2 x 2 = 4"] == ["garden[2][2]", "garden[3][2]"]
     assert failed["Lost items: 1 found but not returned (1 tool) x 2 = 2"] == ["lost_items.tool"]
-    assert (
-        len(failed["Failed tasks: 11 grass, soil or water squares outside your scoring areas x 2 = 22"]) == 11
-    )
+    assert len(failed["Failed tasks: 11 grass, soil or water squares outside your scoring areas x 2 = 22"]) == 11

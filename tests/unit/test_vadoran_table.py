@@ -34,9 +34,7 @@ def test_one_board_with_player_count_1_scores_on_its_own_too():
 
 
 def test_one_board_in_solo_mode_is_a_solo_game_against_the_sister():
-    result = GAME.score(
-        {"options": {"mode": "solo", "sister_achievements": [12, 9, 8]}, "players": [purple()]}
-    )
+    result = GAME.score({"options": {"mode": "solo", "sister_achievements": [12, 9, 8]}, "players": [purple()]})
     assert result.winners == ("Purple",)  # 58 beats her 53
     assert result.extra["solo"]["opponent_total"] == 53
     assert result.warnings == ()
@@ -78,10 +76,7 @@ def test_a_tie_below_first_place_is_broken_by_most_achievements_and_says_so():
     result = GAME.score({"players": [a, b, c]})
     assert [p.rank for p in result.players] == [1, 2, 3]
     assert [p.tiebreak for p in result.players] == [
-        None,
-        "Tie on 5 points broken by most achievements (1 vs 0)",
-        "Tie on 5 points broken by most achievements (1 vs 0)",
-    ]
+        None, "Tie on 5 points broken by most achievements (1 vs 0)", "Tie on 5 points broken by most achievements (1 vs 0)"]
     assert result.tiebreak is None
 
 
@@ -131,9 +126,7 @@ def test_an_overlong_row_or_terrain_is_refused_without_echoing_it():
     assert message == f"is too long: a row is at most {MAX_ROW_TEXT} characters"
     ((_, message),) = errors_of({"players": [{"name": "A", "garden": [[{"terrain": "x" * 300}]]}]})
     assert len(message) < 100
-    ((_, message),) = errors_of(
-        {"players": [{"name": "A", "garden": [[{"terrain": "grass", "task": 10**5000}]]}]}
-    )
+    ((_, message),) = errors_of({"players": [{"name": "A", "garden": [[{"terrain": "grass", "task": 10**5000}]]}]})
     assert message.startswith("a number of more than 4000 digits is not a task")
 
 
@@ -151,15 +144,8 @@ def test_non_ascii_digits_are_never_read_as_numbers(digit):
         "players[0].unscored_squares"]
     assert [p for p, _ in errors_of({"options": solo, "players": [player("A", ["g"])]})] == [
         "options.sister_achievements[0]"]
-    assert (
-        errors_of({"players": [{"name": "A", "garden": [f"g*{digit}"]}]})[0][0] == "players[0].garden[0][0]"
-    )
-    assert (
-        GAME.score({"players": [{"name": "A", "garden": ["g"], "lost_items": {"tool": "3"}}]})
-        .players[0]
-        .total
-        == 0
-    )
+    assert errors_of({"players": [{"name": "A", "garden": [f"g*{digit}"]}]})[0][0] == "players[0].garden[0][0]"
+    assert GAME.score({"players": [{"name": "A", "garden": ["g"], "lost_items": {"tool": "3"}}]}).players[0].total == 0
 
 
 def test_one_of_something_is_singular():

@@ -63,44 +63,24 @@ def test_base_table_is_valid_and_scores_27_for_purple():
         ({"rows": ["g"]}, "players[0].garden", "must be a list of rows"),
         ([5], "players[0].garden[0]", "must be a list of squares or a compact string"),
         ([[5]], "players[0].garden[0][0]", "must be a square object"),
-        (
-            [[{"task": True}]],
-            "players[0].garden[0][0].terrain",
-            "is missing: choose grass, soil, water or sand",
-        ),
-        (
-            [[{"terrain": "lava"}]],
-            "players[0].garden[0][0].terrain",
-            '"lava" is not a terrain: choose grass, soil, water or sand',
-        ),
+        ([[{"task": True}]], "players[0].garden[0][0].terrain", "is missing: choose grass, soil, water or sand"),
+        ([[{"terrain": "lava"}]], "players[0].garden[0][0].terrain",
+         '"lava" is not a terrain: choose grass, soil, water or sand'),
         ([[{"terrain": 3}]], "players[0].garden[0][0].terrain", "3 is not a terrain"),
         ([[{"terrain": "grass", "task": 7}]], "players[0].garden[0][0].task", "7 is not a task"),
         ([[{"terrain": "grass", "task": "has space"}]], "players[0].garden[0][0].task", "is not a task"),
-        (
-            [[{"terrain": "sand", "task": True}]],
-            "players[0].garden[0][0].task",
-            "sand has no tasks: tasks lie on grass, soil or water",
-        ),
-        (
-            [[{"terrain": "grass", "tablet": "maybe"}]],
-            "players[0].garden[0][0].tablet",
-            "must be true or false",
-        ),
-        (
-            [[{"terrain": "grass", "return": "coin"}]],
-            "players[0].garden[0][0].return",
-            '"coin" is not a lost item: choose animal, tool or pendant',
-        ),
-        (
-            [[{"terrain": "water", "return": "animal"}]],
-            "players[0].garden[0][0].return",
-            "a lost animal is returned to grass, but this square is water: "
-            "a water return location takes a lost pendant",
-        ),
+        ([[{"terrain": "sand", "task": True}]], "players[0].garden[0][0].task",
+         "sand has no tasks: tasks lie on grass, soil or water"),
+        ([[{"terrain": "grass", "tablet": "maybe"}]], "players[0].garden[0][0].tablet", "must be true or false"),
+        ([[{"terrain": "grass", "return": "coin"}]], "players[0].garden[0][0].return",
+         '"coin" is not a lost item: choose animal, tool or pendant'),
+        ([[{"terrain": "water", "return": "animal"}]], "players[0].garden[0][0].return",
+         "a lost animal is returned to grass, but this square is water: "
+         "a water return location takes a lost pendant"),
         ([[{"terrain": "sand", "return": "tool"}]], "players[0].garden[0][0].return", "never to sand"),
         (["g x"], "players[0].garden[0][1]", '"x" is not a square: write g (grass), s (soil), w (water)'),
         (["g*Z9"], "players[0].garden[0][0]", "is not a square"),
-        (["g**"], "players[0].garden[0][0]", "repeats the marker *"),
+        (["g**"], "players[0].garden[0][0]", 'repeats the marker *'),
         (["-7"], "players[0].garden[0][0]", "- means no card, so it takes no markers"),
         ([".*"], "players[0].garden[0][0]", "sand has no tasks"),
         ([".5"], "players[0].garden[0][0]", "sand has no return locations"),
@@ -139,18 +119,12 @@ def test_every_garden_problem_is_reported_at_once():
 def test_missing_garden_and_areas_is_refused():
     t = base()
     del t["players"][1]["garden"]
-    assert only_error(t) == (
-        "players[1].garden",
-        "is missing: paint the garden (or enter its areas in quick mode)",
-    )
+    assert only_error(t) == ("players[1].garden", "is missing: paint the garden (or enter its areas in quick mode)")
 
 
 def test_garden_and_quick_areas_together_are_refused():
     t = with_garden(["g"], areas=[{"terrain": "grass", "squares": 1}])
-    assert only_error(t) == (
-        "players[0].areas",
-        "give either the painted garden or the quick-entry areas, not both",
-    )
+    assert only_error(t) == ("players[0].areas", "give either the painted garden or the quick-entry areas, not both")
 
 
 @pytest.mark.parametrize("key, value", [("return_locations", {"animal": 1}), ("unscored_squares", 3)])
@@ -181,74 +155,26 @@ def quick(areas_, **extra):
     [
         ("grass", {}, "players[1].areas", "must be a list of areas"),
         ([3], {}, "players[1].areas[0]", "must be an area"),
-        (
-            [{"squares": 2}],
-            {},
-            "players[1].areas[0].terrain",
-            "is missing: choose grass, soil, water or sand",
-        ),
+        ([{"squares": 2}], {}, "players[1].areas[0].terrain", "is missing: choose grass, soil, water or sand"),
         ([{"terrain": "lava", "squares": 2}], {}, "players[1].areas[0].terrain", '"lava" is not a terrain'),
-        (
-            [{"terrain": "grass"}],
-            {},
-            "players[1].areas[0].squares",
-            "is missing: enter a whole number from 1 to 400",
-        ),
-        (
-            [{"terrain": "grass", "squares": 0}],
-            {},
-            "players[1].areas[0].squares",
-            "must be a whole number from 1 to 400",
-        ),
-        (
-            [{"terrain": "grass", "squares": 2, "tasks": -1}],
-            {},
-            "players[1].areas[0].tasks",
-            "must be a whole number from 0 to 400",
-        ),
-        (
-            [{"terrain": "grass", "squares": 2, "tablets": 3}],
-            {},
-            "players[1].areas[0].tablets",
-            "3 tablets cannot lie on 2 squares: at most one per square",
-        ),
-        (
-            [{"terrain": "grass", "squares": 2, "tasks": 3}],
-            {},
-            "players[1].areas[0].tasks",
-            "3 tasks cannot lie on 2 squares",
-        ),
-        (
-            [{"terrain": "sand", "squares": 4, "tasks": 3}],
-            {},
-            "players[1].areas[0].tasks",
-            "sand has no tasks",
-        ),
+        ([{"terrain": "grass"}], {}, "players[1].areas[0].squares", "is missing: enter a whole number from 1 to 400"),
+        ([{"terrain": "grass", "squares": 0}], {}, "players[1].areas[0].squares", "must be a whole number from 1 to 400"),
+        ([{"terrain": "grass", "squares": 2, "tasks": -1}], {}, "players[1].areas[0].tasks",
+         "must be a whole number from 0 to 400"),
+        ([{"terrain": "grass", "squares": 2, "tablets": 3}], {}, "players[1].areas[0].tablets",
+         "3 tablets cannot lie on 2 squares: at most one per square"),
+        ([{"terrain": "grass", "squares": 2, "tasks": 3}], {}, "players[1].areas[0].tasks",
+         "3 tasks cannot lie on 2 squares"),
+        ([{"terrain": "sand", "squares": 4, "tasks": 3}], {}, "players[1].areas[0].tasks", "sand has no tasks"),
         ([], {}, "players[1].areas", "has no squares: enter at least one area"),
-        (
-            [{"terrain": "grass", "squares": 2}],
-            {"return_locations": [1]},
-            "players[1].return_locations",
-            "must be an object",
-        ),
-        (
-            [{"terrain": "grass", "squares": 2}],
-            {"return_locations": {"coin": 1}},
-            "players[1].return_locations.coin",
-            "is not a lost item: use animal, tool or pendant",
-        ),
-        (
-            [{"terrain": "grass", "squares": 2}],
-            {"return_locations": {"tool": -2}},
-            "players[1].return_locations.tool",
-            "must be a whole number from 0 to 400",
-        ),
-        (
-            [{"terrain": "grass", "squares": 2}],
-            {"unscored_squares": -1},
-            "players[1].unscored_squares",
-            "must be a whole number from 0 to 400",
-        ),
+        ([{"terrain": "grass", "squares": 2}], {"return_locations": [1]}, "players[1].return_locations",
+         "must be an object"),
+        ([{"terrain": "grass", "squares": 2}], {"return_locations": {"coin": 1}}, "players[1].return_locations.coin",
+         "is not a lost item: use animal, tool or pendant"),
+        ([{"terrain": "grass", "squares": 2}], {"return_locations": {"tool": -2}}, "players[1].return_locations.tool",
+         "must be a whole number from 0 to 400"),
+        ([{"terrain": "grass", "squares": 2}], {"unscored_squares": -1}, "players[1].unscored_squares",
+         "must be a whole number from 0 to 400"),
     ],
 )
 def test_quick_entry_problem_is_named_with_its_path(areas_, extra, path, gist):
@@ -290,32 +216,15 @@ def test_players_together_cannot_find_more_than_the_five_items_of_a_kind():
     "achievements, path, gist",
     [
         ({"terrain": "water"}, "players[0].achievements", "must be a list of claimed achievements"),
-        (
-            [{"terrain": t, "points": 1} for t in ("grass", "soil", "water", "grass")],
-            "players[0].achievements",
-            "has 4 achievements: a player claims at most 3",
-        ),
+        ([{"terrain": t, "points": 1} for t in ("grass", "soil", "water", "grass")], "players[0].achievements",
+         "has 4 achievements: a player claims at most 3"),
         ([7], "players[0].achievements[0]", "must be an achievement such as"),
-        (
-            [{"points": 7}],
-            "players[0].achievements[0].terrain",
-            "is missing: choose the grass, soil or water",
-        ),
-        (
-            [{"terrain": "sand", "points": 7}],
-            "players[0].achievements[0].terrain",
-            '"sand" is not an achievement card: choose grass, soil or water',
-        ),
-        (
-            [{"terrain": "water", "points": 7}, {"terrain": "WATER", "points": 3}],
-            "players[0].achievements[1].terrain",
-            "the water achievement is already listed: a player claims each achievement card once",
-        ),
-        (
-            [{"terrain": "water"}],
-            "players[0].achievements[0].points",
-            "is missing: enter a whole number from 0 to 30",
-        ),
+        ([{"points": 7}], "players[0].achievements[0].terrain", "is missing: choose the grass, soil or water"),
+        ([{"terrain": "sand", "points": 7}], "players[0].achievements[0].terrain",
+         '"sand" is not an achievement card: choose grass, soil or water'),
+        ([{"terrain": "water", "points": 7}, {"terrain": "WATER", "points": 3}], "players[0].achievements[1].terrain",
+         "the water achievement is already listed: a player claims each achievement card once"),
+        ([{"terrain": "water"}], "players[0].achievements[0].points", "is missing: enter a whole number from 0 to 30"),
         ([{"terrain": "water", "points": -2}], "players[0].achievements[0].points", "from 0 to 30"),
         ([{"terrain": "water", "points": 31}], "players[0].achievements[0].points", "from 0 to 30"),
         ([{"terrain": "water", "points": "seven"}], "players[0].achievements[0].points", "from 0 to 30"),
@@ -344,51 +253,26 @@ def solo_table(**options):
 @pytest.mark.parametrize(
     "table, path, gist",
     [
-        (
-            {**base(), "options": {"mode": "coop"}},
-            "options.mode",
-            '"coop" is not allowed: choose one of standard, advanced, solo',
-        ),
-        (
-            {**base(), "options": {"difficulty": "insane"}},
-            "options.difficulty",
-            "choose one of easy, medium, hard, expert",
-        ),
-        (
-            {**base(), "options": {"mode": "solo"}},
-            "options.mode",
-            "solo is played by 1 player against the sister: this table has 2",
-        ),
+        ({**base(), "options": {"mode": "coop"}}, "options.mode",
+         '"coop" is not allowed: choose one of standard, advanced, solo'),
+        ({**base(), "options": {"difficulty": "insane"}}, "options.difficulty",
+         "choose one of easy, medium, hard, expert"),
+        ({**base(), "options": {"mode": "solo"}}, "options.mode",
+         "solo is played by 1 player against the sister: this table has 2"),
         ({**solo_table(), "player_count": 2}, "options.mode", "this table has 2"),
         (solo_table(sister_achievements=5), "options.sister_achievements", "must be a list of the points"),
-        (
-            solo_table(sister_achievements=[1, 2, 3, 4]),
-            "options.sister_achievements",
-            "has 4 achievements: on medium the sister claims at most 3",
-        ),
-        (
-            solo_table(difficulty="easy", sister_achievements=[1, 2, 3]),
-            "options.sister_achievements",
-            "on easy the sister claims at most 2",
-        ),
-        (
-            solo_table(sister_achievements=[-1]),
-            "options.sister_achievements[0]",
-            "must be a whole number from 0 to 30",
-        ),
+        (solo_table(sister_achievements=[1, 2, 3, 4]), "options.sister_achievements",
+         "has 4 achievements: on medium the sister claims at most 3"),
+        (solo_table(difficulty="easy", sister_achievements=[1, 2, 3]), "options.sister_achievements",
+         "on easy the sister claims at most 2"),
+        (solo_table(sister_achievements=[-1]), "options.sister_achievements[0]", "must be a whole number from 0 to 30"),
         ({**base(), "player_count": 1}, "player_count", "must be a whole number from 2 to 4"),
         ({**base(), "player_count": 5}, "player_count", "must be a whole number from 2 to 4"),
         ({"players": []}, "players", "has 0 players: this game takes 1 to 4"),
-        (
-            {"players": [{"name": f"P{i}", "garden": ["g"]} for i in range(5)]},
-            "players",
-            "has 5 players: this game takes 1 to 4",
-        ),
-        (
-            {"players": [{"name": "A", "garden": ["g"]}, {"name": "a", "garden": ["g"]}]},
-            "players[1].name",
-            "is already the name of player 1",
-        ),
+        ({"players": [{"name": f"P{i}", "garden": ["g"]} for i in range(5)]}, "players",
+         "has 5 players: this game takes 1 to 4"),
+        ({"players": [{"name": "A", "garden": ["g"]}, {"name": "a", "garden": ["g"]}]}, "players[1].name",
+         "is already the name of player 1"),
         ([], "", "the table must be a JSON object"),
         ({**base(), "options": "solo"}, "options", "must be an object"),
     ],
@@ -409,22 +293,14 @@ def test_every_problem_in_the_table_is_listed_together():
     t["options"]["mode"] = "coop"
     t["players"][0]["lost_items"] = {"tool": -1}
     t["players"][1]["garden"] = ["x"]
-    assert [p for p, _ in errors_of(t)] == [
-        "options.mode",
-        "players[0].lost_items.tool",
-        "players[1].garden[0][0]",
-    ]
+    assert [p for p, _ in errors_of(t)] == ["options.mode", "players[0].lost_items.tool", "players[1].garden[0][0]"]
 
 
 # ----------------------------------------------------------------------- fuzzing
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**12), 10**12)
-    | st.floats(allow_nan=True)
-    | st.text(max_size=12)
-    | st.sampled_from(["g*", "w5", ".", "-", "grass", "sand", "animal", "solo", "7", "-3"]),
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True)
+    | st.text(max_size=12) | st.sampled_from(["g*", "w5", ".", "-", "grass", "sand", "animal", "solo", "7", "-3"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )

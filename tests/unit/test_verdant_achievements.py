@@ -47,17 +47,12 @@ def total_home(total):
             pot_list.append(kind)
             left -= worth
     assert left == 0, total
-    plants = [
-        plant(c["name"], pot_list[i] if i < len(pot_list) else "terracotta") for i, c in enumerate(chosen)
-    ]
+    plants = [plant(c["name"], pot_list[i] if i < len(pot_list) else "terracotta") for i, c in enumerate(chosen)]
     fillers = [c for c in catalog.PLANTS if c["type"] in ("vining", "succulent", "foliage", "unusual")
                and c["name"] not in {x["name"] for x in chosen}]
     plants += [plant(c["name"], verdancy=0) for c in fillers[: 8 - len(plants)]]
     kinds = ["table", "chair", "sofa", "lamp", "fish", "bird", "cat"][: ITEM_STEPS.index(items)]
-    rooms = [
-        room("flowering", item(k, "succulent") if i < len(kinds) else None)
-        for i, k in enumerate(kinds + [None] * 7)
-    ][:7]
+    rooms = [room("flowering", item(k, "succulent") if i < len(kinds) else None) for i, k in enumerate(kinds + [None] * 7)][:7]
     return checker(plants, rooms)
 
 
@@ -67,9 +62,7 @@ def typed(plant_types, room_types=("vining",) * 7, items=()):
 
 
 def pots_home(pots):
-    return checker(
-        [anon("foliage", pot=p) for p in pots] + [anon("foliage")] * (8 - len(pots)), [room("vining")] * 7
-    )
+    return checker([anon("foliage", pot=p) for p in pots] + [anon("foliage")] * (8 - len(pots)), [room("vining")] * 7)
 
 
 def vining_home(room_types=None, items=None, first_plant="vining"):
@@ -104,11 +97,7 @@ def duel(a_points, b_points=0):
                 return h
         assert not points, points
         return h
-
-    return table(
-        player("A", home(a_points, "foliage", "vining")),
-        player("B", home(b_points, "flowering", "succulent")),
-    )
+    return table(player("A", home(a_points, "foliage", "vining")), player("B", home(b_points, "flowering", "succulent")))
 
 
 FIVE = list(catalog.TYPES)
@@ -120,23 +109,11 @@ CASES = {
     3: (one(total_home(90)), one(total_home(89))),
     4: (one(total_home(100)), one(total_home(99))),
     5: (one(typed(["vining"] * 5 + ["foliage"] * 3)), one(typed(["vining"] * 4 + ["foliage"] * 4))),
-    6: (
-        one(typed(["foliage"] * 8, ["unusual"] * 5 + ["vining"] * 2)),
-        one(typed(["foliage"] * 8, ["unusual"] * 4 + ["vining"] * 3)),
-    ),
-    7: (
-        one(checker([anon("foliage", pot="terracotta") for _ in range(8)], [room("vining")] * 7)),
-        one(
-            checker(
-                [anon("foliage", pot="terracotta") for _ in range(7)] + [anon("foliage")],
-                [room("vining")] * 7,
-            )
-        ),
-    ),
-    8: (
-        one(items_home(list(catalog.ITEM_KINDS[:8]))),
-        one(items_home(list(catalog.ITEM_KINDS[:7]) + ["table"], ["unusual"] * 7 + ["vining"])),
-    ),
+    6: (one(typed(["foliage"] * 8, ["unusual"] * 5 + ["vining"] * 2)), one(typed(["foliage"] * 8, ["unusual"] * 4 + ["vining"] * 3))),
+    7: (one(checker([anon("foliage", pot="terracotta") for _ in range(8)], [room("vining")] * 7)),
+        one(checker([anon("foliage", pot="terracotta") for _ in range(7)] + [anon("foliage")], [room("vining")] * 7))),
+    8: (one(items_home(list(catalog.ITEM_KINDS[:8]))),
+        one(items_home(list(catalog.ITEM_KINDS[:7]) + ["table"], ["unusual"] * 7 + ["vining"]))),
     9: (one(total_home(30)), one(total_home(29))),
     10: (one(total_home(40)), one(total_home(39))),
     # 11: P0 foliage -> rooms 22 - 2 = 20; miss: first room unusual -> 22 - 3 = 19
@@ -147,30 +124,18 @@ CASES = {
     14: (one(pots_home(["concrete"] * 3)), one(pots_home(["concrete", "concrete", "wood"]))),
     15: (one(pots_home(["concrete"] * 3 + ["wood", "ceramic"])), one(pots_home(["concrete"] * 3 + ["wood"]))),
     # goals on a plain home: Coordinated Alignment 9 + Thumbs Up (1 per thumb)
-    16: (
-        one(plain_home(), 1, ["Coordinated Alignment", "Thumbs Up"]),
-        one(plain_home(), 0, ["Coordinated Alignment", "Thumbs Up"]),
-    ),
+    16: (one(plain_home(), 1, ["Coordinated Alignment", "Thumbs Up"]), one(plain_home(), 0, ["Coordinated Alignment", "Thumbs Up"])),
     # Coordinated Alignment 9 + Thumbs Up + Triple Treatment 3
-    17: (
-        one(plain_home(), 3, ["Coordinated Alignment", "Thumbs Up", "Triple Treatment"]),
-        one(plain_home(), 2, ["Coordinated Alignment", "Thumbs Up", "Triple Treatment"]),
-    ),
-    18: (
-        one(checker([anon("foliage", verdancy=v) for v in (4, 4, 2, 0, 0, 0, 0, 0)], [room("vining")] * 7)),
-        one(checker([anon("foliage", verdancy=v) for v in (4, 4, 1, 0, 0, 0, 0, 0)], [room("vining")] * 7)),
-    ),
-    19: (
-        one(typed([FIVE[i % 5] for i in range(8)], [FIVE[i % 5] for i in range(7)])),
-        one(typed([FIVE[i % 5] for i in range(8)], [FIVE[1 + i % 4] for i in range(7)])),
-    ),
+    17: (one(plain_home(), 3, ["Coordinated Alignment", "Thumbs Up", "Triple Treatment"]),
+         one(plain_home(), 2, ["Coordinated Alignment", "Thumbs Up", "Triple Treatment"])),
+    18: (one(checker([anon("foliage", verdancy=v) for v in (4, 4, 2, 0, 0, 0, 0, 0)], [room("vining")] * 7)),
+         one(checker([anon("foliage", verdancy=v) for v in (4, 4, 1, 0, 0, 0, 0, 0)], [room("vining")] * 7))),
+    19: (one(typed([FIVE[i % 5] for i in range(8)], [FIVE[i % 5] for i in range(7)])),
+         one(typed([FIVE[i % 5] for i in range(8)], [FIVE[1 + i % 4] for i in range(7)]))),
     20: (duel(10), duel(9)),
     21: (duel(15), duel(14)),
     22: (one(items_home(["fish", "bird", "cat", "dog"])), one(items_home(["fish", "bird", "cat", "table"]))),
-    23: (
-        one(items_home(["table", "chair", "sofa", "lamp", "shelf"])),
-        one(items_home(["table", "chair", "sofa", "lamp", "fish"])),
-    ),
+    23: (one(items_home(["table", "chair", "sofa", "lamp", "shelf"])), one(items_home(["table", "chair", "sofa", "lamp", "fish"]))),
     # the centre room touches 4 vining plants: doubled = 8; miss: a corner-side room (3 plants) doubled = 6
     24: (one(vining_home(items={3: LAMP_V})), one(vining_home(items={0: LAMP_V, 1: SOFA_V}))),
     25: (one(plain_home(), 5), one(plain_home(), 4)),
@@ -231,12 +196,7 @@ def test_the_table_holds_the_rulebooks_25_achievements_word_for_word():
     found = [f for f in found if f.exists()]
     if not found:
         pytest.skip("rulebook text not available in this checkout")
-    section = (
-        found[0]
-        .read_text(encoding="utf-8")
-        .split("\nAchievements (Standard Game)\n")[1]
-        .split("\nAchievements (Rules")[0]
-    )
+    section = found[0].read_text(encoding="utf-8").split("\nAchievements (Standard Game)\n")[1].split("\nAchievements (Rules")[0]
     for n, text in ACHIEVEMENTS.items():
         assert f"\n{n}. {text}\n" in section, (n, text)
 

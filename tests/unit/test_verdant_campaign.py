@@ -59,11 +59,7 @@ def rooms_of(types, items=None, edges=None):
     for i, t in enumerate(types):
         name = edges.get(i)
         if name is None:
-            name = next(
-                f"{t.capitalize()} room {k}"
-                for k in range(1, 13)
-                if f"{t.capitalize()} room {k}" not in taken
-            )
+            name = next(f"{t.capitalize()} room {k}" for k in range(1, 13) if f"{t.capitalize()} room {k}" not in taken)
             taken.add(name)
         cell = {"kind": "room", "name": name}
         if items.get(i) is not None:
@@ -115,11 +111,7 @@ def test_the_plant_track_has_50_shapes_25_standard_15_scenarios_10_modifications
     assert len(shapes) == 50
     assert Counter(s["mode"] for s in shapes) == {"standard": 25, "scenario": 15, "modification": 10}
     assert len({s["shape"] for s in shapes}) == 50
-    assert (
-        shapes[0]["shape"] == "standard-1"
-        and shapes[25]["shape"] == "scenario-1"
-        and shapes[-1]["shape"] == "modification-10"
-    )
+    assert shapes[0]["shape"] == "standard-1" and shapes[25]["shape"] == "scenario-1" and shapes[-1]["shape"] == "modification-10"
 
 
 @pytest.mark.parametrize("n", range(1, 16))
@@ -129,12 +121,8 @@ def test_every_scenario_has_three_goal_letters_a_minimum_and_the_rulebook_object
     assert "".join(g["letter"] for g in s["goals"]) == letters
     assert [g["deck"] for g in s["goals"]] == ["plant", "item", "room"]
     assert s["min_score"] == minimum
-    assert s["objectives"][0] == {
-        "key": "min_score",
-        "text": f"Minimum score {minimum}",
-        "params": {"points": minimum},
-        "check": "table",
-    }
+    assert s["objectives"][0] == {"key": "min_score", "text": f"Minimum score {minimum}", "params": {"points": minimum},
+                                  "check": "table"}
     assert len(s["objectives"]) == 1 + count
     assert len({o["key"] for o in s["objectives"]}) == len(s["objectives"])
 
@@ -155,12 +143,7 @@ def test_no_scenario_uses_a_goal_that_compares_players_so_every_one_works_solo()
 
 
 def test_only_the_trowel_and_watering_can_objectives_are_declared_by_the_player():
-    declared = {
-        (n, o["key"])
-        for n in range(1, 16)
-        for o in campaign.scenario(n)["objectives"]
-        if o["check"] == "declared"
-    }
+    declared = {(n, o["key"]) for n in range(1, 16) for o in campaign.scenario(n)["objectives"] if o["check"] == "declared"}
     assert declared == {(5, "no_hand_trowel"), (14, "no_watering_can")}
 
 
@@ -180,24 +163,14 @@ def test_modifications_4_5_6_name_the_options_the_engine_needs_and_the_others_no
         m = campaign.modification(n)
         assert m["options"] == {"modification": n}
         assert m["changes_scoring"] == (n in (4, 5, 6)) == bool(m["needs"])
-    assert [x["option"] for x in campaign.modification(4)["needs"]] == [
-        "options.goals",
-        "options.goal_sets.second",
-    ]
+    assert [x["option"] for x in campaign.modification(4)["needs"]] == ["options.goals", "options.goal_sets.second"]
     assert [x["option"] for x in campaign.modification(5)["needs"]] == ["options.goal_sets.players"]
     assert [x["option"] for x in campaign.modification(6)["needs"]] == ["players[i].cards"]
     assert campaign.modification(10)["text"] == "Play with a market of only 3 columns."
 
 
-@pytest.mark.parametrize(
-    "fn,n",
-    [
-        (campaign.scenario, 16),
-        (campaign.scenario, 0),
-        (campaign.modification, 11),
-        (campaign.standard_achievement, 26),
-    ],
-)
+@pytest.mark.parametrize("fn,n", [(campaign.scenario, 16), (campaign.scenario, 0), (campaign.modification, 11),
+                                  (campaign.standard_achievement, 26)])
 def test_a_number_outside_the_rulebook_is_a_key_error(fn, n):
     with pytest.raises(KeyError):
         fn(n)
@@ -218,15 +191,7 @@ def test_the_scenario_option_is_described_for_the_api():
 
 
 ITEM_STEPS = (0, 1, 3, 6, 9, 12, 16, 20)  # furniture and pets for 0..7 kinds
-SEVEN_KINDS = [
-    "table",
-    "chair",
-    "sofa",
-    "lamp",
-    "fish",
-    "bird",
-    "cat",
-]  # never all 5 furniture nor all 4 pets
+SEVEN_KINDS = ["table", "chair", "sofa", "lamp", "fish", "bird", "cat"]  # never all 5 furniture nor all 4 pets
 
 
 def score_home(total):
@@ -273,16 +238,11 @@ def test_minimum_score_missed_by_one_says_how_short():
 
 
 def test_complete_all_plants_is_met_when_every_plant_has_a_pot():
-    assert outcome(4, "complete_all_plants", home([p_(pot="terracotta") for _ in range(8)])) == (
-        True,
-        "all 8 plants completed",
-    )
+    assert outcome(4, "complete_all_plants", home([p_(pot="terracotta") for _ in range(8)])) == (True, "all 8 plants completed")
 
 
 def test_complete_all_plants_misses_with_one_incomplete_plant_and_names_it():
-    met, detail = outcome(
-        4, "complete_all_plants", home([p_(pot="terracotta") for _ in range(7)] + [p_(verdancy=4)])
-    )
+    met, detail = outcome(4, "complete_all_plants", home([p_(pot="terracotta") for _ in range(7)] + [p_(verdancy=4)]))
     assert not met
     assert detail == "7 of 8 plants completed; incomplete: Swiss Cheese Plant (row 3, col 5)"
 
@@ -293,11 +253,7 @@ def test_five_plant_types_completed_is_met_with_one_completed_plant_of_each_type
 
 
 def test_five_plant_types_completed_misses_when_the_fifth_type_is_present_but_incomplete():
-    plants = (
-        [p_(t, pot="terracotta") for t in catalog.TYPES[:4]]
-        + [p_("unusual", verdancy=4)]
-        + [p_() for _ in range(3)]
-    )
+    plants = [p_(t, pot="terracotta") for t in catalog.TYPES[:4]] + [p_("unusual", verdancy=4)] + [p_() for _ in range(3)]
     assert outcome(6, "complete_each_plant_type", home(plants)) == (
         False, "4 of 5 plant types completed; no completed unusual plant")
 
@@ -316,16 +272,11 @@ def test_eight_unique_items_is_met_with_eight_kinds_in_rooms():
 
 def test_eight_unique_items_misses_with_seven_kinds_and_a_duplicate():
     met, detail = outcome(7, "unique_items", items_home(list(catalog.ITEM_KINDS[:7]) + ["table"]))
-    assert (
-        not met
-        and detail == "7 of 8 unique items in rooms (table, chair, sofa, lamp, shelf, fish, bird): 1 short"
-    )
+    assert not met and detail == "7 of 8 unique items in rooms (table, chair, sofa, lamp, shelf, fish, bird): 1 short"
 
 
 def test_eight_unique_items_does_not_count_the_stored_token():
-    met, detail = outcome(
-        7, "unique_items", items_home(catalog.ITEM_KINDS[:7]), storage=item("dog", "vining")
-    )
+    met, detail = outcome(7, "unique_items", items_home(catalog.ITEM_KINDS[:7]), storage=item("dog", "vining"))
     assert not met and detail.endswith(": 1 short")
 
 
@@ -357,10 +308,7 @@ def test_all_lighting_matching_misses_with_one_edge_and_names_it():
     edge = catalog.room_by_name(r2)["edges"]["top"]
     met, detail = outcome(13, "lighting_all_match", h)
     assert not met
-    assert (
-        detail
-        == f"1 edge does not match: Black-Eyed Susan Vine (row 1, col 1, sun) meets {edge} on the Vining room (row 2, col 1)"
-    )
+    assert detail == f"1 edge does not match: Black-Eyed Susan Vine (row 1, col 1, sun) meets {edge} on the Vining room (row 2, col 1)"
 
 
 def test_lighting_mismatches_ignores_plant_to_plant_contacts_under_modification_free_shapes():
@@ -373,23 +321,16 @@ def test_lighting_mismatches_ignores_plant_to_plant_contacts_under_modification_
 def matching_items(wrong):
     """Three items in vining rooms R0, R1, R2; the last one is flowering when ``wrong``."""
     last = item("sofa", "flowering" if wrong else "vining")
-    return home(
-        rooms=rooms_of(["vining"] * 7, {0: item("lamp", "vining"), 1: item("cat", "vining"), 2: last})
-    )
+    return home(rooms=rooms_of(["vining"] * 7, {0: item("lamp", "vining"), 1: item("cat", "vining"), 2: last}))
 
 
 def test_items_matching_rooms_is_met_when_every_placed_item_has_its_rooms_colour():
-    assert outcome(8, "items_match_rooms", matching_items(False)) == (
-        True,
-        "all 3 placed items match their room",
-    )
+    assert outcome(8, "items_match_rooms", matching_items(False)) == (True, "all 3 placed items match their room")
 
 
 def test_items_matching_rooms_misses_with_one_item_of_another_colour():
     assert outcome(8, "items_match_rooms", matching_items(True)) == (
-        False,
-        "2 of 3 placed items match their room; the flowering sofa in the Vining room (row 2, col 1) does not",
-    )
+        False, "2 of 3 placed items match their room; the flowering sofa in the Vining room (row 2, col 1) does not")
 
 
 def test_items_matching_rooms_with_no_item_placed_is_met_nothing_mismatches():
@@ -422,18 +363,12 @@ def verdancy_home(*verdancy):
 
 def test_five_points_from_extra_verdancy_is_met_with_ten_tokens():
     # 4 + 4 + 2 = 10 -> 5
-    assert outcome(9, "points_from_verdancy", verdancy_home(4, 4, 2)) == (
-        True,
-        "5 points from extra verdancy (5+ needed)",
-    )
+    assert outcome(9, "points_from_verdancy", verdancy_home(4, 4, 2)) == (True, "5 points from extra verdancy (5+ needed)")
 
 
 def test_five_points_from_extra_verdancy_misses_with_nine_tokens():
     # 4 + 4 + 1 = 9 -> 4
-    assert outcome(9, "points_from_verdancy", verdancy_home(4, 4, 1)) == (
-        False,
-        "4 points from extra verdancy: 1 short of 5",
-    )
+    assert outcome(9, "points_from_verdancy", verdancy_home(4, 4, 1)) == (False, "4 points from extra verdancy: 1 short of 5")
 
 
 def types_home(types):
@@ -446,16 +381,12 @@ def test_only_three_plant_types_is_met_with_three_types():
 
 
 def test_only_three_plant_types_is_met_with_fewer_types_too():
-    assert outcome(10, "only_three_plant_types", types_home(["vining"] * 8)) == (
-        True,
-        "1 plant type (vining)",
-    )
+    assert outcome(10, "only_three_plant_types", types_home(["vining"] * 8)) == (True, "1 plant type (vining)")
 
 
 def test_only_three_plant_types_misses_with_a_fourth_type():
-    assert outcome(
-        10, "only_three_plant_types", types_home(["vining"] * 5 + ["foliage", "unusual", "succulent"])
-    ) == (False, "4 plant types (succulent, foliage, vining, unusual): 1 more than 3")
+    assert outcome(10, "only_three_plant_types", types_home(["vining"] * 5 + ["foliage", "unusual", "succulent"])) == (
+        False, "4 plant types (succulent, foliage, vining, unusual): 1 more than 3")
 
 
 def pots_home(pots):
@@ -464,18 +395,12 @@ def pots_home(pots):
 
 def test_ten_points_from_pots_is_met_with_three_concrete_and_a_ceramic():
     # 3 x 3 + 1 = 10
-    assert outcome(10, "points_from_pots", pots_home(["concrete"] * 3 + ["ceramic"])) == (
-        True,
-        "10 points from pots (10+ needed)",
-    )
+    assert outcome(10, "points_from_pots", pots_home(["concrete"] * 3 + ["ceramic"])) == (True, "10 points from pots (10+ needed)")
 
 
 def test_ten_points_from_pots_misses_with_three_concrete():
     # 3 x 3 = 9
-    assert outcome(10, "points_from_pots", pots_home(["concrete"] * 3)) == (
-        False,
-        "9 points from pots: 1 short of 10",
-    )
+    assert outcome(10, "points_from_pots", pots_home(["concrete"] * 3)) == (False, "9 points from pots: 1 short of 10")
 
 
 def test_no_pets_is_met_with_furniture_only():
@@ -489,37 +414,24 @@ def test_no_pets_misses_with_one_pet_placed():
 
 
 def test_no_pets_misses_with_a_pet_in_storage():
-    assert outcome(11, "no_pets", home(), storage=item("fish", "unusual")) == (
-        False,
-        "1 pet: the stored unusual fish",
-    )
+    assert outcome(11, "no_pets", home(), storage=item("fish", "unusual")) == (False, "1 pet: the stored unusual fish")
 
 
 def test_three_green_thumbs_at_the_end_is_met_with_three():
-    assert outcome(11, "green_thumbs_at_end", home(), green_thumbs=3) == (
-        True,
-        "3 Green Thumb tokens (3+ needed)",
-    )
+    assert outcome(11, "green_thumbs_at_end", home(), green_thumbs=3) == (True, "3 Green Thumb tokens (3+ needed)")
 
 
 def test_three_green_thumbs_at_the_end_misses_with_two():
-    assert outcome(11, "green_thumbs_at_end", home(), green_thumbs=2) == (
-        False,
-        "2 of 3 Green Thumb tokens: 1 short",
-    )
+    assert outcome(11, "green_thumbs_at_end", home(), green_thumbs=2) == (False, "2 of 3 Green Thumb tokens: 1 short")
 
 
 def test_four_plants_of_one_type_is_met_with_four_vining():
-    assert outcome(12, "plants_of_one_type", types_home(["vining"] * 4 + ["foliage"] * 3 + ["unusual"])) == (
-        True,
-        "4 vining plants",
-    )
+    assert outcome(12, "plants_of_one_type", types_home(["vining"] * 4 + ["foliage"] * 3 + ["unusual"])) == (True, "4 vining plants")
 
 
 def test_four_plants_of_one_type_misses_with_at_most_three_of_each():
-    assert outcome(
-        12, "plants_of_one_type", types_home(["vining"] * 3 + ["foliage"] * 3 + ["unusual"] * 2)
-    ) == (False, "3 of 4 plants of one type (most: vining)")
+    assert outcome(12, "plants_of_one_type", types_home(["vining"] * 3 + ["foliage"] * 3 + ["unusual"] * 2)) == (
+        False, "3 of 4 plants of one type (most: vining)")
 
 
 def plants_points_home(total):
@@ -529,32 +441,21 @@ def plants_points_home(total):
 
 
 def test_35_points_from_plants_is_met_at_35():
-    assert outcome(12, "points_from_plants", plants_points_home(35)) == (
-        True,
-        "35 points from completed plants (35+ needed)",
-    )
+    assert outcome(12, "points_from_plants", plants_points_home(35)) == (True, "35 points from completed plants (35+ needed)")
 
 
 def test_35_points_from_plants_misses_at_34():
-    assert outcome(12, "points_from_plants", plants_points_home(34)) == (
-        False,
-        "34 points from completed plants: 1 short of 35",
-    )
+    assert outcome(12, "points_from_plants", plants_points_home(34)) == (False, "34 points from completed plants: 1 short of 35")
 
 
 def test_40_points_from_plants_misses_at_39_in_scenario_15():
-    assert outcome(15, "points_from_plants", plants_points_home(39)) == (
-        False,
-        "39 points from completed plants: 1 short of 40",
-    )
+    assert outcome(15, "points_from_plants", plants_points_home(39)) == (False, "39 points from completed plants: 1 short of 40")
     assert outcome(15, "points_from_plants", plants_points_home(40))[0] is True
 
 
 def full_rooms(empty=None):
     kinds = ["table", "chair", "sofa", "lamp", "shelf", "fish", "bird"]
-    return home(
-        rooms=rooms_of(["vining"] * 7, {i: item(k, "vining") for i, k in enumerate(kinds) if i != empty})
-    )
+    return home(rooms=rooms_of(["vining"] * 7, {i: item(k, "vining") for i, k in enumerate(kinds) if i != empty}))
 
 
 def test_all_rooms_with_an_item_is_met_when_every_room_holds_one():
@@ -566,9 +467,7 @@ def test_all_rooms_with_an_item_misses_with_one_empty_room_and_names_it():
         False, "6 of 7 rooms hold an item; empty: Vining room (row 3, col 4)")
 
 
-@pytest.mark.parametrize(
-    "n,key,word", [(5, "no_hand_trowel", "Hand Trowel"), (14, "no_watering_can", "Watering Can")]
-)
+@pytest.mark.parametrize("n,key,word", [(5, "no_hand_trowel", "Hand Trowel"), (14, "no_watering_can", "Watering Can")])
 def test_a_declared_objective_is_met_only_when_the_player_declares_it(n, key, word):
     assert outcome(n, key, home(), declared=[key]) == (True, "declared by the player")
     met, detail = outcome(n, key, home(), declared=[])
@@ -582,37 +481,22 @@ def rooms_points_home(first_plant, first_room):
 
 def test_20_points_from_rooms_is_met_at_20():
     # P0 foliage: R0 and R2 lose one adjacent vining plant each -> 22 - 2 = 20
-    assert outcome(14, "points_from_rooms", rooms_points_home("foliage", "vining")) == (
-        True,
-        "20 points from rooms (20+ needed)",
-    )
+    assert outcome(14, "points_from_rooms", rooms_points_home("foliage", "vining")) == (True, "20 points from rooms (20+ needed)")
 
 
 def test_20_points_from_rooms_misses_at_19():
     # R0 unusual: its 3 vining neighbours no longer match -> 22 - 3 = 19
-    assert outcome(14, "points_from_rooms", rooms_points_home("vining", "unusual")) == (
-        False,
-        "19 points from rooms: 1 short of 20",
-    )
+    assert outcome(14, "points_from_rooms", rooms_points_home("vining", "unusual")) == (False, "19 points from rooms: 1 short of 20")
 
 
 def test_collector_and_decorator_is_met_with_five_plant_and_five_room_types():
-    h = home(
-        [p_(t) for t in catalog.TYPES] + [p_() for _ in range(3)],
-        rooms_of(list(catalog.TYPES) + ["vining"] * 2),
-    )
+    h = home([p_(t) for t in catalog.TYPES] + [p_() for _ in range(3)], rooms_of(list(catalog.TYPES) + ["vining"] * 2))
     assert outcome(15, "collector_and_decorator", h) == (True, "Collector and Decorator both scored")
 
 
 def test_collector_and_decorator_misses_with_one_room_type_missing():
-    h = home(
-        [p_(t) for t in catalog.TYPES] + [p_() for _ in range(3)],
-        rooms_of(list(catalog.TYPES[:4]) + ["vining"] * 3),
-    )
-    assert outcome(15, "collector_and_decorator", h) == (
-        False,
-        "Collector scored; Decorator missing unusual rooms",
-    )
+    h = home([p_(t) for t in catalog.TYPES] + [p_() for _ in range(3)], rooms_of(list(catalog.TYPES[:4]) + ["vining"] * 3))
+    assert outcome(15, "collector_and_decorator", h) == (False, "Collector scored; Decorator missing unusual rooms")
 
 
 # ---------------------------------------------------------------------- whole scenario
@@ -659,34 +543,22 @@ def test_a_game_without_a_scenario_has_no_scenario_key():
 
 
 def test_every_player_is_evaluated_and_declarations_may_differ_per_player():
-    t = table(
-        player("A", home()),
-        player("B", home([p_("vining") for _ in range(8)], rooms_of(["foliage"] * 7))),
-        goals=["Perfect Conditions", "Pot Pairs", "Double Duty"],
-        scenario={"number": 5, "declared": [["no_hand_trowel"], []]},
-    )
+    t = table(player("A", home()), player("B", home([p_("vining") for _ in range(8)], rooms_of(["foliage"] * 7))),
+              goals=["Perfect Conditions", "Pot Pairs", "Double Duty"], scenario={"number": 5, "declared": [["no_hand_trowel"], []]})
     result = scoring.score("verdant", t)
     a, b = (result.player(n).extra["achievements"]["scenario"] for n in "AB")
     assert a["objectives"][1]["met"] is True and b["objectives"][1]["met"] is False
 
 
 def test_a_flat_declared_list_applies_to_every_player():
-    t = table(
-        player("A", home()),
-        player("B", home([p_("vining") for _ in range(8)], rooms_of(["foliage"] * 7))),
-        goals=["Perfect Conditions", "Pot Pairs", "Double Duty"],
-        scenario={"number": 5, "declared": ["No Hand Trowel"]},
-    )
+    t = table(player("A", home()), player("B", home([p_("vining") for _ in range(8)], rooms_of(["foliage"] * 7))),
+              goals=["Perfect Conditions", "Pot Pairs", "Double Duty"], scenario={"number": 5, "declared": ["No Hand Trowel"]})
     result = scoring.score("verdant", t)
     assert all(result.player(n).extra["achievements"]["scenario"]["objectives"][1]["met"] for n in "AB")
 
 
 def test_a_scenario_can_be_played_solo():
-    t = table(
-        player("Solo", score_home(70)),
-        goals=[g["name"] for g in campaign.scenario(1)["goals"]],
-        scenario={"number": 1},
-    )
+    t = table(player("Solo", score_home(70)), goals=[g["name"] for g in campaign.scenario(1)["goals"]], scenario={"number": 1})
     result = score(t)
     assert result.player("Solo").extra["solo"]["threshold"] == 70
     assert result.player("Solo").extra["achievements"]["scenario"]["passed"] is True
@@ -697,8 +569,7 @@ def test_goal_cards_other_than_the_assumed_letters_are_a_warning_not_an_error():
     assert result.warnings == (
         'options.goals[0]: scenario 4 lists plant goal J, assumed to be "Against All Odds"; this game used "Going Big" '
         "(goal letters are unconfirmed: check the letter on your card)",
-        "1 of 2 boards: every board is scored, no winner is named until all are in",
-    )  # A's board of a 2-player table
+        "1 of 2 boards: every board is scored, no winner is named until all are in")  # A's board of a 2-player table
     assert result.player("A").extra["achievements"]["scenario"]["number"] == 4
 
 
@@ -710,9 +581,7 @@ def test_the_assumed_goal_cards_in_any_order_give_no_warning():
 
 def test_the_result_serialises_to_json_with_the_scenario():
     data = json.loads(json.dumps(play(6, home()).to_dict()))
-    assert (
-        data["players"][0]["achievements"]["scenario"]["objectives"][1]["key"] == "complete_each_plant_type"
-    )
+    assert data["players"][0]["achievements"]["scenario"]["objectives"][1]["key"] == "complete_each_plant_type"
 
 
 # ------------------------------------------------------------------------- validation
@@ -722,9 +591,7 @@ def scenario_table(scenario, goals=("Apartment Living", "Pot Pairs", "Matchy Mat
     return table(player("A", home()), player_count=2, goals=list(goals), scenario=scenario, **options)
 
 
-@pytest.mark.parametrize(
-    "number,shown", [(16, "16"), (0, "0"), (-3, "-3"), ("abc", "'abc'"), (True, "True"), (2.5, "2.5")]
-)
+@pytest.mark.parametrize("number,shown", [(16, "16"), (0, "0"), (-3, "-3"), ("abc", "'abc'"), (True, "True"), (2.5, "2.5")])
 def test_an_unknown_scenario_number_names_the_allowed_range(number, shown):
     assert errors(scenario_table({"number": number})) == {
         "options.scenario.number": f"{shown} is not a scenario: the rulebook has scenarios 1 to 15"}
@@ -735,16 +602,12 @@ def test_a_scenario_number_given_as_text_is_accepted():
 
 
 def test_a_missing_scenario_number_is_an_error():
-    assert errors(scenario_table({"declared": []})) == {
-        "options.scenario.number": "is missing: choose a scenario from 1 to 15"
-    }
+    assert errors(scenario_table({"declared": []})) == {"options.scenario.number": "is missing: choose a scenario from 1 to 15"}
 
 
 @pytest.mark.parametrize("value", [3, "scenario 3", ["3"]])
 def test_a_scenario_that_is_not_an_object_is_an_error(value):
-    assert errors(scenario_table(value))["options.scenario"].startswith(
-        'must be an object: {"number": 1 to 15'
-    )
+    assert errors(scenario_table(value))["options.scenario"].startswith('must be an object: {"number": 1 to 15')
 
 
 @pytest.mark.parametrize("value", [None, "", {}])
@@ -755,56 +618,32 @@ def test_an_empty_scenario_means_none(value):
 def test_an_unknown_declared_key_names_the_two_declarations():
     errs = errors(scenario_table({"number": 5, "declared": ["no_hand_trowel", "no_shovel"]},
                                  goals=["Perfect Conditions", "Pot Pairs", "Double Duty"]))
-    assert errs == {
-        "options.scenario.declared[1]": '"no_shovel" is not a declaration: a player can declare '
-        "no_hand_trowel (scenario 5) or no_watering_can (scenario 14)"
-    }
+    assert errs == {"options.scenario.declared[1]": '"no_shovel" is not a declaration: a player can declare '
+                                                    "no_hand_trowel (scenario 5) or no_watering_can (scenario 14)"}
 
 
 def test_a_declaration_the_scenario_does_not_ask_for_is_an_error():
-    errs = errors(
-        scenario_table(
-            {"number": 5, "declared": ["no_watering_can"]},
-            goals=["Perfect Conditions", "Pot Pairs", "Double Duty"],
-        )
-    )
-    assert errs == {
-        "options.scenario.declared[0]": '"no_watering_can" is not an objective of scenario 5: it asks only no_hand_trowel'
-    }
+    errs = errors(scenario_table({"number": 5, "declared": ["no_watering_can"]}, goals=["Perfect Conditions", "Pot Pairs", "Double Duty"]))
+    assert errs == {"options.scenario.declared[0]": '"no_watering_can" is not an objective of scenario 5: it asks only no_hand_trowel'}
     errs = errors(scenario_table({"number": 1, "declared": ["no_hand_trowel"]}))
-    assert errs == {
-        "options.scenario.declared[0]": '"no_hand_trowel" is not an objective of scenario 1: it has nothing '
-        "to declare (leave declared empty)"
-    }
+    assert errs == {"options.scenario.declared[0]": '"no_hand_trowel" is not an objective of scenario 1: it has nothing '
+                                                    "to declare (leave declared empty)"}
 
 
 def test_declared_must_be_a_list_and_per_player_lists_must_match_the_players():
-    assert errors(scenario_table({"number": 1, "declared": "no_hand_trowel"}))[
-        "options.scenario.declared"
-    ].startswith('must be a list like ["no_hand_trowel"]')
-    errs = errors(
-        scenario_table(
-            {"number": 5, "declared": [[], []]}, goals=["Perfect Conditions", "Pot Pairs", "Double Duty"]
-        )
-    )
-    assert errs == {
-        "options.scenario.declared": "has 2 lists: give one list per player (1), in player order, or a single "
-        "list of keys that every player declares"
-    }
-    errs = errors(
-        scenario_table(
-            {"number": 5, "declared": [[7]]}, goals=["Perfect Conditions", "Pot Pairs", "Double Duty"]
-        )
-    )
+    assert errors(scenario_table({"number": 1, "declared": "no_hand_trowel"}))["options.scenario.declared"].startswith(
+        'must be a list like ["no_hand_trowel"]')
+    errs = errors(scenario_table({"number": 5, "declared": [[], []]}, goals=["Perfect Conditions", "Pot Pairs", "Double Duty"]))
+    assert errs == {"options.scenario.declared": "has 2 lists: give one list per player (1), in player order, or a single "
+                                                 "list of keys that every player declares"}
+    errs = errors(scenario_table({"number": 5, "declared": [[7]]}, goals=["Perfect Conditions", "Pot Pairs", "Double Duty"]))
     assert errs["options.scenario.declared[0][0]"].startswith("this is not a declaration")
 
 
 def test_a_scenario_needs_a_goal_card_from_each_deck_and_names_the_missing_ones():
     errs = errors(scenario_table({"number": 4}, goals=["Against All Odds"]))
-    assert errs["options.goals"] == (
-        "scenario 4 plays with three goal cards, one per deck; missing: item goal I (assumed "
-        '"Backup Plan"), room goal B (assumed "Matchy Matchy"). Enter them by name'
-    )
+    assert errs["options.goals"] == ('scenario 4 plays with three goal cards, one per deck; missing: item goal I (assumed '
+                                     '"Backup Plan"), room goal B (assumed "Matchy Matchy"). Enter them by name')
 
 
 def test_a_misspelt_goal_is_reported_once_by_the_goal_check_not_again_as_missing():
@@ -815,53 +654,37 @@ def test_a_misspelt_goal_is_reported_once_by_the_goal_check_not_again_as_missing
 def test_a_scenario_with_a_rules_modification_is_refused():
     assert errors(scenario_table({"number": 1}, modification=2)) == {
         "options.scenario": "a game is played in one achievement mode: a scenario uses the standard rules, so leave "
-        "options.modification empty (or play the modification without a scenario)"
-    }
+                            "options.modification empty (or play the modification without a scenario)"}
 
 
 def test_a_scenario_in_the_family_variant_is_refused():
     assert errors(scenario_table({"number": 1}, variant="family")) == {
-        "options.scenario": "scenarios use the standard rules, not the family variant: set options.variant to standard"
-    }
+        "options.scenario": "scenarios use the standard rules, not the family variant: set options.variant to standard"}
 
 
 def test_a_lighting_scenario_needs_the_lighting_of_every_card():
     h = home()
     h[0][0] = card_like("foliage", 4, 4)  # Coin Plant by its attributes, no light
     h[0][1] = {"kind": "room", "type": "vining"}  # no edges
-    errs = errors(
-        table(
-            player("A", h),
-            player_count=2,
-            goals=["Picking Favorites", "The Spice of Life", "Triple Treatment"],
-            scenario={"number": 13},
-        )
-    )
+    errs = errors(table(player("A", h), player_count=2, goals=["Picking Favorites", "The Spice of Life", "Triple Treatment"],
+                        scenario={"number": 13}))
     assert errs == {
         "players[0].home[0][0].light": "is needed for scenario 13 (all lighting conditions must match): enter the plant's "
-        "lighting (sun, semi, shade) or its name",
+                                       "lighting (sun, semi, shade) or its name",
         "players[0].home[0][1].edges": "is needed for scenario 13 (all lighting conditions must match): enter the lighting "
-        "of each edge (top, right, bottom, left) or the room's name",
-    }
+                                       "of each edge (top, right, bottom, left) or the room's name"}
 
 
 def test_every_problem_is_listed_together_with_the_tables_own():
     h = home()
     h[0][0] = card_like("foliage", 4, 4, verdancy=9)
     t = table(player("A", h), player_count=2, goals=["Going Big"], scenario={"number": 99, "declared": ["x"]})
-    assert set(errors(t)) == {
-        "players[0].home[0][0].verdancy",
-        "options.scenario.number",
-        "options.scenario.declared[0]",
-    }
+    assert set(errors(t)) == {"players[0].home[0][0].verdancy", "options.scenario.number", "options.scenario.declared[0]"}
 
 
 def test_the_registry_scores_a_scenario_table():
     t = scenario_table({"number": 1})
-    assert (
-        scoring.score("verdant", t).player("A").extra["achievements"]["scenario"]["objectives"][0]["key"]
-        == "min_score"
-    )
+    assert scoring.score("verdant", t).player("A").extra["achievements"]["scenario"]["objectives"][0]["key"] == "min_score"
 
 
 def _paths(node, prefix=()):
@@ -874,27 +697,13 @@ def _paths(node, prefix=()):
             yield from _paths(value, prefix + (i,))
 
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**12), 10**12)
-    | st.floats(allow_nan=True)
-    | st.text(max_size=12)
-    | st.sampled_from(["no_hand_trowel", "no_watering_can", "5", "13"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=6,
-)
-BASES = [
-    table(
-        player("A", home()),
-        player("B", home([p_("vining") for _ in range(8)], rooms_of(["foliage"] * 7))),
-        goals=["Perfect Conditions", "Pot Pairs", "Double Duty"],
-        scenario={"number": 5, "declared": [["no_hand_trowel"], []]},
-    ),
-    scenario_table(
-        {"number": 13, "declared": []}, goals=["Picking Favorites", "The Spice of Life", "Triple Treatment"]
-    ),
-]
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True)
+                           | st.text(max_size=12) | st.sampled_from(["no_hand_trowel", "no_watering_can", "5", "13"]),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=6)
+BASES = [table(player("A", home()), player("B", home([p_("vining") for _ in range(8)], rooms_of(["foliage"] * 7))),
+               goals=["Perfect Conditions", "Pot Pairs", "Double Duty"], scenario={"number": 5, "declared": [["no_hand_trowel"], []]}),
+         scenario_table({"number": 13, "declared": []}, goals=["Picking Favorites", "The Spice of Life", "Triple Treatment"])]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -991,6 +800,5 @@ def test_near_misses_from_the_result_alone_when_the_table_player_does_not_parse(
 
 def test_near_misses_on_goal_points_only_when_goals_are_in_play():
     assert near_misses({"total": 10, "categories": [{"key": "goals", "points": 8}]}, None, {}, set()) == []
-    assert near_misses(
-        {"total": 10, "categories": [{"key": "goals", "points": 8}]}, None, {"goals": ["Going Big"]}, set()
-    ) == [{"shape": "standard-16", "text": "8 points from Goal Cards: 2 short of 10+"}]
+    assert near_misses({"total": 10, "categories": [{"key": "goals", "points": 8}]}, None,
+                                {"goals": ["Going Big"]}, set()) == [{"shape": "standard-16", "text": "8 points from Goal Cards: 2 short of 10+"}]

@@ -19,24 +19,9 @@ def test_catalog_has_the_rulebooks_component_counts():
     assert Counter(r["type"] for r in verdant.rooms) == {t: 12 for t in catalog.TYPES}
     assert len({(r["type"], tuple(r["edges"].values())) for r in verdant.rooms}) == 60
     assert Counter(g["deck"] for g in verdant.goals) == {"plant": 10, "item": 10, "room": 10}
-    assert [i["kind"] for i in verdant.items] == [
-        "table",
-        "chair",
-        "sofa",
-        "lamp",
-        "shelf",
-        "fish",
-        "bird",
-        "cat",
-        "dog",
-    ]
+    assert [i["kind"] for i in verdant.items] == ["table", "chair", "sofa", "lamp", "shelf", "fish", "bird", "cat", "dog"]
     assert Counter(i["category"] for i in verdant.items) == {"furniture": 5, "pet": 4}
-    assert {p["kind"]: p["points"] for p in verdant.pots} == {
-        "concrete": 3,
-        "wood": 2,
-        "ceramic": 1,
-        "terracotta": 0,
-    }
+    assert {p["kind"]: p["points"] for p in verdant.pots} == {"concrete": 3, "wood": 2, "ceramic": 1, "terracotta": 0}
 
 
 def test_plant_requirements_match_the_card_facts_statistics():
@@ -100,20 +85,8 @@ def test_game_is_found_through_the_registry():
     game = scoring.get("verdant")
     assert game is verdant.GAME
     assert game.describe()["players"] == {"min": 1, "max": 5}
-    assert [o.name for o in game.options] == [
-        "variant",
-        "goals",
-        "modification",
-        "goal_sets",
-        "scenario",
-        "one_card_rows",
-    ]
-    assert game.default_options() == {
-        "variant": "standard",
-        "goals": [],
-        "modification": None,
-        "goal_sets": {},
-    }
+    assert [o.name for o in game.options] == ["variant", "goals", "modification", "goal_sets", "scenario", "one_card_rows"]
+    assert game.default_options() == {"variant": "standard", "goals": [], "modification": None, "goal_sets": {}}
     blank = game.blank_player()
     assert "name" not in blank and len(blank["home"]) == 3 and all(len(r) == 5 for r in blank["home"])
 
@@ -122,13 +95,7 @@ def test_room_of_and_room_type_read_a_cell_by_its_card_first():
     # A named catalog room gives its card's type, whatever "type" says; an unknown name or no name
     # falls back to the type as written; anything that is not a cell has no type.
     assert catalog.room_of({"kind": "room", "name": "succulent ROOM 1"})["name"] == "Succulent room 1"
-    assert (
-        catalog.room_of({"kind": "room", "name": 7}) is None and catalog.room_of("Succulent room 1") is None
-    )
+    assert catalog.room_of({"kind": "room", "name": 7}) is None and catalog.room_of("Succulent room 1") is None
     assert catalog.room_type({"kind": "room", "name": "Succulent room 1", "type": "vining"}) == "succulent"
     assert catalog.room_type({"kind": "room", "name": "Nowhere room", "type": "vining"}) == "vining"
-    assert (
-        catalog.room_type({"kind": "room"}) == ""
-        and catalog.room_type(None) == ""
-        and catalog.room_type([]) == ""
-    )
+    assert catalog.room_type({"kind": "room"}) == "" and catalog.room_type(None) == "" and catalog.room_type([]) == ""

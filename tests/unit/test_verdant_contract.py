@@ -50,9 +50,7 @@ def test_an_unknown_key_is_refused_at_every_level_with_the_nearest_known_key(whe
 
 
 def test_unknown_keys_in_edges_scenario_and_goal_sets_are_refused_too():
-    t = table(
-        player("Bea", copy.deepcopy(BEA_HOME)), player_count=2, goals=["Going Big"], scenario={"numbr": 4}
-    )
+    t = table(player("Bea", copy.deepcopy(BEA_HOME)), player_count=2, goals=["Going Big"], scenario={"numbr": 4})
     t["players"][0]["home"][0][1]["edges"] = {"top": "sun", "rigth": "sun", "bottom": "sun", "left": "sun"}
     errs = errors(t)
     assert errs["options.scenario.numbr"] == 'is not a field here: did you mean "number"?'
@@ -65,10 +63,7 @@ def test_unknown_keys_in_edges_scenario_and_goal_sets_are_refused_too():
 def test_a_key_far_from_every_known_one_lists_the_fields():
     t = base()
     t["players"][0]["zzz"] = 1
-    assert (
-        errors(t)["players[0].zzz"]
-        == "is not a field here: the fields here are green_thumbs, storage, home, cards, name"
-    )
+    assert errors(t)["players[0].zzz"] == "is not a field here: the fields here are green_thumbs, storage, home, cards, name"
 
 
 def test_a_misspelt_key_no_longer_scores_silently():
@@ -83,10 +78,8 @@ def test_a_misspelt_key_no_longer_scores_silently():
 def test_an_item_on_a_plant_card_is_refused_naming_the_cell():
     t = base()
     t["players"][0]["home"][0][0]["item"] = {"kind": "lamp", "color": "unusual"}
-    assert errors(t) == {
-        "players[0].home[0][0].item": "a plant card holds no item token: furniture and pets go on room cards "
-        "(remove it, or make this cell a room)"
-    }
+    assert errors(t) == {"players[0].home[0][0].item": "a plant card holds no item token: furniture and pets go on room cards "
+                                                       "(remove it, or make this cell a room)"}
 
 
 @pytest.mark.parametrize("key, value, gist", [
@@ -100,9 +93,7 @@ def test_a_plant_token_or_number_on_a_room_card_is_refused_naming_the_cell(key, 
     t = base()
     t["players"][0]["home"][0][1][key] = value
     errs = errors(t)
-    assert list(errs) == [f"players[0].home[0][1].{key}"] and errs[f"players[0].home[0][1].{key}"].startswith(
-        gist
-    )
+    assert list(errs) == [f"players[0].home[0][1].{key}"] and errs[f"players[0].home[0][1].{key}"].startswith(gist)
 
 
 def test_edges_on_a_plant_are_refused_and_empty_values_of_the_other_kind_are_accepted():
@@ -122,13 +113,7 @@ def test_edges_on_a_plant_are_refused_and_empty_values_of_the_other_kind_are_acc
 ])
 def test_non_ascii_digits_are_not_read_as_numbers_in_a_plant(key, value, path, message):
     t = base()
-    t["players"][0]["home"][0][0] = {
-        "kind": "plant",
-        "type": "vining",
-        "points": 11,
-        "needs": 9,
-        "pot": "concrete",
-    }
+    t["players"][0]["home"][0][0] = {"kind": "plant", "type": "vining", "points": 11, "needs": 9, "pot": "concrete"}
     t["players"][0]["home"][0][0][key] = value
     assert errors(t)[path] == message
 
@@ -182,11 +167,7 @@ def test_the_published_schema_file_is_the_engines():
     import json
     from pathlib import Path
 
-    published = json.loads(
-        (Path(__file__).resolve().parents[2] / "docs" / "api" / "verdant.schema.json").read_text(
-            encoding="utf-8"
-        )
-    )
+    published = json.loads((Path(__file__).resolve().parents[2] / "docs" / "api" / "verdant.schema.json").read_text(encoding="utf-8"))
     assert published == GAME.json_schema()
 
 
@@ -195,9 +176,7 @@ def test_the_schema_carries_the_parsers_bounds_and_the_web_reads_typed_values_by
     assert (node.minimum, node.maximum) == (0, 11) and node is vschema.VERDANCY
     player_node = GAME.player_schema
     assert player_node.at(parse("home[1][2].points")).from_form("7") == 7
-    assert (
-        player_node.at(parse("home[1][2].points")).from_form("٣") == "٣"
-    )  # kept as typed: the engine names it
+    assert player_node.at(parse("home[1][2].points")).from_form("٣") == "٣"  # kept as typed: the engine names it
     assert player_node.at(parse("green_thumbs")).from_form("") == 0
     assert player_node.at(parse("home[1][2].item.color")).choices == scoring.verdant._catalog.TYPES
     assert player_node.at(parse("home[1][2].shelf")) is None

@@ -68,87 +68,32 @@ from tests.unit.test_verdant_support import ALICE_HOME, checker, item, plant, pl
 
 GAME_1 = table(
     player("Alice", ALICE_HOME, green_thumbs=2),
-    player(
-        "Bea",
-        checker(
-            [
-                plant("Pincushion Cactus", verdancy=2),
-                plant("Laceleaf", "ceramic"),
-                plant("Black-Eyed Susan Vine", "wood"),
-                plant("Zebra Haworthia", "concrete"),
-                plant("Prayer Plant", verdancy=3),
-                plant("Burro's Tail", "ceramic"),
-                plant("Coral Cactus", verdancy=1),
-                plant("Living Stone", "terracotta"),
-            ],
-            [
-                room("Succulent room 1", item("cat", "succulent")),
-                room("Succulent room 2"),
-                room("Succulent room 3", item("fish", "vining")),
-                room("Flowering room 1", item("lamp", "flowering")),
-                room("Flowering room 2"),
-                room("Foliage room 1"),
-                room("Vining room 1", item("bird", "vining")),
-            ],
-        ),
-        green_thumbs=4,
-    ),
+    player("Bea", checker(
+        [plant("Pincushion Cactus", verdancy=2), plant("Laceleaf", "ceramic"), plant("Black-Eyed Susan Vine", "wood"),
+         plant("Zebra Haworthia", "concrete"), plant("Prayer Plant", verdancy=3), plant("Burro's Tail", "ceramic"),
+         plant("Coral Cactus", verdancy=1), plant("Living Stone", "terracotta")],
+        [room("Succulent room 1", item("cat", "succulent")), room("Succulent room 2"),
+         room("Succulent room 3", item("fish", "vining")), room("Flowering room 1", item("lamp", "flowering")),
+         room("Flowering room 2"), room("Foliage room 1"), room("Vining room 1", item("bird", "vining"))]),
+        green_thumbs=4),
     goals=["Going Big", "Color Pairs", "Double Duty"],
 )
 
 GAME_2 = table(
-    player(
-        "Cleo",
-        checker(
-            [
-                plant("Jade", "concrete"),
-                plant("Aloe", "wood"),
-                plant("Hens and Chicks", "ceramic"),
-                plant("Christmas Cactus", verdancy=3),
-                plant("Amaryllis", "concrete"),
-                plant("Coin Plant", verdancy=1),
-                plant("Nerve Plant", "ceramic"),
-            ],
-            [
-                room("succulent", item("table", "succulent")),
-                room("succulent"),
-                room("succulent", item("dog", "vining")),
-                room("succulent"),
-                room("flowering", item("chair", "flowering")),
-                room("succulent"),
-                room("unusual"),
-                room("succulent"),
-            ],
-            rooms_first=True,
-        ),
-        green_thumbs=5,
-    ),
-    player(
-        "Dev",
-        checker(
-            [
-                plant("Jasmine", "concrete"),
-                plant("Common Ivy", "wood"),
-                plant("Devil's Ivy", verdancy=8),
-                plant("Inch Plant", verdancy=4),
-                plant("Hoya", verdancy=5),
-                plant("Arrowhead Vine", "wood"),
-                plant("Betel", verdancy=0),
-            ],
-            [
-                room("vining", item("sofa", "vining")),
-                room("vining"),
-                room("vining", item("cat", "vining")),
-                room("vining", item("lamp", "vining")),
-                room("flowering"),
-                room("foliage"),
-                room("vining"),
-                room("unusual"),
-            ],
-            rooms_first=True,
-        ),
-        green_thumbs=0,
-    ),
+    player("Cleo", checker(
+        [plant("Jade", "concrete"), plant("Aloe", "wood"), plant("Hens and Chicks", "ceramic"),
+         plant("Christmas Cactus", verdancy=3), plant("Amaryllis", "concrete"), plant("Coin Plant", verdancy=1),
+         plant("Nerve Plant", "ceramic")],
+        [room("succulent", item("table", "succulent")), room("succulent"), room("succulent", item("dog", "vining")),
+         room("succulent"), room("flowering", item("chair", "flowering")), room("succulent"), room("unusual"),
+         room("succulent")], rooms_first=True), green_thumbs=5),
+    player("Dev", checker(
+        [plant("Jasmine", "concrete"), plant("Common Ivy", "wood"), plant("Devil's Ivy", verdancy=8),
+         plant("Inch Plant", verdancy=4), plant("Hoya", verdancy=5), plant("Arrowhead Vine", "wood"),
+         plant("Betel", verdancy=0)],
+        [room("vining", item("sofa", "vining")), room("vining"), room("vining", item("cat", "vining")),
+         room("vining", item("lamp", "vining")), room("flowering"), room("foliage"), room("vining"), room("unusual")],
+        rooms_first=True), green_thumbs=0),
     goals=["Apartment Living", "Thumbs Up", "Four Corners"],
 )
 
@@ -189,45 +134,16 @@ def test_game_2_cleo_and_dev_tie_on_70_and_green_thumbs_decide():
 
 def test_game_results_serialise_to_json():
     data = score(GAME_1).to_dict()
-    assert json.loads(json.dumps(data))["players"][0]["achievements"] == {
-        "standard": [1, 2, 9, 14, 19, 20, 21],
-        "modification": None,
-    }
+    assert json.loads(json.dumps(data))["players"][0]["achievements"] == {"standard": [1, 2, 9, 14, 19, 20, 21], "modification": None}
 
 
 # ------------------------------------------------------------------------ property test
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**12), 10**12)
-    | st.floats(allow_nan=True)
-    | st.text(max_size=12)
-    | st.sampled_from(
-        [
-            "sun",
-            "plant",
-            "room",
-            "vining",
-            "concrete",
-            "terracotta",
-            "Jasmine",
-            "lamp",
-            "Pot Pairs",
-            "fertilizer",
-        ]
-    ),
-    lambda children: (
-        st.lists(children, max_size=4)
-        | st.dictionaries(
-            st.text(max_size=8)
-            | st.sampled_from(
-                ["kind", "name", "pot", "verdancy", "type", "edges", "item", "color", "light", "row", "col"]
-            ),
-            children,
-            max_size=4,
-        )
-    ),
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=True) | st.text(max_size=12)
+    | st.sampled_from(["sun", "plant", "room", "vining", "concrete", "terracotta", "Jasmine", "lamp", "Pot Pairs", "fertilizer"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8) | st.sampled_from(
+        ["kind", "name", "pot", "verdancy", "type", "edges", "item", "color", "light", "row", "col"]), children, max_size=4),
     max_leaves=8,
 )
 
@@ -242,13 +158,8 @@ def _paths(node, prefix=()):
             yield from _paths(value, prefix + (i,))
 
 
-BASES = [
-    GAME_1,
-    GAME_2,
-    table(player("Solo", ALICE_HOME)),
-    dict(GAME_1, options={"modification": 6}),
-    dict(GAME_1, options={"modification": 4, "goals": ["Going Big"], "goal_sets": {"second": ["Pot Pairs"]}}),
-]
+BASES = [GAME_1, GAME_2, table(player("Solo", ALICE_HOME)), dict(GAME_1, options={"modification": 6}),
+         dict(GAME_1, options={"modification": 4, "goals": ["Going Big"], "goal_sets": {"second": ["Pot Pairs"]}})]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -34,9 +34,7 @@ def test_preview_of_a_complete_home_equals_the_engine_score(table_):
         out = preview(p, table_["options"], len(table_["players"]), i)
         assert out.complete and out.messages == ()
         assert out.total == result.players[i].total
-        assert {c.key: c.points for c in out.categories} == {
-            c.key: c.points for c in result.players[i].categories
-        }
+        assert {c.key: c.points for c in out.categories} == {c.key: c.points for c in result.players[i].categories}
         assert [c.details for c in out.categories] == [c.details for c in result.players[i].categories]
 
 
@@ -54,18 +52,9 @@ def test_goals_comparing_players_compare_the_other_seats_boards():
 
 
 def test_broken_or_junk_other_boards_do_not_break_the_preview():
-    out = GAME.preview(
-        player("Alice", ALICE_HOME),
-        {"goals": ["Creature Comforts"]},
-        3,
-        0,
-        others=[
-            None,
-            "x",
-            {"home": "garbage"},
-            {"home": [[{"kind": "room", "type": "vining", "item": {"kind": "cat", "color": "unusual"}}]]},
-        ],
-    )
+    out = GAME.preview(player("Alice", ALICE_HOME), {"goals": ["Creature Comforts"]}, 3, 0,
+                       others=[None, "x", {"home": "garbage"}, {"home": [[{"kind": "room", "type": "vining",
+                                                                             "item": {"kind": "cat", "color": "unusual"}}]]}])
     assert out.total is not None
 
 
@@ -73,9 +62,7 @@ def test_broken_or_junk_other_boards_do_not_break_the_preview():
 def test_a_complete_board_previews_to_its_score_as_one_board_of_its_table(table_):
     # a board scored alone as one of the table's boards (player_count = the whole table): the same rules
     for i, p in enumerate(table_["players"]):
-        alone = scoring.score(
-            "verdant", {"options": table_["options"], "players": [p], "player_count": len(table_["players"])}
-        )
+        alone = scoring.score("verdant", {"options": table_["options"], "players": [p], "player_count": len(table_["players"])})
         out = preview(p, table_["options"], len(table_["players"]), i)
         assert out.total == alone.players[0].total
         assert out.categories == alone.players[0].categories
@@ -98,24 +85,11 @@ def test_per_card_points_add_up_to_plants_pots_and_rooms():
     cats = {c.key: c.points for c in out.categories}
     cards = sum(v or 0 for v in out.points.values())
     assert cards == cats["plants"] + cats["pots"] + cats["rooms"]
-    assert out.points["home[0][0]"] == 14 and out.why["home[0][0]"] == (
-        "Jasmine (row 1, col 1): 11",
-        "1 concrete pot x 3 = 3",
-    )
+    assert out.points["home[0][0]"] == 14 and out.why["home[0][0]"] == ("Jasmine (row 1, col 1): 11", "1 concrete pot x 3 = 3")
     assert out.points["home[0][2]"] is None  # Moth Orchid, incomplete: verdancy is pooled
     assert "halved" in out.why["home[0][2]"][1]
-    assert out.extra["cells"]["home[0][2]"] == {
-        "kind": "plant",
-        "label": "Moth Orchid",
-        "type": "flowering",
-        "needs": 6,
-    }
-    assert out.extra["cells"]["home[0][1]"] == {
-        "kind": "room",
-        "label": "Vining room",
-        "type": "vining",
-        "needs": None,
-    }
+    assert out.extra["cells"]["home[0][2]"] == {"kind": "plant", "label": "Moth Orchid", "type": "flowering", "needs": 6}
+    assert out.extra["cells"]["home[0][1]"] == {"kind": "room", "label": "Vining room", "type": "vining", "needs": None}
 
 
 def test_partial_home_scores_the_cards_that_are_there_and_skips_broken_ones():
@@ -152,12 +126,7 @@ def test_every_empty_cell_is_told_what_it_can_hold():
 
 def test_a_board_that_breaks_only_a_table_wide_limit_is_not_complete():
     home = copy.deepcopy(BEA_HOME)
-    home[2][4] = {
-        "kind": "plant",
-        "name": "Living Stone",
-        "pot": "terracotta",
-        "item": {"kind": "cat", "color": "vining"},
-    }
+    home[2][4] = {"kind": "plant", "name": "Living Stone", "pot": "terracotta", "item": {"kind": "cat", "color": "vining"}}
     out = preview(player("Bea", home), {}, 2)
     assert not out.complete
     assert [m.path for m in out.messages] == ["home[2][4].item"]
@@ -168,23 +137,13 @@ def test_modification_5_previews_the_seats_own_goal_set():
     options = {"modification": 5, "goal_sets": {"players": [["Going Big"], ["Thumbs Up"]]}}
     first = preview(player("A", ALICE_HOME, green_thumbs=2), options, 2, 0)
     second = preview(player("B", ALICE_HOME, green_thumbs=2), options, 2, 1)
-    assert first.category("goals").details == (
-        "Going Big: 2 completed plants needing 7 or more (Jasmine, Snake Plant) x 2 = 4",
-    )
+    assert first.category("goals").details == ("Going Big: 2 completed plants needing 7 or more (Jasmine, Snake Plant) x 2 = 4",)
     assert second.category("goals").details == ("Thumbs Up: 2 Green Thumb tokens x 1 = 2",)
     assert first.complete and second.complete
 
 
 def test_preview_never_fails_on_junk():
-    for junk in (
-        None,
-        {},
-        {"home": "x"},
-        {"home": [[1, "a"], None]},
-        {"home": [[{"kind": "dragon"}]]},
-        [],
-        "x",
-    ):
+    for junk in (None, {}, {"home": "x"}, {"home": [[1, "a"], None]}, {"home": [[{"kind": "dragon"}]]}, [], "x"):
         out = preview(junk, {"modification": "x", "variant": 3, "goals": "nope"}, 99)
         assert out.total is None or out.total >= 0
         assert not out.complete
@@ -199,59 +158,22 @@ def test_expected_kind_follows_the_checkerboard():
 
 json_leaf = st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8) | st.sampled_from(
     ["plant", "room", "Jasmine", "vining", "terracotta", "concrete", "lamp", "sun", "٣", "３"])
-json_values = st.recursive(
-    json_leaf,
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(
-            st.sampled_from(
-                [
-                    "kind",
-                    "name",
-                    "type",
-                    "pot",
-                    "verdancy",
-                    "points",
-                    "needs",
-                    "item",
-                    "edges",
-                    "light",
-                    "color",
-                    "x",
-                ]
-            ),
-            inner,
-            max_size=4,
-        )
-    ),
-    max_leaves=10,
-)
+json_values = st.recursive(json_leaf, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.sampled_from(["kind", "name", "type", "pot", "verdancy", "points", "needs", "item", "edges", "light", "color", "x"]),
+    inner, max_size=4), max_leaves=10)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_hypothesis_fuzzed_seats_preview_without_raising(data):
-    state = copy.deepcopy(
-        data.draw(st.sampled_from([player("A", ALICE_HOME), player("B", BEA_HOME), blank_player()]))
-    )
+    state = copy.deepcopy(data.draw(st.sampled_from([player("A", ALICE_HOME), player("B", BEA_HOME), blank_player()])))
     for _ in range(data.draw(st.integers(1, 4))):
         r, c = data.draw(st.integers(0, 2)), data.draw(st.integers(0, 4))
         state["home"][r][c] = data.draw(json_values)
     if data.draw(st.booleans()):
-        state[data.draw(st.sampled_from(["green_thumbs", "storage", "home", "grwoth"]))] = data.draw(
-            json_values
-        )
-    options = data.draw(
-        st.sampled_from(
-            [
-                {},
-                {"goals": ["Perfect Conditions", "Pot Pairs", "Four Corners"]},
-                {"modification": 6},
-                {"variant": "family"},
-                {"modification": 5, "goal_sets": "x"},
-            ]
-        )
-    )
+        state[data.draw(st.sampled_from(["green_thumbs", "storage", "home", "grwoth"]))] = data.draw(json_values)
+    options = data.draw(st.sampled_from([{}, {"goals": ["Perfect Conditions", "Pot Pairs", "Four Corners"]},
+                                         {"modification": 6}, {"variant": "family"}, {"modification": 5, "goal_sets": "x"}]))
     count, position = data.draw(st.integers(-1, 7)), data.draw(st.integers(-1, 6))
     out = preview(state, options, count, position)
     assert isinstance(out, Preview)

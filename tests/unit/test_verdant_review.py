@@ -27,39 +27,15 @@ def _room(name=None, rtype=None, item_=None):
 # Edges (card file §3, top/right/bottom/left): Succ1 sun/shade/semi/sun, Flow1 semi/sun/semi/shade,
 # Fol1 semi/shade/semi/sun, Vin1 semi/shade/semi/sun, Unu1 sun/sun/semi/shade, Succ4 shade/semi/sun/sun,
 # Vin5 shade/sun/shade/semi.
-SOLO = {
-    "options": {"goals": ["Against All Odds", "The Spice of Life", "Perfect Ambiance"]},
-    "players": [
-        {
-            "name": "Sol",
-            "green_thumbs": 3,
-            "storage": "fertilizer",
-            "home": [
-                [
-                    plant("Pincushion Cactus", "concrete"),
-                    _room("Succulent room 1", item_=item("chair", "succulent")),
-                    plant("Moth Orchid", verdancy=5),
-                    _room("Flowering room 1"),
-                    plant("Jasmine", "concrete"),
-                ],
-                [
-                    _room("Foliage room 1", item_=item("dog", "vining")),
-                    plant("Aloe", "wood"),
-                    _room("Vining room 1", item_=item("cat", "vining")),
-                    plant("Peace Lily", "ceramic"),
-                    _room("Unusual room 1", item_=item("lamp", "unusual")),
-                ],
-                [
-                    plant("Snake Plant", "terracotta"),
-                    _room("Succulent room 4", item_=item("chair", "flowering")),
-                    plant("Coral Cactus", verdancy=3),
-                    _room("Vining room 5"),
-                    plant("Devil's Ivy", "wood"),
-                ],
-            ],
-        }
-    ],
-}
+SOLO = {"options": {"goals": ["Against All Odds", "The Spice of Life", "Perfect Ambiance"]},
+        "players": [{"name": "Sol", "green_thumbs": 3, "storage": "fertilizer", "home": [
+            [plant("Pincushion Cactus", "concrete"), _room("Succulent room 1", item_=item("chair", "succulent")),
+             plant("Moth Orchid", verdancy=5), _room("Flowering room 1"), plant("Jasmine", "concrete")],
+            [_room("Foliage room 1", item_=item("dog", "vining")), plant("Aloe", "wood"),
+             _room("Vining room 1", item_=item("cat", "vining")), plant("Peace Lily", "ceramic"),
+             _room("Unusual room 1", item_=item("lamp", "unusual"))],
+            [plant("Snake Plant", "terracotta"), _room("Succulent room 4", item_=item("chair", "flowering")),
+             plant("Coral Cactus", verdancy=3), _room("Vining room 5"), plant("Devil's Ivy", "wood")]]}]}
 
 
 def test_hand_table_solo_with_the_lighting_goals():
@@ -77,23 +53,11 @@ def test_hand_table_solo_with_the_lighting_goals():
     result = score(copy.deepcopy(SOLO))
     sol = result.player("Sol")
     assert {c.key: c.points for c in sol.categories} == {
-        "plants": 43,
-        "verdancy": 4,
-        "pots": 11,
-        "rooms": 9,
-        "items": 9,
-        "collector": 3,
-        "decorator": 3,
-        "goals": 7,
-    }
+        "plants": 43, "verdancy": 4, "pots": 11, "rooms": 9, "items": 9, "collector": 3, "decorator": 3, "goals": 7}
     assert sol.total == 89
     assert sol.extra["solo"] == {"rating": "Very Good!", "threshold": 80}
     for c in sol.categories:  # the explanation lines add up to the category
-        ends = [
-            int(line.rsplit("= ", 1)[1])
-            for line in c.details
-            if "= " in line and line.rsplit("= ", 1)[1].isdigit()
-        ]
+        ends = [int(line.rsplit("= ", 1)[1]) for line in c.details if "= " in line and line.rsplit("= ", 1)[1].isdigit()]
         if c.key in ("pots", "rooms", "goals"):
             assert sum(ends) == c.points, c.key
 
@@ -103,59 +67,20 @@ def test_hand_table_solo_with_the_lighting_goals():
 # Ana and Ben: 8 rooms each (rooms in the corners), rooms by type only.  Pot supply 2P: 3 of each;
 # used concrete 2 + 1 = 3, wood 1 + 2 = 3, ceramic 0 + 3 = 3, so Ben's terra cotta is legal.
 def _duo():
-    ana = [
-        [
-            room("succulent", item("cat", "succulent")),
-            plant("Jade", "concrete"),
-            room("vining"),
-            plant("Hoya", "concrete"),
-            room("flowering", item("fish", "flowering")),
-        ],
-        [
-            plant("Aloe", "wood"),
-            room("succulent", item("dog", "foliage")),
-            plant("Inch Plant", verdancy=4),
-            room("vining", item("bird", "vining")),
-            plant("Bird of Paradise", verdancy=6),
-        ],
-        [
-            room("foliage"),
-            plant("ZZ Plant", verdancy=1),
-            room("unusual", item("table", "unusual")),
-            plant("Hens and Chicks", verdancy=0),
-            room("vining", item("sofa", "succulent")),
-        ],
-    ]
-    ben = [
-        [
-            room("unusual", item("cat", "unusual")),
-            plant("Candelabra Cactus", "concrete"),
-            room("unusual", item("fish", "unusual")),
-            plant("Corpse Flower", "wood"),
-            room("flowering"),
-        ],
-        [
-            plant("Venus Fly Trap", "wood"),
-            room("foliage", item("chair", "foliage")),
-            plant("Amaryllis", "ceramic"),
-            room("flowering", item("lamp", "vining")),
-            plant("African Violet", "ceramic"),
-        ],
-        [
-            room("unusual"),
-            plant("Coin Plant", "ceramic"),
-            room("flowering", item("shelf", "flowering")),
-            plant("Arrowhead Vine", "terracotta"),
-            room("unusual"),
-        ],
-    ]
-    return {
-        "options": {"goals": ["Competitive Collections", "Creature Comforts", "Four Corners"]},
-        "players": [
-            {"name": "Ana", "green_thumbs": 2, "home": ana},
-            {"name": "Ben", "green_thumbs": 5, "home": ben},
-        ],
-    }
+    ana = [[room("succulent", item("cat", "succulent")), plant("Jade", "concrete"), room("vining"), plant("Hoya", "concrete"),
+            room("flowering", item("fish", "flowering"))],
+           [plant("Aloe", "wood"), room("succulent", item("dog", "foliage")), plant("Inch Plant", verdancy=4),
+            room("vining", item("bird", "vining")), plant("Bird of Paradise", verdancy=6)],
+           [room("foliage"), plant("ZZ Plant", verdancy=1), room("unusual", item("table", "unusual")),
+            plant("Hens and Chicks", verdancy=0), room("vining", item("sofa", "succulent"))]]
+    ben = [[room("unusual", item("cat", "unusual")), plant("Candelabra Cactus", "concrete"), room("unusual", item("fish", "unusual")),
+            plant("Corpse Flower", "wood"), room("flowering")],
+           [plant("Venus Fly Trap", "wood"), room("foliage", item("chair", "foliage")), plant("Amaryllis", "ceramic"),
+            room("flowering", item("lamp", "vining")), plant("African Violet", "ceramic")],
+           [room("unusual"), plant("Coin Plant", "ceramic"), room("flowering", item("shelf", "flowering")),
+            plant("Arrowhead Vine", "terracotta"), room("unusual")]]
+    return {"options": {"goals": ["Competitive Collections", "Creature Comforts", "Four Corners"]},
+            "players": [{"name": "Ana", "green_thumbs": 2, "home": ana}, {"name": "Ben", "green_thumbs": 5, "home": ben}]}
 
 
 def test_hand_table_two_players_with_the_most_goals_and_achievements():
@@ -172,25 +97,9 @@ def test_hand_table_two_players_with_the_most_goals_and_achievements():
     result = score(_duo())
     ana, ben = result.player("Ana"), result.player("Ben")
     assert {c.key: c.points for c in ana.categories} == {
-        "plants": 22,
-        "verdancy": 5,
-        "pots": 8,
-        "rooms": 15,
-        "items": 16,
-        "collector": 0,
-        "decorator": 3,
-        "goals": 14,
-    }
+        "plants": 22, "verdancy": 5, "pots": 8, "rooms": 15, "items": 16, "collector": 0, "decorator": 3, "goals": 14}
     assert {c.key: c.points for c in ben.categories} == {
-        "plants": 37,
-        "verdancy": 0,
-        "pots": 10,
-        "rooms": 12,
-        "items": 12,
-        "collector": 3,
-        "decorator": 0,
-        "goals": 6,
-    }
+        "plants": 37, "verdancy": 0, "pots": 10, "rooms": 12, "items": 12, "collector": 3, "decorator": 0, "goals": 6}
     assert (ana.total, ben.total, result.winners) == (83, 80, ("Ana",))
     # Ana: 70+, 80+, 10+ from goals (14), 10+ extra verdancy (11), all 4 pets; won by 3 only.
     # Ben: 70+, 80+, 30+ from plants (37), 9+ from pots (10), 5 Green Thumbs.
@@ -225,9 +134,7 @@ def test_a_wood_pot_while_a_concrete_pot_is_left_is_refused():
         score(t)
     errors = errors_of(exc)
     assert sorted(errors) == ["players[0].home[1][0].pot", "players[1].home[1][0].pot"]
-    assert errors["players[1].home[1][0].pot"].startswith(
-        "is wood while higher bonus pots are still in the supply (1 concrete)"
-    )
+    assert errors["players[1].home[1][0].pot"].startswith("is wood while higher bonus pots are still in the supply (1 concrete)")
 
 
 def test_a_ceramic_pot_while_wood_is_left_is_refused():

@@ -54,16 +54,7 @@ def alice_alone(**options):
 def test_alices_home_scores_every_category_as_worked_out_by_hand():
     result = alice_alone()
     got = {c.key: c.points for c in result.player("Alice").categories}
-    assert got == {
-        "plants": 32,
-        "verdancy": 4,
-        "pots": 11,
-        "rooms": 16,
-        "items": 9,
-        "collector": 3,
-        "decorator": 3,
-        "goals": 0,
-    }
+    assert got == {"plants": 32, "verdancy": 4, "pots": 11, "rooms": 16, "items": 9, "collector": 3, "decorator": 3, "goals": 0}
     assert result.player("Alice").total == 78
 
 
@@ -71,13 +62,8 @@ def test_every_category_explains_its_points_with_lines():
     result = alice_alone()
     assert details(result, "Alice", "plants")[0] == "Jasmine (row 1, col 1): 11"
     assert details(result, "Alice", "verdancy") == [
-        "Verdancy on incomplete plants: Moth Orchid 4 + Common Ivy 3 + Jade 2 = 9, halved and rounded down = 4"
-    ]
-    assert details(result, "Alice", "pots") == [
-        "2 concrete pots x 3 = 6",
-        "2 wood pots x 2 = 4",
-        "1 ceramic pot x 1 = 1",
-    ]
+        "Verdancy on incomplete plants: Moth Orchid 4 + Common Ivy 3 + Jade 2 = 9, halved and rounded down = 4"]
+    assert details(result, "Alice", "pots") == ["2 concrete pots x 3 = 6", "2 wood pots x 2 = 4", "1 ceramic pot x 1 = 1"]
     assert details(result, "Alice", "rooms")[3] == (
         "Flowering room (row 2, col 3, flowering sofa matches x2): 2 adjacent Flowering plants x 2 = 4")
     assert details(result, "Alice", "items") == ["4 different item kinds in rooms (sofa, lamp, cat, dog) = 9",
@@ -111,9 +97,7 @@ def test_one_verdancy_rounds_down_to_zero_with_an_explanation():
     home[0][0] = anon("foliage", verdancy=1)
     result = score(table(player("V", home), player_count=2))
     assert points(result, "V", "verdancy") == 0
-    assert details(result, "V", "verdancy") == [
-        "Verdancy on incomplete plants: Lucky Bamboo 1 = 1, halved and rounded down = 0"
-    ]
+    assert details(result, "V", "verdancy") == ["Verdancy on incomplete plants: Lucky Bamboo 1 = 1, halved and rounded down = 0"]
 
 
 def test_terra_cotta_pots_score_nothing_and_are_listed():
@@ -140,13 +124,9 @@ def test_the_best_room_scores_eight_four_matching_plants_doubled():
     assert points(result, "R", "rooms") == 8
 
 
-@pytest.mark.parametrize(
-    "kinds, expected", [(0, 0), (1, 1), (2, 3), (3, 6), (4, 9), (5, 12), (6, 16), (7, 20), (8, 25)]
-)
+@pytest.mark.parametrize("kinds, expected", [(0, 0), (1, 1), (2, 3), (3, 6), (4, 9), (5, 12), (6, 16), (7, 20), (8, 25)])
 def test_furniture_and_pets_follow_the_rulebook_scale(kinds, expected):
-    rooms = [
-        room("vining", item(catalog.ITEM_KINDS[i], "succulent") if i < kinds else None) for i in range(8)
-    ]
+    rooms = [room("vining", item(catalog.ITEM_KINDS[i], "succulent") if i < kinds else None) for i in range(8)]
     home = checker([anon("foliage") for _ in range(7)], rooms, rooms_first=True)
     assert points(score(table(player("I", home), player_count=2)), "I", "items") == expected
 
@@ -232,18 +212,13 @@ def test_clear_the_way_misses_a_row_with_one_item():
 def test_triple_treatment_misses_with_two_rooms_of_a_type():
     types = ["vining", "vining", "flowering", "flowering", "foliage", "foliage", "unusual"]
     home = checker([anon("foliage") for _ in range(8)], [room(t) for t in types])
-    assert (
-        points(score(table(player("P", home), player_count=2, goals=["Triple Treatment"])), "P", "goals") == 0
-    )
+    assert points(score(table(player("P", home), player_count=2, goals=["Triple Treatment"])), "P", "goals") == 0
 
 
 def test_pot_goals_count_pairs_sets_and_terra_cotta():
     # solo: terra cotta may be taken any time; 4 of each bonus pot in the supply
     pots = ["concrete", "concrete", "wood", "ceramic", "terracotta", "terracotta", "terracotta"]
-    home = checker(
-        [anon("foliage", pot=p) for p in pots] + [anon("foliage")], [room("vining") for _ in range(7)]
-    )
-
+    home = checker([anon("foliage", pot=p) for p in pots] + [anon("foliage")], [room("vining") for _ in range(7)])
     def goal(name):
         return points(score(table(player("S", home), goals=[name])), "S", "goals")
     assert goal("Pot Pairs") == 4               # concrete 1 pair + terra cotta 1 pair (3 // 2): 2 x 2
@@ -254,12 +229,7 @@ def test_pot_goals_count_pairs_sets_and_terra_cotta():
 
 def test_backup_plan_needs_a_nurture_token_in_storage_not_an_item():
     def goal(storage):
-        return points(
-            score(table(player("S", plain_home(), storage=storage), player_count=2, goals=["Backup Plan"])),
-            "S",
-            "goals",
-        )
-
+        return points(score(table(player("S", plain_home(), storage=storage), player_count=2, goals=["Backup Plan"])), "S", "goals")
     assert goal("watering_can") == 4
     assert goal("Hand Trowel") == 4
     assert goal(item("cat", "vining")) == 0
@@ -300,16 +270,12 @@ def test_four_corners_needs_four_corner_rooms_all_same_or_all_different(corners,
 #   Coral: semi, shade, sun -> mixed         Living Stone: semi, shade -> none match
 # Rooms: Succulent room 1 shows sun to Pincushion, shade to Peace Lily, semi to Zebra -> perfect;
 #   every other room has an edge a plant does not like (e.g. Vining room 1 shows shade to Living Stone).
-@pytest.mark.parametrize(
-    "goal, expected", [("Perfect Conditions", 3), ("Against All Odds", 4), ("Perfect Ambiance", 1)]
-)
+@pytest.mark.parametrize("goal, expected", [("Perfect Conditions", 3), ("Against All Odds", 4), ("Perfect Ambiance", 1)])
 def test_lighting_goals_on_beas_home(goal, expected):
     assert points(score(table(player("Bea", BEA_HOME), goals=[goal])), "Bea", "goals") == expected
 
 
-@pytest.mark.parametrize(
-    "goal, expected", [("Perfect Conditions", 3), ("Against All Odds", 4), ("Perfect Ambiance", 1)]
-)
+@pytest.mark.parametrize("goal, expected", [("Perfect Conditions", 3), ("Against All Odds", 4), ("Perfect Ambiance", 1)])
 def test_lighting_goals_work_the_same_for_cards_given_by_attributes(goal, expected):
     home = copy.deepcopy(BEA_HOME)
     home[0][0] = anon("succulent", points=3, needs=3, light=["sun"])  # = Pincushion Cactus
@@ -333,16 +299,13 @@ def _typed_home(plant_types, room_types, items=()):
 
 def test_competitive_collections_scores_each_plant_type_with_friendly_ties():
     a = _typed_home(["vining"] * 3 + ["foliage"] * 3 + ["succulent"] * 2, ["vining"] * 7)
-    b = _typed_home(
-        ["vining"] * 3 + ["foliage"] * 2 + ["unusual"] * 3, ["succulent"] * 7
-    )  # the box has 12 rooms a type
+    b = _typed_home(["vining"] * 3 + ["foliage"] * 2 + ["unusual"] * 3, ["succulent"] * 7)  # the box has 12 rooms a type
     c = _typed_home(["flowering"] * 8, ["unusual"] * 7)
     result = score(table(player("A", a), player("B", b), player("C", c), goals=["Competitive Collections"]))
     # vining 3-3-0: A and B tie; foliage 3-2-0: A; succulent 2-0-0: A; unusual 0-3-0: B; flowering 0-0-8: C
     assert [points(result, n, "goals") for n in "ABC"] == [6, 4, 2]
     assert details(result, "A", "goals") == [
-        "Competitive Collections: the most plants (friendly ties count) of 3 types: succulent 2, foliage 3, vining 3 x 2 = 6"
-    ]
+        "Competitive Collections: the most plants (friendly ties count) of 3 types: succulent 2, foliage 3, vining 3 x 2 = 6"]
 
 
 def test_colorful_competition_scores_each_room_type_and_nobody_wins_an_absent_type():
@@ -354,22 +317,9 @@ def test_colorful_competition_scores_each_room_type_and_nobody_wins_an_absent_ty
 
 
 def test_creature_comforts_and_furniture_aficionado_go_to_the_most_with_friendly_ties():
-    a = _typed_home(
-        ["foliage"] * 8,
-        ["vining"] * 7,
-        [
-            item("cat", "vining"),
-            item("dog", "vining"),
-            item("lamp", "vining"),
-            item("sofa", "vining"),
-            item("table", "vining"),
-        ],
-    )
-    b = _typed_home(
-        ["unusual"] * 8,
-        ["succulent"] * 7,
-        [item("cat", "unusual"), item("bird", "unusual"), item("lamp", "unusual")],
-    )
+    a = _typed_home(["foliage"] * 8, ["vining"] * 7, [item("cat", "vining"), item("dog", "vining"), item("lamp", "vining"),
+                                                     item("sofa", "vining"), item("table", "vining")])
+    b = _typed_home(["unusual"] * 8, ["succulent"] * 7, [item("cat", "unusual"), item("bird", "unusual"), item("lamp", "unusual")])
     c = _typed_home(["flowering"] * 8, ["foliage"] * 7, [item("fish", "foliage")])
     result = score(table(player("A", a), player("B", b), player("C", c), goals=["Creature Comforts"]))
     assert [points(result, n, "goals") for n in "ABC"] == [4, 4, 0]  # pets 2, 2, 1
@@ -390,12 +340,7 @@ def test_three_goal_cards_add_up_one_per_deck():
 
 
 def test_a_tie_is_broken_by_most_green_thumbs():
-    result = score(
-        table(
-            player("A", plain_home(), green_thumbs=1),
-            player("B", plain_home("unusual", "succulent"), green_thumbs=3),
-        )
-    )
+    result = score(table(player("A", plain_home(), green_thumbs=1), player("B", plain_home("unusual", "succulent"), green_thumbs=3)))
     assert [p.rank for p in result.players] == [2, 1]
     assert result.winners == ("B",)
     assert result.tiebreak == "Tie on 0 points broken by most Green Thumb tokens (3 vs 1)"
@@ -430,16 +375,7 @@ def test_family_variant_scores_completed_plants_five_each_and_ignores_pots_and_v
     # 5 completed x 5 = 25; rooms 16, items 9, collector 3, decorator 3 -> 56
     result = score(table(player("Alice", _family_alice()), player_count=2, variant="family"))
     got = {c.key: c.points for c in result.player("Alice").categories}
-    assert got == {
-        "plants": 25,
-        "verdancy": 0,
-        "pots": 0,
-        "rooms": 16,
-        "items": 9,
-        "collector": 3,
-        "decorator": 3,
-        "goals": 0,
-    }
+    assert got == {"plants": 25, "verdancy": 0, "pots": 0, "rooms": 16, "items": 9, "collector": 3, "decorator": 3, "goals": 0}
     assert details(result, "Alice", "pots") == ["Family variant: pots do not score"]
     assert details(result, "Alice", "verdancy") == ["Family variant: no verdancy is used"]
 
@@ -448,14 +384,8 @@ def test_family_ties_are_broken_by_most_completed_plants():
     a = plain_home()
     a[0][0] = anon("foliage", pot="ceramic")                           # 5 (plant) + 1 (one item kind) = 6
     a[0][1] = room("vining", item("lamp", "succulent"))
-    b = _typed_home(
-        ["unusual"] * 8,
-        ["succulent"] * 7,
-        [item("cat", "succulent"), item("dog", "succulent"), item("bird", "succulent")],
-    )
-    result = score(
-        table(player("A", a), player("B", b), variant="family")
-    )  # B: 3 kinds = 6, no completed plant
+    b = _typed_home(["unusual"] * 8, ["succulent"] * 7, [item("cat", "succulent"), item("dog", "succulent"), item("bird", "succulent")])
+    result = score(table(player("A", a), player("B", b), variant="family"))  # B: 3 kinds = 6, no completed plant
     # (B's succulent rooms touch no succulent plant; A's one item kind: 1)
     assert [p.total for p in result.players] == [6, 6]
     assert result.winners == ("A",)
@@ -485,10 +415,7 @@ def _solo_home(total):
     plants = [plant(c["name"], pots[i] if i < len(pots) else "terracotta") for i, c in enumerate(chosen)]
     plants += [anon("unusual") for _ in range(8 - len(plants))]
     kinds = ["table", "chair", "sofa", "lamp", "fish", "bird", "cat"][: steps.index(items)]
-    return checker(
-        plants,
-        [room("flowering", item(k, "succulent")) for k in kinds] + [room("flowering")] * (7 - len(kinds)),
-    )
+    return checker(plants, [room("flowering", item(k, "succulent")) for k in kinds] + [room("flowering")] * (7 - len(kinds)))
 
 
 @pytest.mark.parametrize("total, rating", [
@@ -521,13 +448,8 @@ def test_solo_may_hold_four_bonus_pots_of_a_type_but_not_five():
 
 
 def test_modification_4_each_player_scores_the_better_card_of_each_deck():
-    t = table(
-        player("Alice", ALICE_HOME),
-        player("Bob", bob_home()),
-        modification=4,
-        goals=["Picking Favorites", "Matchy Matchy"],
-        goal_sets={"second": ["Mixing It Up", "Triple Treatment"]},
-    )
+    t = table(player("Alice", ALICE_HOME), player("Bob", bob_home()), modification=4,
+              goals=["Picking Favorites", "Matchy Matchy"], goal_sets={"second": ["Mixing It Up", "Triple Treatment"]})
     result = score(t)
     # Alice: Picking Favorites 0 vs Mixing It Up 6 -> 6; Matchy Matchy 4 vs Triple Treatment 0 -> 4
     assert points(result, "Alice", "goals") == 10
@@ -537,21 +459,15 @@ def test_modification_4_each_player_scores_the_better_card_of_each_deck():
     ]
     # Bob: Picking Favorites 8 vs Mixing It Up 0 -> 8; Matchy Matchy 0 vs Triple Treatment 3 (7 vining rooms) -> 3
     assert points(result, "Bob", "goals") == 11
-    assert details(result, "Bob", "goals")[1].startswith(
-        "Triple Treatment: 1 room type with 3+ rooms (vining 7) x 3 = 3 (chosen over Matchy"
-    )
+    assert details(result, "Bob", "goals")[1].startswith("Triple Treatment: 1 room type with 3+ rooms (vining 7) x 3 = 3 (chosen over Matchy")
     assert result.player("Bob").extra["achievements"] == {"standard": [], "modification": 4}
 
 
 def test_modification_5_each_player_scores_their_own_goal_set_and_most_goals_compare_everyone():
     bob = bob_home()
     bob[0][1] = room("vining", item("fish", "unusual"))
-    t = table(
-        player("Alice", ALICE_HOME),
-        player("Bob", bob),
-        modification=5,
-        goal_sets={"players": [["Mixing It Up", "Color Pairs"], ["Picking Favorites", "Creature Comforts"]]},
-    )
+    t = table(player("Alice", ALICE_HOME), player("Bob", bob), modification=5,
+              goal_sets={"players": [["Mixing It Up", "Color Pairs"], ["Picking Favorites", "Creature Comforts"]]})
     result = score(t)
     assert points(result, "Alice", "goals") == 6 + 2
     # Bob: Picking Favorites 8; Creature Comforts: 1 pet, but Alice has 2 (cat, dog) -> 0
@@ -562,11 +478,7 @@ def test_modification_5_each_player_scores_their_own_goal_set_and_most_goals_com
 def test_modification_6_rows_and_corners_follow_the_free_shape():
     # one row of 15: plant, room, ... -> 8 vining plants in row 1, 7 vining rooms
     cards = [dict(anon("vining") if c % 2 == 0 else room("vining"), row=0, col=c) for c in range(15)]
-    t = table(
-        {"name": "Long", "cards": cards},
-        modification=6,
-        goals=["Coordinated Alignment", "Clear the Way", "Four Corners"],
-    )
+    t = table({"name": "Long", "cards": cards}, modification=6, goals=["Coordinated Alignment", "Clear the Way", "Four Corners"])
     result = score(t)
     # Coordinated Alignment: 1 row x 3; Clear the Way: 1 row x 4; Four Corners: the corners are plants -> 0
     assert points(result, "Long", "goals") == 7
@@ -581,9 +493,7 @@ def test_modification_6_allows_nine_rooms_and_caps_item_kinds_at_the_printed_sca
     for r, c in plant_cells:
         cards.append(dict(anon("vining"), row=r, col=c))
     for i, (r, c) in enumerate(room_cells):
-        cards.append(
-            dict(room("vining", item(catalog.ITEM_KINDS[i % 9], catalog.TYPES[i // 9])), row=r, col=c)
-        )
+        cards.append(dict(room("vining", item(catalog.ITEM_KINDS[i % 9], catalog.TYPES[i // 9])), row=r, col=c))
     assert len(cards) == 15
     result = score(table({"name": "Comb", "cards": cards}, modification=6))
     assert points(result, "Comb", "items") == 25

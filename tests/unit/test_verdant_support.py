@@ -79,19 +79,11 @@ def _cells(home):
 
 def resolve(players):
     """Give every *any* plant (see :func:`anon`) of these players a card of its own, in place."""
-    used = {
-        catalog.plant_by_name(c["name"])["name"]
-        for p in players
-        for c in _cells(p.get("home", p.get("cards")))
-        if c.get("kind") == "plant" and isinstance(c.get("name"), str) and catalog.plant_by_name(c["name"])
-    }
+    used = {catalog.plant_by_name(c["name"])["name"] for p in players for c in _cells(p.get("home", p.get("cards")))
+            if c.get("kind") == "plant" and isinstance(c.get("name"), str) and catalog.plant_by_name(c["name"])}
     # cards a plant entered by its attributes could be are left to it
-    claimed = {
-        (c.get("type"), c.get("points"), c.get("needs"))
-        for p in players
-        for c in _cells(p.get("home", p.get("cards")))
-        if c.get("kind") == "plant" and "points" in c and not c.get(ANY)
-    }
+    claimed = {(c.get("type"), c.get("points"), c.get("needs")) for p in players for c in _cells(p.get("home", p.get("cards")))
+               if c.get("kind") == "plant" and "points" in c and not c.get(ANY)}
     for p in players:
         for c in _cells(p.get("home", p.get("cards"))):
             if not c.pop(ANY, False) or c.get("kind") != "plant":
@@ -103,9 +95,7 @@ def resolve(players):
                     and (light is None or sorted(card["light"]) == sorted(light))]
             fits.sort(key=lambda card: (card["type"], card["points"], card["needs"]) in claimed)
             if not fits:
-                raise AssertionError(
-                    f"no {c['type']} plant card is left for this fixture (light {light}, verdancy {verdancy})"
-                )
+                raise AssertionError(f"no {c['type']} plant card is left for this fixture (light {light}, verdancy {verdancy})")
             used.add(fits[0]["name"])
             del c["type"]
             c["name"] = fits[0]["name"]
@@ -212,25 +202,10 @@ ALICE_HOME = checker(
 
 # Bea: every card named, for the lighting goals (worked out in test_verdant_scoring.py)
 BEA_HOME = checker(
-    [
-        plant("Pincushion Cactus"),
-        plant("Peace Lily"),
-        plant("Black-Eyed Susan Vine"),
-        plant("Zebra Haworthia"),
-        plant("Prayer Plant"),
-        plant("Burro's Tail"),
-        plant("Coral Cactus"),
-        plant("Living Stone"),
-    ],
-    [
-        room("Succulent room 1"),
-        room("Succulent room 2"),
-        room("Succulent room 3"),
-        room("Flowering room 1"),
-        room("Flowering room 2"),
-        room("Foliage room 1"),
-        room("Vining room 1"),
-    ],
+    [plant("Pincushion Cactus"), plant("Peace Lily"), plant("Black-Eyed Susan Vine"), plant("Zebra Haworthia"),
+     plant("Prayer Plant"), plant("Burro's Tail"), plant("Coral Cactus"), plant("Living Stone")],
+    [room("Succulent room 1"), room("Succulent room 2"), room("Succulent room 3"), room("Flowering room 1"),
+     room("Flowering room 2"), room("Foliage room 1"), room("Vining room 1")],
 )
 
 

@@ -29,10 +29,7 @@ NOTE = "2 of 3 boards: every board is scored, no winner is named until all are i
 
 def test_one_board_sent_alone_is_a_solo_game_with_its_rating():
     result = score(table(player("Solo", ALICE_HOME, green_thumbs=2)))
-    assert (
-        result.player("Solo").total == 78
-        and result.player("Solo").extra["solo"]["rating"] == "You're getting it!"
-    )
+    assert result.player("Solo").total == 78 and result.player("Solo").extra["solo"]["rating"] == "You're getting it!"
     assert result.warnings == () and result.winners == ("Solo",)
 
 
@@ -48,10 +45,8 @@ def test_a_player_count_below_the_boards_sent_says_how_to_score_one_board():
     t["player_count"] = 1
     with pytest.raises(ValidationError) as exc:
         score(t)
-    assert errors_of(exc) == {
-        "player_count": "must be a whole number from 2 to 5 (at least the 2 boards sent); to score "
-        "one board on its own, send just that board"
-    }
+    assert errors_of(exc) == {"player_count": "must be a whole number from 2 to 5 (at least the 2 boards sent); to score "
+                                              "one board on its own, send just that board"}
 
 
 # --------------------------------------------------------------------------- partial table
@@ -79,11 +74,8 @@ def test_a_partial_table_warns_that_goals_comparing_players_can_still_change():
     t["player_count"] = 3
     t["options"]["goals"] = ["Creature Comforts"]
     warnings = score(t).warnings
-    assert warnings == (
-        NOTE,
-        "Creature Comforts compares players: scored among the 2 boards sent, it can change once every "
-        "board is in",
-    )
+    assert warnings == (NOTE, "Creature Comforts compares players: scored among the 2 boards sent, it can change once every "
+                              "board is in")
 
 
 # ---------------------------------------------------------------------- ties at every rank
@@ -95,11 +87,9 @@ def _three(thumbs_b, thumbs_c):
         h = plain_home(ptype, rtype)
         h[0][0] = plant(name, "concrete")
         return h
-    return table(
-        player("A", home("foliage", "vining", "Elephant's Ear"), green_thumbs=0),  # 9 + 3 = 12 ...
-        player("B", home("unusual", "succulent", "Sensitive Plant"), green_thumbs=thumbs_b),  # 6 + 3 = 9
-        player("C", home("flowering", "foliage", "Bush Lily"), green_thumbs=thumbs_c),
-    )  # 6 + 3 = 9
+    return table(player("A", home("foliage", "vining", "Elephant's Ear"), green_thumbs=0),  # 9 + 3 = 12 ...
+                 player("B", home("unusual", "succulent", "Sensitive Plant"), green_thumbs=thumbs_b),  # 6 + 3 = 9
+                 player("C", home("flowering", "foliage", "Bush Lily"), green_thumbs=thumbs_c))  # 6 + 3 = 9
 
 
 def test_a_tie_below_first_place_is_broken_by_the_rulebooks_tie_breaker():
@@ -107,20 +97,14 @@ def test_a_tie_below_first_place_is_broken_by_the_rulebooks_tie_breaker():
     assert [p.total for p in result.players] == [12, 9, 9]
     assert [p.rank for p in result.players] == [1, 2, 3] and result.winners == ("A",)
     assert result.tiebreak is None  # first place was not tied
-    assert [p.tiebreak for p in result.players] == [
-        None,
-        "Tie on 9 points broken by most Green Thumb tokens (3 vs 1)",
-        "Tie on 9 points broken by most Green Thumb tokens (3 vs 1)",
-    ]
+    assert [p.tiebreak for p in result.players] == [None, "Tie on 9 points broken by most Green Thumb tokens (3 vs 1)",
+                                                    "Tie on 9 points broken by most Green Thumb tokens (3 vs 1)"]
 
 
 def test_a_tie_below_first_place_left_by_the_tie_breaker_is_a_shared_rank():
     result = score(_three(2, 2))
     assert [p.rank for p in result.players] == [1, 2, 2]
-    assert (
-        result.player("B").tiebreak
-        == "Tie on 9 points not broken by most Green Thumb tokens (2 each): shared rank 2"
-    )
+    assert result.player("B").tiebreak == "Tie on 9 points not broken by most Green Thumb tokens (2 each): shared rank 2"
 
 
 def test_family_ties_below_first_place_go_by_completed_plants():
@@ -131,10 +115,7 @@ def test_family_ties_below_first_place_go_by_completed_plants():
     result = score(t)
     # family: 5 per completed plant; A 5, B 5, C 10
     assert [p.total for p in result.players] == [5, 5, 10]
-    assert (
-        result.player("A").tiebreak
-        == "Tie on 5 points not broken by most completed plants (1 each): shared rank 2"
-    )
+    assert result.player("A").tiebreak == "Tie on 5 points not broken by most completed plants (1 each): shared rank 2"
 
 
 # ---------------------------------------------------------- the rules-modification achievement
@@ -146,12 +127,8 @@ def test_family_ties_below_first_place_go_by_completed_plants():
     (2, None, "family", None),    # family: "following the standard rules"
     (1, 3, "standard", 7),        # one board of a 3-player game: multiplayer all the same
 ])
-def test_the_modification_achievement_needs_a_multiplayer_game_under_the_standard_rules(
-    players, count, variant, expected
-):
-    boards = [player("A", plain_home())] + (
-        [player("B", plain_home("unusual", "succulent"))] if players == 2 else []
-    )
+def test_the_modification_achievement_needs_a_multiplayer_game_under_the_standard_rules(players, count, variant, expected):
+    boards = [player("A", plain_home())] + ([player("B", plain_home("unusual", "succulent"))] if players == 2 else [])
     result = score(table(*boards, player_count=count, modification=7, variant=variant))
     assert all(p.extra["achievements"]["modification"] == expected for p in result.players)
     assert all(p.extra["achievements"]["standard"] == [] for p in result.players)
@@ -174,36 +151,16 @@ def _single_row_home():
     return cards
 
 
-@pytest.mark.parametrize(
-    "option, goal, said",
-    [
-        (
-            None,
-            "Coordinated Alignment",
-            "Coordinated Alignment: 1 row of plants all one type (rows 1) x 3 = 3; a row with a single plant does not count",
-        ),
-        (
-            False,
-            "Mixing It Up",
-            "Mixing It Up: 0 rows of plants all different types x 2 = 0; a row with a single plant does not count",
-        ),
-        (
-            True,
-            "Coordinated Alignment",
-            "Coordinated Alignment: 2 rows of plants all one type (rows 1, 3) x 3 = 6; a row with a "
-            "single plant counts (option one_card_rows)",
-        ),
-        (
-            True,
-            "Mixing It Up",
-            "Mixing It Up: 1 row of plants all different types (rows 3) x 2 = 2; a row with a single plant "
-            "counts (option one_card_rows)",
-        ),
-    ],
-)
-def test_a_row_holding_a_single_plant_counts_only_under_the_option_and_the_line_says_which(
-    option, goal, said
-):
+@pytest.mark.parametrize("option, goal, said", [
+    (None, "Coordinated Alignment",
+     "Coordinated Alignment: 1 row of plants all one type (rows 1) x 3 = 3; a row with a single plant does not count"),
+    (False, "Mixing It Up", "Mixing It Up: 0 rows of plants all different types x 2 = 0; a row with a single plant does not count"),
+    (True, "Coordinated Alignment", "Coordinated Alignment: 2 rows of plants all one type (rows 1, 3) x 3 = 6; a row with a "
+                                    "single plant counts (option one_card_rows)"),
+    (True, "Mixing It Up", "Mixing It Up: 1 row of plants all different types (rows 3) x 2 = 2; a row with a single plant "
+                           "counts (option one_card_rows)"),
+])
+def test_a_row_holding_a_single_plant_counts_only_under_the_option_and_the_line_says_which(option, goal, said):
     options = {"modification": 6, "goals": [goal]}
     if option is not None:
         options["one_card_rows"] = option
@@ -215,15 +172,11 @@ def test_rooms_follow_the_same_reading():
     # row 1's 3 vining rooms are all one type, row 2's 4 unusual rooms too, row 3 has no room
     options = {"modification": 6, "goals": ["Coordinated Corridors"], "one_card_rows": True}
     result = score(table({"name": "Z", "cards": _single_row_home()}, player_count=2, **options))
-    assert result.player("Z").category("goals").details == (
-        "Coordinated Corridors: 2 rows of rooms all one type (rows 1, 2) x 3 = 6",
-    )
+    assert result.player("Z").category("goals").details == ("Coordinated Corridors: 2 rows of rooms all one type (rows 1, 2) x 3 = 6",)
 
 
 def test_the_standard_five_by_three_home_never_mentions_the_reading():
-    result = score(
-        table(player("Alice", ALICE_HOME), player_count=2, goals=["Mixing It Up"], one_card_rows=True)
-    )
+    result = score(table(player("Alice", ALICE_HOME), player_count=2, goals=["Mixing It Up"], one_card_rows=True))
     assert result.player("Alice").category("goals").details == (
         "Mixing It Up: 3 rows of plants all different types (rows 1, 2, 3) x 2 = 6",)
 

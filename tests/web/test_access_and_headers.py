@@ -14,12 +14,7 @@ from tests.conftest import csrf_token
 @pytest.fixture
 def locked(tmp_path):
     app = create_app(
-        {
-            "DATABASE": str(tmp_path / "locked.db"),
-            "SECRET_KEY": "k",
-            "ACCESS_CODE": "fern 42",
-            "ACCESS_ATTEMPTS": 3,
-        }
+        {"DATABASE": str(tmp_path / "locked.db"), "SECRET_KEY": "k", "ACCESS_CODE": "fern 42", "ACCESS_ATTEMPTS": 3}
     )
     return app.test_client()
 
@@ -82,9 +77,7 @@ def test_next_cannot_send_the_device_to_another_site(locked):
     assert response.headers["Location"] == "/"
 
 
-@pytest.mark.parametrize(
-    "target", ["/%5Cevil.example/", "/%09/evil.example/", "/%0A/evil.example/", "https:evil.example"]
-)
+@pytest.mark.parametrize("target", ["/%5Cevil.example/", "/%09/evil.example/", "/%0A/evil.example/", "https:evil.example"])
 def test_next_cannot_leave_the_site_by_backslash_or_whitespace(locked, target):
     response = enter(locked, "fern 42", target)
     assert response.status_code == 303
@@ -128,31 +121,13 @@ PAYLOADS = ['<script>alert("x")</script>', '"><img src=x onerror=alert(1)>', "' 
 @pytest.mark.parametrize("payload", PAYLOADS)
 def test_hostile_names_and_notes_are_rendered_inert_everywhere(client, token, payload):
     name = payload[:60]
-    data = {
-        "csrf_token": token,
-        "game": "stub",
-        "played_at": "2026-11-28T20:30",
-        "players-0": name,
-        "notes": payload,
-    }
+    data = {"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "players-0": name, "notes": payload}
     response = client.post("/plays", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)[:500]
     play_url = response.headers["Location"]
-    client.post(
-        play_url + "/seats/0",
-        data={"csrf_token": token, "state_json": json.dumps({"points": 3, "note": payload})},
-    )
+    client.post(play_url + "/seats/0", data={"csrf_token": token, "state_json": json.dumps({"points": 3, "note": payload})})
     player = re.search(r'href="(/players/\d+)"', client.get("/players").get_data(as_text=True)).group(1)
-    for url in (
-        "/",
-        "/players",
-        player,
-        "/plays",
-        play_url,
-        play_url + "/seats/0",
-        play_url + "/result",
-        play_url + "/log",
-    ):
+    for url in ("/", "/players", player, "/plays", play_url, play_url + "/seats/0", play_url + "/result", play_url + "/log"):
         html = client.get(url).get_data(as_text=True)
         assert "<script>alert" not in html, url
         assert "<img src=x" not in html, url

@@ -36,10 +36,7 @@ class Fields(HTMLParser):
         return [
             a.get("name") or a.get("id") or tag
             for tag, a, wrapped in self.fields
-            if not wrapped
-            and a.get("id") not in self.labelled
-            and not a.get("aria-label")
-            and not a.get("aria-labelledby")
+            if not wrapped and a.get("id") not in self.labelled and not a.get("aria-label") and not a.get("aria-labelledby")
         ]
 
 

@@ -54,11 +54,7 @@ def stored(app, play_id):
 
 def deck_of(app) -> dict:
     with app.test_request_context():
-        rows = (
-            get_db()
-            .execute("SELECT number, color, gecko, play_id FROM arizona_cards ORDER BY number")
-            .fetchall()
-        )
+        rows = get_db().execute("SELECT number, color, gecko, play_id FROM arizona_cards ORDER BY number").fetchall()
         return {r["number"]: (r["color"], bool(r["gecko"]), r["play_id"]) for r in rows}
 
 
@@ -89,24 +85,16 @@ def test_a_posted_display_is_stored_as_the_state_and_scores_12(app, client, toke
     assert re.search(r'id="az-line-col-2" class="az-mark-wrap complete"', html)
     assert re.search(r'id="az-q-0" class="az-quad-wrap scores"', html)
     # each mark opens the score's lines about its row, column or quadrant (the engine's words)
-    assert re.search(
-        r'popovertarget="az-line-row-0-why">.*?<div popover id="az-line-row-0-why" class="explain az-why">\s*'
-        r"<h2>Row 1: 3 points</h2>\s*<ul><li>Row 1: 1 &lt; 5 &lt; 20 &lt; 34 ascending = 1</li>"
-        r"<li>Row 1: 1 &lt; 5 &lt; 20 &lt; 34 ascending, geckos on 1 and 34 = 2</li></ul>",
-        html,
-        re.S,
-    )
+    assert re.search(r'popovertarget="az-line-row-0-why">.*?<div popover id="az-line-row-0-why" class="explain az-why">\s*'
+                     r"<h2>Row 1: 3 points</h2>\s*<ul><li>Row 1: 1 &lt; 5 &lt; 20 &lt; 34 ascending = 1</li>"
+                     r"<li>Row 1: 1 &lt; 5 &lt; 20 &lt; 34 ascending, geckos on 1 and 34 = 2</li></ul>", html, re.S)
     assert "<h2>Top-left quadrant: 2 points</h2>" in html and "all 4 yellow = 2" in html
 
 
 def test_advanced_scoring_marks_single_colour_lines(client, token):
     play_id = new_play(client, token, game=GAME, players=("Ann", "Bob"), advanced="on")
     pink_row = [[(n, "pink", False) for n in (1, 2, 3, 4)]]
-    data = {
-        f"grid[0][{c}].{k}": v
-        for c, (n, col, _g) in enumerate(pink_row[0])
-        for k, v in (("number", str(n)), ("color", col))
-    }
+    data = {f"grid[0][{c}].{k}": v for c, (n, col, _g) in enumerate(pink_row[0]) for k, v in (("number", str(n)), ("color", col))}
     html = post(client, token, play_id, data).get_data(as_text=True)
     assert re.search(r'id="az-line-row-0" class="az-mark-wrap scores one-color"', html)
     assert 'class="badge done">advanced<' in client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
@@ -139,32 +127,21 @@ def test_a_bad_number_is_kept_and_its_message_is_next_to_its_cell(app, client, t
     data["grid[0][1].number"] = "abc"
     html = post(client, token, play_id, data).get_data(as_text=True)
     assert stored(app, play_id).seats[0].state["grid"][0][1]["number"] == "abc"
-    assert re.search(
-        r'id="az-notes-0"[^>]*hx-swap-oob="true">.*?<div id="err-f-grid-0-1" class="field-err">'
-        r'<p class="error az-note">Row 1, card 2: number must be a whole number from 1 to 99',
-        html,
-        re.S,
-    )
+    assert re.search(r'id="az-notes-0"[^>]*hx-swap-oob="true">.*?<div id="err-f-grid-0-1" class="field-err">'
+                     r'<p class="error az-note">Row 1, card 2: number must be a whole number from 1 to 99', html, re.S)
     assert 'class="az-flag bad"' in html
     page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert 'id="f-grid-0-1-number" name="grid[0][1].number" value="abc"' in page
     assert '<p class="error az-note">Row 1, card 2: number must be a whole number' in page
-    assert re.search(
-        r'id="f-grid-0-1-number"[^>]*aria-describedby="err-f-grid-0-1" aria-invalid="true"', page
-    )
+    assert re.search(r'id="f-grid-0-1-number"[^>]*aria-describedby="err-f-grid-0-1" aria-invalid="true"', page)
 
 
 def test_a_bad_wren_count_is_kept_and_shown_under_the_stepper(app, client, token):
     play_id = solo_play(client, token)
     html = post(client, token, play_id, form_of(ROBIN, wrens="lots")).get_data(as_text=True)
     assert stored(app, play_id).seats[0].state["wrens"] == "lots"
-    assert re.search(
-        r'<div id="err-f-wrens" class="field-err on" hx-swap-oob="true"><p class="error">must be a whole number from 0 to 15',
-        html,
-    )
-    assert (
-        "<strong>Wrens</strong> must be a whole number from 0 to 15" in html
-    )  # in the status list, by its name
+    assert re.search(r'<div id="err-f-wrens" class="field-err on" hx-swap-oob="true"><p class="error">must be a whole number from 0 to 15', html)
+    assert "<strong>Wrens</strong> must be a whole number from 0 to 15" in html  # in the status list, by its name
 
 
 def test_empty_cells_are_not_flagged_while_the_display_is_being_filled(client, token):
@@ -195,17 +172,7 @@ def test_a_finished_play_is_read_only(client, token):
 
 def test_saving_a_seat_teaches_the_deck_its_complete_cards(app, client, token):
     play_id = solo_play(client, token)
-    post(
-        client,
-        token,
-        play_id,
-        {
-            "grid[0][0].number": "17",
-            "grid[0][0].color": "Yellow",
-            "grid[0][0].gecko": "on",
-            "grid[0][1].number": "18",
-        },
-    )
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "Yellow", "grid[0][0].gecko": "on", "grid[0][1].number": "18"})
     assert deck_of(app) == {17: ("Yellow", True, play_id)}  # 18 has no colour yet: nothing learned
 
 
@@ -221,13 +188,7 @@ def test_the_second_play_needs_only_the_numbers(app, client, token):
     page = client.get(f"/plays/{second}/seats/0").get_data(as_text=True)
     assert 'data-deck=\'{"1": {"color": "yellow", "gecko": true}' in page  # for the instant fill-in
     # the colours used, most used first, then starter names up to five chips
-    assert re.findall(r'class="az-chip az-c-(\w+)" data-color', page) == [
-        "pink",
-        "white",
-        "yellow",
-        "green",
-        "blue",
-    ]
+    assert re.findall(r'class="az-chip az-c-(\w+)" data-color', page) == ["pink", "white", "yellow", "green", "blue"]
 
 
 def test_a_typo_corrected_in_the_same_play_corrects_the_deck(app, client, token):
@@ -241,42 +202,21 @@ def test_a_typo_corrected_in_the_same_play_corrects_the_deck(app, client, token)
 
 def test_a_contradiction_is_flagged_with_both_values_and_one_tap_answers(app, client, token):
     first = solo_play(client, token)
-    post(
-        client,
-        token,
-        first,
-        {"grid[0][0].number": "17", "grid[0][0].color": "yellow", "grid[0][0].gecko": "on"},
-    )
+    post(client, token, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow", "grid[0][0].gecko": "on"})
     second = solo_play(client, token, name="Ana")
-    html = post(
-        client,
-        token,
-        second,
-        {"grid[1][2].number": "17", "grid[1][2].color": "pink", "grid[1][2].gecko": "on"},
-    ).get_data(as_text=True)
+    html = post(client, token, second, {"grid[1][2].number": "17", "grid[1][2].color": "pink", "grid[1][2].gecko": "on"}).get_data(as_text=True)
     assert deck_of(app)[17] == ("yellow", True, first)  # the deck keeps its value until answered
-    notes = re.search(
-        r'<div id="az-notes-1" class="az-notes" hx-swap-oob="true">(.*?)</div>\s*</div>', html, re.S
-    ).group(1)
+    notes = re.search(r'<div id="az-notes-1" class="az-notes" hx-swap-oob="true">(.*?)</div>\s*</div>', html, re.S).group(1)
     assert "Card 17" in notes and "row 2, card 3" in notes
     assert "yellow with gecko" in notes and "pink with gecko" in notes
-    assert (
-        f'formaction="/plays/{second}/seats/0/do/resolve" class="button" name="resolve" value="deck:1-2"'
-        in notes
-    )
+    assert f'formaction="/plays/{second}/seats/0/do/resolve" class="button" name="resolve" value="deck:1-2"' in notes
     assert 'value="entered:1-2"' in notes
     assert 'class="az-flag conflict"' in html
 
     # "Keep the deck's": the cell takes the deck's colour
-    response = client.post(
-        f"/plays/{second}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "deck:1-2"}
-    )
+    response = client.post(f"/plays/{second}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "deck:1-2"})
     assert response.status_code == 303
-    assert stored(app, second).seats[0].state["grid"][1][2] == {
-        "number": 17,
-        "color": "yellow",
-        "gecko": True,
-    }
+    assert stored(app, second).seats[0].state["grid"][1][2] == {"number": 17, "color": "yellow", "gecko": True}
     assert "az-conflict-1-2" not in client.get(f"/plays/{second}/seats/0").get_data(as_text=True)
 
 
@@ -285,9 +225,7 @@ def test_correcting_the_deck_from_a_contradiction(app, client, token):
     post(client, token, first, {"grid[0][0].number": "17", "grid[0][0].color": "yellow"})
     second = solo_play(client, token, name="Ana")
     post(client, token, second, {"grid[0][0].number": "17", "grid[0][0].color": "pink"})
-    response = client.post(
-        f"/plays/{second}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "entered:0-0"}
-    )
+    response = client.post(f"/plays/{second}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "entered:0-0"})
     assert response.status_code == 303
     assert deck_of(app)[17] == ("pink", False, second)
     assert stored(app, second).seats[0].state["grid"][0][0]["color"] == "pink"
@@ -297,31 +235,14 @@ def test_correcting_the_deck_from_a_contradiction(app, client, token):
 
 def test_resolve_needs_the_csrf_token_and_a_real_cell(client, token):
     play_id = solo_play(client, token)
-    assert (
-        client.post(f"/plays/{play_id}/seats/0/do/resolve", data={"resolve": "deck:0-0"}).status_code == 400
-    )
-    assert (
-        client.post(
-            f"/plays/{play_id}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "deck:9-9"}
-        ).status_code
-        == 400
-    )
-    assert (
-        client.post(
-            f"/plays/{play_id}/seats/5/do/resolve", data={"csrf_token": token, "resolve": "deck:0-0"}
-        ).status_code
-        == 404
-    )
+    assert client.post(f"/plays/{play_id}/seats/0/do/resolve", data={"resolve": "deck:0-0"}).status_code == 400
+    assert client.post(f"/plays/{play_id}/seats/0/do/resolve", data={"csrf_token": token, "resolve": "deck:9-9"}).status_code == 400
+    assert client.post(f"/plays/{play_id}/seats/5/do/resolve", data={"csrf_token": token, "resolve": "deck:0-0"}).status_code == 404
 
 
 def test_the_deck_page_lists_what_was_learned(client, token):
     play_id = solo_play(client, token)
-    post(
-        client,
-        token,
-        play_id,
-        {"grid[0][0].number": "17", "grid[0][0].color": "<b>yellow</b>", "grid[0][0].gecko": "on"},
-    )
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "<b>yellow</b>", "grid[0][0].gecko": "on"})
     html = client.get("/arizona/deck").get_data(as_text=True)
     assert "<th scope=\"row\">17</th>" in html
     assert "&lt;b&gt;yellow&lt;/b&gt;" in html and "<b>yellow" not in html
@@ -343,16 +264,8 @@ def test_solo_against_vera_options_form(app, client, token):
 @pytest.mark.parametrize(
     "players, options, message",
     [
-        (
-            ("Ann",),
-            {"solo": "on", "vera_score": "lots"},
-            "Vera&#39;s score: enter a whole number from 0 to 999",
-        ),
-        (
-            ("Ann", "Bob"),
-            {"solo": "on", "vera_score": "10"},
-            "Solo against Vera is for one player: you listed 2.",
-        ),
+        (("Ann",), {"solo": "on", "vera_score": "lots"}, "Vera&#39;s score: enter a whole number from 0 to 999"),
+        (("Ann", "Bob"), {"solo": "on", "vera_score": "10"}, "Solo against Vera is for one player: you listed 2."),
         (("Ann",), {}, "One player plays solo against Vera"),
     ],
 )
@@ -392,9 +305,7 @@ def test_correcting_the_deck_is_written_in_the_edit_log(client, token):
 
 def test_the_page_carries_the_engines_colour_keys_and_limits_for_the_script(client, token):
     play_id = solo_play(client, token)
-    post(
-        client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "Rose\u0301 "}
-    )  # NFD, trailing space
+    post(client, token, play_id, {"grid[0][0].number": "17", "grid[0][0].color": "Rose\u0301 "})  # NFD, trailing space
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     # the cell, its flag and the chip all carry the engine's key (NFC, case-folded)
     assert 'id="az-cell-0-0" data-r="0" data-c="0" data-key="ros\u00e9"' in html
@@ -408,27 +319,19 @@ def test_the_page_carries_the_engines_colour_keys_and_limits_for_the_script(clie
 def test_the_script_declares_no_colour_rule_and_no_limit_of_its_own():
     from pathlib import Path
 
-    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "arizona.js").read_text(
-        encoding="utf-8"
-    )
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "arizona.js").read_text(encoding="utf-8")
     for copy in ("toLowerCase", "normalize(", "\\s+", "15", "30", "99"):
         assert copy not in script.split("*/", 1)[1], copy
 
 
 def test_the_advanced_colour_points_reading_is_an_option_of_the_play(app, client, token):
-    play_id = new_play(
-        client, token, game=GAME, players=("Ann", "Bob"), advanced="on", color_lines="in_order"
-    )
+    play_id = new_play(client, token, game=GAME, players=("Ann", "Bob"), advanced="on", color_lines="in_order")
     assert stored(app, play_id).options == {"advanced": True, "solo": None, "color_lines": "in_order"}
     html = client.get(f"/plays/{play_id}/edit").get_data(as_text=True)
     assert 'id="opt-verdant-arizona-color_lines-in_order" value="in_order" checked' in html
     # a white row out of order earns no colour point under this reading: not marked
     row = [(9, "white"), (2, "white"), (7, "white"), (1, "white")]
-    data = {
-        f"grid[0][{c}].{k}": v
-        for c, (n, col) in enumerate(row)
-        for k, v in (("number", str(n)), ("color", col))
-    }
+    data = {f"grid[0][{c}].{k}": v for c, (n, col) in enumerate(row) for k, v in (("number", str(n)), ("color", col))}
     html = post(client, token, play_id, data).get_data(as_text=True)
     assert re.search(r'id="az-line-row-0" class="az-mark-wrap complete"', html)
     assert "one-color" not in re.search(r'id="az-line-row-0"[^>]*>', html).group(0)
@@ -457,16 +360,9 @@ def test_a_stale_phone_entering_another_card_is_merged_and_both_cards_stay(app):
     play_id = solo_play(a, ta)
     version = version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
     empty = {f"grid[{r}][{c}].number": "" for r in range(4) for c in range(4)}
-    assert (
-        post(
-            a, ta, play_id, {**empty, "grid[0][0].number": "7", "grid[0][0].color": "pink"}, version=version
-        ).status_code
-        == 200
-    )
+    assert post(a, ta, play_id, {**empty, "grid[0][0].number": "7", "grid[0][0].color": "pink"}, version=version).status_code == 200
     # phone B still shows the empty display: its picture says only card 3, 4 changed
-    response = post(
-        b, tb, play_id, {**empty, "grid[2][3].number": "30", "grid[2][3].color": "white"}, version=version
-    )
+    response = post(b, tb, play_id, {**empty, "grid[2][3].number": "30", "grid[2][3].color": "white"}, version=version)
     assert response.status_code == 200
     grid = stored(app, play_id).seats[0].state["grid"]
     assert grid[0][0] == {"number": 7, "color": "pink", "gecko": False}
@@ -479,26 +375,12 @@ def test_a_stale_phone_keeps_its_base_so_its_next_saves_never_undo_the_other_pho
     version = version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
     post(a, ta, play_id, {"grid[0][0].number": "7", "grid[0][0].color": "pink"}, version=version)
     # B's form never showed card 1: each of its saves sends it empty, on the base its form shows
-    for typed in (
-        {"grid[3][3].number": "30"},
-        {"grid[3][3].number": "30"},
-        {"grid[3][3].number": "30", "grid[3][3].color": "white"},
-    ):
-        response = post(
-            b, tb, play_id, {"grid[0][0].number": "", "grid[0][0].color": "", **typed}, version=version
-        )
+    for typed in ({"grid[3][3].number": "30"}, {"grid[3][3].number": "30"}, {"grid[3][3].number": "30", "grid[3][3].color": "white"}):
+        response = post(b, tb, play_id, {"grid[0][0].number": "", "grid[0][0].color": "", **typed}, version=version)
         assert response.status_code == 200
         version = version_on_page(response.get_data(as_text=True))
-        assert stored(app, play_id).seats[0].state["grid"][0][0] == {
-            "number": 7,
-            "color": "pink",
-            "gecko": False,
-        }
-    assert stored(app, play_id).seats[0].state["grid"][3][3] == {
-        "number": 30,
-        "color": "white",
-        "gecko": False,
-    }
+        assert stored(app, play_id).seats[0].state["grid"][0][0] == {"number": 7, "color": "pink", "gecko": False}
+    assert stored(app, play_id).seats[0].state["grid"][3][3] == {"number": 30, "color": "white", "gecko": False}
     assert version < stored(app, play_id).seats[0].version  # so the live check tells B to reload
 
 
@@ -510,13 +392,8 @@ def test_two_phones_changing_one_card_see_it_by_its_name_with_both_values(app):
     response = post(b, tb, play_id, {"grid[1][2].number": "21"}, version=version)
     assert response.status_code == 409 and response.headers["HX-Retarget"] == "#main"
     html = response.get_data(as_text=True)
-    assert (
-        "<h2>Row 2, card 3: number</h2>" in html
-        and "grid[" not in html.split("<form", 1)[1].split('name="changes"')[0]
-    )
-    assert re.search(r"Keep this phone's: <strong>21</strong>", html) and re.search(
-        r"'s: <strong>12</strong>", html
-    )
+    assert "<h2>Row 2, card 3: number</h2>" in html and "grid[" not in html.split("<form", 1)[1].split('name="changes"')[0]
+    assert re.search(r"Keep this phone's: <strong>21</strong>", html) and re.search(r"'s: <strong>12</strong>", html)
     assert stored(app, play_id).seats[0].state["grid"][1][2]["number"] == 12  # nothing overwritten
 
 
@@ -528,17 +405,9 @@ def test_the_field_names_and_values_a_player_reads():
     assert arizona.field_label("grid[1][2].color") == "Row 2, card 3: colour"
     assert arizona.field_label("grid[0][3].gecko") == "Row 1, card 4: gecko"
     assert arizona.field_label("grid[3][0]") == "Row 4, card 1" and arizona.field_label("grid[2]") == "Row 3"
-    assert (
-        arizona.field_label("wrens") == "Wrens"
-        and arizona.field_label("options.solo.vera_score") == "Vera's score"
-    )
-    assert (
-        arizona.value_label("grid[0][0].gecko", True) == "gecko"
-        and arizona.value_label("grid[0][0].gecko", False) == "no gecko"
-    )
-    assert (
-        arizona.value_label("grid[0][0]", {"number": 17, "color": "pink", "gecko": True}) == "17 pink, gecko"
-    )
+    assert arizona.field_label("wrens") == "Wrens" and arizona.field_label("options.solo.vera_score") == "Vera's score"
+    assert arizona.value_label("grid[0][0].gecko", True) == "gecko" and arizona.value_label("grid[0][0].gecko", False) == "no gecko"
+    assert arizona.value_label("grid[0][0]", {"number": 17, "color": "pink", "gecko": True}) == "17 pink, gecko"
     assert arizona.value_label("grid[0][0].number", None) == "–"
 
 
@@ -554,9 +423,7 @@ def test_a_finished_play_refuses_every_save_path_and_keeps_the_deck(app, client,
     assert post(client, token, play_id, {"grid[0][1].number": "6"}).status_code == 409  # the entry form
     assert post(client, token, play_id, {"step": "wrens:+1"}, htmx=False).status_code == 409  # a stepper tap
     for keep in ("deck", "entered"):
-        response = client.post(
-            f"/plays/{play_id}/seats/0/do/resolve", data={"csrf_token": token, "resolve": f"{keep}:0-0"}
-        )
+        response = client.post(f"/plays/{play_id}/seats/0/do/resolve", data={"csrf_token": token, "resolve": f"{keep}:0-0"})
         assert response.status_code == 409 and "This play is finished" in response.get_data(as_text=True)
     assert stored(app, play_id).seats[0].state == before
     assert deck_of(app)[17] == ("yellow", False, first)  # not corrected by a refused change
@@ -572,12 +439,7 @@ def test_resolve_goes_through_the_version_a_stale_phone_merges_and_keeps_the_oth
     version = version_on_page(page)
     post(a, ta, play_id, {"grid[3][3].number": "40", "grid[3][3].color": "green"})  # phone A, meanwhile
     # phone B taps "Keep the deck's" with its whole (stale) form
-    form = {
-        "grid[1][2].number": "17",
-        "grid[1][2].color": "pink",
-        "grid[3][3].number": "",
-        "grid[3][3].color": "",
-    }
+    form = {"grid[1][2].number": "17", "grid[1][2].color": "pink", "grid[3][3].number": "", "grid[3][3].color": ""}
     response = b.post(f"/plays/{play_id}/seats/0/do/resolve",
                       data={"csrf_token": tb, "version": str(version), "resolve": "deck:1-2", **form})
     assert response.status_code == 303
@@ -622,11 +484,7 @@ def test_the_wren_stepper_steps_without_javascript_and_an_unticked_gecko_is_no_g
     assert stored(app, play_id).seats[0].state["wrens"] == 15
     assert stored(app, play_id).seats[0].state["grid"][0][0]["gecko"] is True
     post(client, token, play_id, {"grid[0][0].number": "1", "grid[0][0].color": "yellow"})  # box not ticked
-    assert stored(app, play_id).seats[0].state["grid"][0][0] == {
-        "number": 1,
-        "color": "yellow",
-        "gecko": False,
-    }
+    assert stored(app, play_id).seats[0].state["grid"][0][0] == {"number": 1, "color": "yellow", "gecko": False}
 
 
 def test_done_with_a_bad_number_stays_on_the_seat_with_the_apps_own_message(app, client, token):
@@ -637,22 +495,15 @@ def test_done_with_a_bad_number_stays_on_the_seat_with_the_apps_own_message(app,
     html = response.get_data(as_text=True)
     assert "Not done yet: fill or fix what is listed here first." in html
     assert "Row 1, card 2: number must be a whole number from 1 to 99" in html
-    assert (
-        stored(app, play_id).seats[0].state["grid"][0][1]["number"] == 100
-        and not stored(app, play_id).seats[0].done
-    )
+    assert stored(app, play_id).seats[0].state["grid"][0][1]["number"] == 100 and not stored(app, play_id).seats[0].done
     page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
-    assert (
-        "novalidate" in page and 'pattern="' not in page
-    )  # no browser validation bubble over the app's message
+    assert "novalidate" in page and 'pattern="' not in page  # no browser validation bubble over the app's message
 
 
 # ------------------------------------------------------------ Vera's score on the solo seat
 
 
-def test_solo_without_veras_score_is_not_waiting_for_anyone_and_every_message_links_to_the_field(
-    app, client, token
-):
+def test_solo_without_veras_score_is_not_waiting_for_anyone_and_every_message_links_to_the_field(app, client, token):
     play_id = solo_play(client, token, vera="")
     post(client, token, play_id, form_of(ROBIN))
     mark_done(client, token, play_id, 0)
@@ -673,11 +524,8 @@ def test_veras_score_is_saved_with_the_plays_options_by_the_play_version(app, cl
     mark_done(client, token, play_id, 0)
     page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     version = play_version_on_page(page)
-    response = client.post(
-        f"/plays/{play_id}/seats/0/do/vera",
-        headers={"HX-Request": "true"},
-        data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": "11"},
-    )
+    response = client.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
+                           data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": "11"})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="status"') and 'data-save-state="saved"' in html
@@ -693,19 +541,13 @@ def test_a_bad_veras_score_is_refused_next_to_the_field_and_nothing_is_stored(ap
     play_id = solo_play(client, token, vera="9")
     version = play_version_on_page(client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
     for typed in ("lots", "1000", "-1"):
-        response = client.post(
-            f"/plays/{play_id}/seats/0/do/vera",
-            headers={"HX-Request": "true"},
-            data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": typed},
-        )
+        response = client.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
+                               data={"csrf_token": token, "play_version": str(version), "options.solo.vera_score": typed})
         assert response.status_code == 422
         html = response.get_data(as_text=True)
         assert 'data-save-state="failed"' in html and "Not saved" in html
-        assert re.search(
-            r'id="err-f-options-solo-vera_score" class="field-err" hx-swap-oob="true"><p class="error">Not saved: '
-            r"Vera&#39;s score must be a whole number from 0 to 999",
-            html,
-        )
+        assert re.search(r'id="err-f-options-solo-vera_score" class="field-err" hx-swap-oob="true"><p class="error">Not saved: '
+                         r"Vera&#39;s score must be a whole number from 0 to 999", html)
         assert 'name="options.solo.vera_score"' not in html  # what was typed stays in the field
     assert stored(app, play_id).options["solo"] == {"vera_score": 9}
 
@@ -714,53 +556,31 @@ def test_veras_score_changed_on_another_phone_meanwhile_is_a_conflict_showing_th
     (a, ta), (b, tb) = two_phones(app)
     play_id = solo_play(a, ta, vera="")
     version = play_version_on_page(b.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
-    assert (
-        a.post(
-            f"/plays/{play_id}/seats/0/do/vera",
-            headers={"HX-Request": "true"},
-            data={"csrf_token": ta, "play_version": str(version), "options.solo.vera_score": "30"},
-        ).status_code
-        == 200
-    )
+    assert a.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
+                  data={"csrf_token": ta, "play_version": str(version), "options.solo.vera_score": "30"}).status_code == 200
     post(a, ta, play_id, {"grid[0][0].number": "7"})  # and a card: another version of the play
     response = b.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
                       data={"csrf_token": tb, "play_version": str(version), "options.solo.vera_score": "27"})
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     assert "Vera&#39;s score was changed on another phone meanwhile (now 30)" in html
-    assert (
-        re.search(r'<form id="az-vera"[^>]*hx-swap-oob="true">', html) and 'value="30"' in html
-    )  # the field shows it
+    assert re.search(r'<form id="az-vera"[^>]*hx-swap-oob="true">', html) and 'value="30"' in html  # the field shows it
     assert stored(app, play_id).options["solo"] == {"vera_score": 30}
     # B's own earlier typing is not a conflict with itself: based on the new version it saves
-    ok = b.post(
-        f"/plays/{play_id}/seats/0/do/vera",
-        headers={"HX-Request": "true"},
-        data={
-            "csrf_token": tb,
-            "play_version": str(play_version_on_page(html)),
-            "options.solo.vera_score": "27",
-        },
-    )
+    ok = b.post(f"/plays/{play_id}/seats/0/do/vera", headers={"HX-Request": "true"},
+                data={"csrf_token": tb, "play_version": str(play_version_on_page(html)), "options.solo.vera_score": "27"})
     assert ok.status_code == 200 and stored(app, play_id).options["solo"] == {"vera_score": 27}
 
 
 def test_veras_score_is_only_for_a_solo_play_in_progress(app, client, token):
     two = new_play(client, token, game=GAME, players=("Ann", "Bob"))
     assert 'name="options.solo.vera_score"' not in client.get(f"/plays/{two}/seats/0").get_data(as_text=True)
-    response = client.post(
-        f"/plays/{two}/seats/0/do/vera", data={"csrf_token": token, "options.solo.vera_score": "5"}
-    )
+    response = client.post(f"/plays/{two}/seats/0/do/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
     assert response.status_code == 409 and stored(app, two).options["solo"] is None
     solo = solo_play(client, token, vera="8")
     post(client, token, solo, form_of(ROBIN))
     mark_done(client, token, solo, 0)
     client.post(f"/plays/{solo}/finish", data={"csrf_token": token})
-    response = client.post(
-        f"/plays/{solo}/seats/0/do/vera", data={"csrf_token": token, "options.solo.vera_score": "5"}
-    )
+    response = client.post(f"/plays/{solo}/seats/0/do/vera", data={"csrf_token": token, "options.solo.vera_score": "5"})
     assert response.status_code == 409 and stored(app, solo).options["solo"] == {"vera_score": 8}
-    assert "readonly" in re.search(
-        r'<input[^>]*name="options.solo.vera_score"[^>]*>',
-        client.get(f"/plays/{solo}/seats/0").get_data(as_text=True),
-    ).group(0)
+    assert 'readonly' in re.search(r'<input[^>]*name="options.solo.vera_score"[^>]*>', client.get(f"/plays/{solo}/seats/0").get_data(as_text=True)).group(0)

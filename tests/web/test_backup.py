@@ -15,10 +15,7 @@ from web.backup import ImportRefused, backup_database, dump, export_data, import
 def seed(client, token):
     play_id = new_play(client, token, players=("Ann", "Bob"), bonus="1")
     for position, state in enumerate(({"points": 9, "tokens": 2}, {"points": 9, "tokens": 1})):
-        client.post(
-            f"/plays/{play_id}/seats/{position}",
-            data={"csrf_token": token, "state_json": json.dumps(state), "next": "play"},
-        )
+        client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state), "next": "play"})
     client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
     new_play(client, token, players=("Ann", "Cy"))
     return play_id
@@ -89,9 +86,7 @@ def test_settings_page_offers_the_export_download(client, token):
 
 
 def test_device_name_signs_the_edit_log(client, token):
-    assert (
-        client.post("/settings/device", data={"csrf_token": token, "name": "Rosa's phone"}).status_code == 303
-    )
+    assert client.post("/settings/device", data={"csrf_token": token, "name": "Rosa's phone"}).status_code == 303
     play_id = new_play(client, token)
     assert "by Rosa&#39;s phone" in client.get(f"/plays/{play_id}/log").get_data(as_text=True)
     response = client.post("/settings/device", data={"csrf_token": token, "name": "x" * 41})

@@ -44,21 +44,11 @@ def test_an_unknown_game_has_no_schema(client):
 def test_one_board_of_the_docs_example_scores_on_its_own_and_nothing_is_stored(app, client, token, game):
     table = example(game)
     board = {k: v for k, v in table["players"][0].items() if k != "name"}
-    response = client.post(
-        "/check",
-        data={
-            "csrf_token": token,
-            "game": game,
-            "name": table["players"][0]["name"],
-            "board": json.dumps(board),
-            "options": json.dumps(table.get("options", {})),
-        },
-    )
+    response = client.post("/check", data={"csrf_token": token, "game": game, "name": table["players"][0]["name"],
+                                           "board": json.dumps(board), "options": json.dumps(table.get("options", {}))})
     assert response.status_code == 200, response.get_data(as_text=True)[-2000:]
     html = response.get_data(as_text=True)
-    alone = scoring.score(
-        game, {"options": table.get("options", {}), "players": [table["players"][0]], "player_count": 1}
-    )
+    alone = scoring.score(game, {"options": table.get("options", {}), "players": [table["players"][0]], "player_count": 1})
     assert "points</h2>" in html and f": {alone.players[0].total} points" in html
     assert 'class="pad"' in html
     with app.app_context():
@@ -69,9 +59,7 @@ def test_one_board_of_the_docs_example_scores_on_its_own_and_nothing_is_stored(a
 
 def test_a_seat_can_be_checked_on_its_own_from_its_page(client, token):
     play_id = new_play(client, token, players=("Ann", "Bob"))
-    client.post(
-        f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": 9, "tokens": 1}'}
-    )
+    client.post(f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": 9, "tokens": 1}'})
     seat = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert f"/check?play={play_id}&amp;seat=0" in seat
     html = client.get(f"/check?play={play_id}&seat=0").get_data(as_text=True)
@@ -80,12 +68,8 @@ def test_a_seat_can_be_checked_on_its_own_from_its_page(client, token):
 
 
 def test_a_bad_board_names_what_to_fix(client, token):
-    response = client.post(
-        "/check", data={"csrf_token": token, "game": "planted", "board": '{"propogation": 2}'}
-    )
+    response = client.post("/check", data={"csrf_token": token, "game": "planted", "board": '{"propogation": 2}'})
     assert response.status_code == 422
-    assert "propogation" in response.get_data(as_text=True) and "did you mean" in response.get_data(
-        as_text=True
-    )
+    assert "propogation" in response.get_data(as_text=True) and "did you mean" in response.get_data(as_text=True)
     response = client.post("/check", data={"csrf_token": token, "game": "planted", "board": "{not json"})
     assert response.status_code == 422 and "is not valid JSON" in response.get_data(as_text=True)

@@ -80,10 +80,8 @@ def _conflict(app):
 
 def test_keeping_this_phones_value_saves_it(app):
     phone_b, token_b, play_id, changes, current = _conflict(app)
-    response = phone_b.post(
-        f"/plays/{play_id}/seats/0/resolve",
-        data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "yours"},
-    )
+    response = phone_b.post(f"/plays/{play_id}/seats/0/resolve",
+                            data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "yours"})
     assert response.status_code == 303
     with app.app_context():
         from web import store
@@ -93,10 +91,8 @@ def test_keeping_this_phones_value_saves_it(app):
 
 def test_keeping_the_other_phones_value_keeps_it(app):
     phone_b, token_b, play_id, changes, current = _conflict(app)
-    response = phone_b.post(
-        f"/plays/{play_id}/seats/0/resolve",
-        data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "theirs"},
-    )
+    response = phone_b.post(f"/plays/{play_id}/seats/0/resolve",
+                            data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "theirs"})
     assert response.status_code == 303
     with app.app_context():
         from web import store
@@ -111,26 +107,21 @@ def test_resolving_against_a_newer_save_asks_again(app):
     post(phone_a, token_a, play_id, {"points": 12}, 1)
     post(phone_a, token_a, play_id, {"points": 13}, 2)
     response = phone_b.post(
-        f"/plays/{play_id}/seats/0/resolve",
-        data={"csrf_token": token_b, "changes": '{"points": 21}', "version": "2"},
+        f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token_b, "changes": '{"points": 21}', "version": "2"}
     )
     assert response.status_code == 409
 
 
 def test_a_save_without_a_version_is_not_checked(client, token):
     play_id = new_play(client, token)
-    response = client.post(
-        f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": 4}'}
-    )
+    response = client.post(f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": 4}'})
     assert response.status_code == 303
 
 
 def test_resolve_refuses_garbage(client, token):
     play_id = new_play(client, token)
     for changes in ("not json", "[1]"):
-        response = client.post(
-            f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "changes": changes}
-        )
+        response = client.post(f"/plays/{play_id}/seats/0/resolve", data={"csrf_token": token, "changes": changes})
         assert response.status_code == 400
 
 
@@ -152,19 +143,8 @@ def test_two_phones_editing_different_play_details_keep_both(app):
     assert phone_a.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_a, "version": version,
                                                         "notes": "at Rosa's"}).status_code == 303
     # phone B saw the old details and changes only the date: merged, the notes stay
-    assert (
-        phone_b.post(
-            f"/plays/{play_id}/edit",
-            data={
-                **base,
-                "csrf_token": token_b,
-                "version": version,
-                "played_at": "2026-11-27T19:00",
-                "notes": "",
-            },
-        ).status_code
-        == 303
-    )
+    assert phone_b.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_b, "version": version,
+                                                        "played_at": "2026-11-27T19:00", "notes": ""}).status_code == 303
     with app.app_context():
         from web import store
 
@@ -179,9 +159,7 @@ def test_two_phones_changing_the_same_play_detail_differently_is_asked_not_overw
     token_a, version = _details(phone_a, play_id)
     token_b, _ = _details(phone_b, play_id)
     base = {"played_at": "2026-11-28T20:30", "opt-stub-bonus": "0"}
-    phone_a.post(
-        f"/plays/{play_id}/edit", data={**base, "csrf_token": token_a, "version": version, "notes": "Rosa's"}
-    )
+    phone_a.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_a, "version": version, "notes": "Rosa's"})
     response = phone_b.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_b, "version": version,
                                                             "notes": "Theo's"})
     assert response.status_code == 422

@@ -14,14 +14,8 @@ from app import create_app
 GAMES = [g.name for g in scoring.games()][:5]
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**12), 10**12)
-    | st.floats(allow_nan=False)
-    | st.text(max_size=20),
-    lambda children: (
-        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5)
-    ),
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=10), children, max_size=5),
     max_leaves=25,
 )
 
@@ -54,33 +48,14 @@ def test_random_json_never_breaks_the_score_api(game, body):
 
 
 player_like = st.dictionaries(
-    st.sampled_from(
-        [
-            "name",
-            "home",
-            "plants",
-            "grid",
-            "garden",
-            "display",
-            "wrens",
-            "green_thumbs",
-            "propagation",
-            "lost_items",
-            "achievements",
-            "money_plant_leaves",
-            "watering_can",
-            "storage",
-            "decorations",
-        ]
-    ),
+    st.sampled_from(["name", "home", "plants", "grid", "garden", "display", "wrens", "green_thumbs", "propagation",
+                     "lost_items", "achievements", "money_plant_leaves", "watering_can", "storage", "decorations"]),
     json_values,
     max_size=6,
 )
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    game=st.sampled_from(GAMES), players=st.lists(player_like, min_size=0, max_size=5), options=json_values
-)
+@given(game=st.sampled_from(GAMES), players=st.lists(player_like, min_size=0, max_size=5), options=json_values)
 def test_table_shaped_garbage_never_breaks_the_score_api(game, players, options):
     check(game, {"options": options, "players": players})

@@ -60,11 +60,7 @@ def seat_version(app, play_id: int, position: int = 0) -> int:
 
 def slot(html: str, path: str) -> str:
     """The message slot of a field (or of a place: ``display[3]``)."""
-    found = re.search(
-        r'<div id="err-f-' + re.escape(re.sub(r"[^A-Za-z0-9_]+", "-", path).strip("-")) + r'".*?</div>',
-        html,
-        re.S,
-    )
+    found = re.search(r'<div id="err-f-' + re.escape(re.sub(r"[^A-Za-z0-9_]+", "-", path).strip("-")) + r'".*?</div>', html, re.S)
     assert found, f"no message slot for {path}"
     return found.group(0)
 
@@ -133,9 +129,7 @@ def test_a_bad_leaf_count_is_kept_and_shown_next_to_its_field(app, client, token
     html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
     assert 'id="f-display-1-plant-leaves" name="display[1].plant.leaves" value="abc"' in html
     assert "Leaves must be a whole number" in slot(html, "display[1].plant.leaves")
-    assert "9 leaves" in slot(html, "display[3].plant.leaves") and "6" in slot(
-        html, "display[3].plant.leaves"
-    )
+    assert "9 leaves" in slot(html, "display[3].plant.leaves") and "6" in slot(html, "display[3].plant.leaves")
     # the problems list names the place as the player sees it, not by its path
     assert "<strong>Place 4 (Snake Plant): leaves</strong> has 9 leaves" in html
     assert "display[3]" not in re.search(r'<details class="problems".*?</details>', html, re.S).group(0)
@@ -195,9 +189,7 @@ def test_htmx_autosave_ignores_a_row_button(app, client, token, play):
 def test_steppers_and_full_without_javascript_are_capped_by_the_pot(app, client, token, play):
     url = f"/plays/{play}/seats/0"
     client.post(url, data=form_for(steve(), token))
-    client.post(
-        url, data=form_for(seat_state(app, play), token, step="display[1].plant.leaves:+1")
-    )  # 8 of 8: stays
+    client.post(url, data=form_for(seat_state(app, play), token, step="display[1].plant.leaves:+1"))  # 8 of 8: stays
     assert seat_state(app, play)["display"][1]["plant"]["leaves"] == 8
     client.post(url, data=form_for(seat_state(app, play), token, step="display[3].plant.leaves:+1"))
     assert seat_state(app, play)["display"][3]["plant"]["leaves"] == 6
@@ -252,9 +244,7 @@ def test_remove_a_pot_then_undo(app, client, token, play):
 
 def test_a_row_change_without_javascript_keeps_what_else_was_typed(app, client, token, play):
     url = f"/plays/{play}/seats/0/do/row"
-    data = form_for(
-        seat_state(app, play), token, op="add:left:blue:6", watering_can="5", money_plant_leaves="4"
-    )
+    data = form_for(seat_state(app, play), token, op="add:left:blue:6", watering_can="5", money_plant_leaves="4")
     client.post(url, data=data)
     state = seat_state(app, play)
     assert state["watering_can"] == 5 and state["money_plant_leaves"] == 4 and len(state["display"]) == 4
@@ -263,9 +253,7 @@ def test_a_row_change_without_javascript_keeps_what_else_was_typed(app, client, 
 def test_htmx_row_route_answers_the_row_and_the_status(app, client, token, play):
     url = f"/plays/{play}/seats/0/do/row"
     version = seat_version(app, play)
-    response = client.post(
-        url, data=form_for(seat_state(app, play), token, version, op="add:left"), headers=HTMX
-    )
+    response = client.post(url, data=form_for(seat_state(app, play), token, version, op="add:left"), headers=HTMX)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="gg-row"')
@@ -291,11 +279,8 @@ def test_a_stale_autosave_of_another_field_is_merged(app, client, token, play):
 
 def test_a_stale_row_change_over_another_field_is_merged(app, client, token, play):
     base = seat_version(app, play)
-    client.post(
-        f"/plays/{play}/seats/0",
-        data=form_for(gretchen.blank_player(), token, base, watering_can="3"),
-        headers=HTMX,
-    )
+    client.post(f"/plays/{play}/seats/0", data=form_for(gretchen.blank_player(), token, base, watering_can="3"),
+                headers=HTMX)
     other = app.test_client()
     stale = form_for(gretchen.blank_player(), csrf_token(other), base, op="add:left:red:6")
     response = other.post(f"/plays/{play}/seats/0/do/row", data=stale, headers=HTMX)
@@ -309,28 +294,18 @@ def test_a_stale_row_change_over_another_phones_change_of_the_row_is_a_conflict(
     base = seat_version(app, play)
     moved = copy.deepcopy(steve())
     moved["display"][3]["plant"]["leaves"] = 6  # this phone fills the Snake Plant
-    assert (
-        client.post(f"/plays/{play}/seats/0", data=form_for(moved, token, base), headers=HTMX).status_code
-        == 200
-    )
+    assert client.post(f"/plays/{play}/seats/0", data=form_for(moved, token, base), headers=HTMX).status_code == 200
     other = app.test_client()
     stale = form_for(steve(), csrf_token(other), base, op="remove:7")  # the other phone, not yet told
     response = other.post(f"/plays/{play}/seats/0/do/row", data=stale, headers=HTMX)
     assert response.status_code == 409 and response.headers["HX-Retarget"] == "#main"
     html = response.get_data(as_text=True)
-    assert "<h2>The row of pots</h2>" in html and "display" not in re.sub(
-        r'name="[^"]*"|value="[^"]*"', "", html
-    )
+    assert "<h2>The row of pots</h2>" in html and "display" not in re.sub(r'name="[^"]*"|value="[^"]*"', "", html)
     assert "7 places:" in html and "8 places:" in html  # both rows, in words
     assert seat_state(app, play) == moved  # nothing was silently reverted
     # the player keeps the other phone's row: the Snake Plant's 6 leaves stay, the pot is not removed
     token_b = csrf_token(other)
-    changes = (
-        re.search(r'name="changes" value="([^"]*)"', html)
-        .group(1)
-        .replace("&#34;", '"')
-        .replace("&quot;", '"')
-    )
+    changes = re.search(r'name="changes" value="([^"]*)"', html).group(1).replace("&#34;", '"').replace("&quot;", '"')
     kept = other.post(f"/plays/{play}/seats/0/resolve",
                       data={"csrf_token": token_b, "changes": changes, "keep": "theirs",
                             "version": str(seat_version(app, play))})
@@ -346,15 +321,11 @@ def test_a_true_conflict_on_one_place_names_it_as_the_player_sees_it(app, client
     other = app.test_client()
     theirs = copy.deepcopy(steve())
     theirs["display"][2]["plant"]["leaves"] = 10
-    response = other.post(
-        f"/plays/{play}/seats/0", data=form_for(theirs, csrf_token(other), base), headers=HTMX
-    )
+    response = other.post(f"/plays/{play}/seats/0", data=form_for(theirs, csrf_token(other), base), headers=HTMX)
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     assert "<h2>Place 3 (Jellybean Plant): leaves</h2>" in html
-    assert re.search(r"Keep this phone's: <strong>10</strong>", html) and re.search(
-        r"'s: <strong>11</strong>", html
-    )
+    assert re.search(r"Keep this phone's: <strong>10</strong>", html) and re.search(r"'s: <strong>11</strong>", html)
 
 
 def test_both_save_paths_refuse_a_finished_play(app, client, token, play):
@@ -364,9 +335,7 @@ def test_both_save_paths_refuse_a_finished_play(app, client, token, play):
     html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
     assert '<fieldset class="gg-body" disabled>' in html
     assert "This play is finished." in html and "read-only" in html
-    row = client.post(
-        f"/plays/{play}/seats/0/do/row", data=form_for(steve(), token, op="add:left"), headers=HTMX
-    )
+    row = client.post(f"/plays/{play}/seats/0/do/row", data=form_for(steve(), token, op="add:left"), headers=HTMX)
     assert row.status_code == 409
     assert row.headers["HX-Retarget"] == "#gg-status"
     assert "Not saved: this play is finished." in row.get_data(as_text=True)
@@ -381,9 +350,7 @@ def test_field_and_value_labels_are_in_a_players_words(app, client, token, play)
     labels, board = adapter(GAME), seat_state(app, play)
     if True:  # the labels name the plant at a place from the seat's board (no request needed)
         assert labels.field_label_in("display[2].plant.leaves", board) == "Place 3 (Jellybean Plant): leaves"
-        assert (
-            labels.field_label_in("display[1].pot.size", board) == "Place 2 (Mexican Firecracker): pot size"
-        )
+        assert labels.field_label_in("display[1].pot.size", board) == "Place 2 (Mexican Firecracker): pot size"
         assert labels.field_label_in("display[4]", board) == "Place 5 (Money Plant)"
         assert labels.field_label_in("display[0].plant", board) == "Place 1: plant"
         assert labels.field_label("money_plant_leaves") == "Money Plant leaves"
@@ -392,25 +359,12 @@ def test_field_and_value_labels_are_in_a_players_words(app, client, token, play)
         assert labels.value_label("display[2].pot", {"color": "red", "size": 12}) == "red 12 pot"
         assert labels.value_label("display[0].plant", None) == "no plant (an empty pot)"
         assert labels.value_label("display[2].plant.flower", True) == "flower"
-        assert (
-            labels.value_label("display[2]", steve()["display"][2])
-            == "red 12 pot: Jellybean Plant, 12 leaves, flower"
-        )
+        assert labels.value_label("display[2]", steve()["display"][2]) == "red 12 pot: Jellybean Plant, 12 leaves, flower"
 
 
-@pytest.mark.parametrize(
-    "stored",
-    [
-        None,
-        [1, 2],
-        "text",
-        {"display": "x"},
-        {"display": [1, "x", None, {"pot": 5, "plant": "y"}, {"pot": {"color": 3}, "plant": {}}]},
-    ],
-)
-def test_a_seat_state_of_another_shape_still_opens_saves_and_changes_its_row(
-    app, client, token, play, stored
-):
+@pytest.mark.parametrize("stored", [None, [1, 2], "text", {"display": "x"},
+                                    {"display": [1, "x", None, {"pot": 5, "plant": "y"}, {"pot": {"color": 3}, "plant": {}}]}])
+def test_a_seat_state_of_another_shape_still_opens_saves_and_changes_its_row(app, client, token, play, stored):
     import json
 
     from web.db import connect
@@ -428,24 +382,8 @@ def test_a_seat_state_of_another_shape_still_opens_saves_and_changes_its_row(
     assert seat_state(app, play)["watering_can"] == 2 and len(seat_state(app, play)["display"]) == places + 1
 
 
-@pytest.mark.parametrize(
-    "op",
-    [
-        "",
-        "add",
-        "add:up",
-        "add:left:red",
-        "add:left::",
-        "remove:99",
-        "remove:-1",
-        "remove:x",
-        "left:0",
-        "right:2",
-        "left:99",
-        "undo",
-        "swap:1",
-    ],
-)
+@pytest.mark.parametrize("op", ["", "add", "add:up", "add:left:red", "add:left::", "remove:99", "remove:-1", "remove:x",
+                                "left:0", "right:2", "left:99", "undo", "swap:1"])
 def test_odd_row_changes_change_nothing_or_what_they_say(app, client, token, play, op):
     start = seat_state(app, play)
     response = client.post(f"/plays/{play}/seats/0/do/row", data=form_for(start, token, op=op), headers=HTMX)
@@ -500,9 +438,7 @@ def test_each_place_shows_the_engines_preview_while_the_row_is_half_typed(app, c
 def test_the_limits_shown_are_the_engines(client, play):
     html = client.get(f"/plays/{play}/seats/0").get_data(as_text=True)
     assert 'id="f-money_plant_leaves" name="money_plant_leaves" value="3"' in html
-    assert (
-        f'data-max="{gretchen.MONEY_PLANT_CAPACITY}"' in html and f'data-max="{gretchen.MAX_WATER}"' in html
-    )
+    assert f'data-max="{gretchen.MONEY_PLANT_CAPACITY}"' in html and f'data-max="{gretchen.MAX_WATER}"' in html
     for color, sizes in gretchen.POT_SIZES.items():
         for size in sizes:
             assert f'value="{color}:{size}"' in html  # every pot card of the deck, and no other

@@ -60,21 +60,13 @@ def test_a_long_string_in_a_seat_state_is_refused_named_and_never_stored(app, cl
     pid = new_play(client, token)
     before = log_count(app)
     state = {"points": 3, "note": "x" * 500_000}
-    status, html = post(
-        client, f"/plays/{pid}/seats/0", {"csrf_token": token, "state_json": json.dumps(state)}
-    )
+    status, html = post(client, f"/plays/{pid}/seats/0", {"csrf_token": token, "state_json": json.dumps(state)})
     assert status == 422
     # named as the player reads it (the game's own name for the place), not as a code path
-    assert (
-        f"{label('stub', 'note')}: is too long to save: at most 200 characters (it has 500,000). Nothing was saved."
-        in html
-    )
+    assert f"{label('stub', 'note')}: is too long to save: at most 200 characters (it has 500,000). Nothing was saved." in html
     assert "x" * 500 in html  # what was typed stays in the form
     assert log_count(app) == before
-    assert (
-        stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0]
-        == '{"points":null,"tokens":0}'
-    )
+    assert stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0] == '{"points":null,"tokens":0}'
 
 
 def test_forty_huge_saves_do_not_grow_the_database(app, client, token):
@@ -82,9 +74,7 @@ def test_forty_huge_saves_do_not_grow_the_database(app, client, token):
     execute(app, "PRAGMA wal_checkpoint(TRUNCATE)")
     size = os.path.getsize(app.config["DATABASE"])
     for _ in range(40):
-        status, html = post(
-            client, f"/plays/{pid}/seats/0", {"csrf_token": token, "plants[0].name": "Z" * 500_000}
-        )
+        status, html = post(client, f"/plays/{pid}/seats/0", {"csrf_token": token, "plants[0].name": "Z" * 500_000})
         assert status == 422
         assert f"{label('planted', 'plants[0].name')}: is too long to save" in html
     execute(app, "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -95,9 +85,7 @@ def test_a_name_at_the_cap_is_saved_and_one_more_character_is_not(app, client, t
     pid = new_play(client, token, "planted")
     ok = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "plants[0].name": "Z" * TEXT_MAX})
     assert ok.status_code == 303
-    too_long = client.post(
-        f"/plays/{pid}/seats/0", data={"csrf_token": token, "plants[0].name": "Z" * (TEXT_MAX + 1)}
-    )
+    too_long = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "plants[0].name": "Z" * (TEXT_MAX + 1)})
     assert too_long.status_code == 422
 
 
@@ -115,10 +103,7 @@ def test_the_whole_state_has_a_size_cap_and_a_depth_cap():
 
 def test_deeply_nested_json_typed_into_a_seat_is_refused_not_a_500(client, token):
     pid = new_play(client, token)
-    response = client.post(
-        f"/plays/{pid}/seats/0",
-        data={"csrf_token": token, "state_json": '{"a": ' + "[" * 50 + "]" * 50 + "}"},
-    )
+    response = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": '{"a": ' + "[" * 50 + "]" * 50 + "}"})
     assert response.status_code == 422
 
 
@@ -179,10 +164,7 @@ def test_the_api_follows_the_same_rule_and_tools_without_browser_headers_still_w
     assert client.post("/api/score/stub", json=table, headers=EVIL).status_code == 403
     assert client.post("/api/score/stub", json=table, headers=EVIL).get_json()["error"] == "cross-site"
     assert client.post("/api/score/stub", json=table).status_code == 200  # curl: no Origin, no Sec-Fetch-Site
-    assert (
-        client.post("/api/score/stub", json=table, headers={"Sec-Fetch-Site": "same-origin"}).status_code
-        == 200
-    )
+    assert client.post("/api/score/stub", json=table, headers={"Sec-Fetch-Site": "same-origin"}).status_code == 200
 
 
 def test_same_site_posts_work_and_an_expired_one_may_be_sent_again(client, token):
@@ -219,16 +201,10 @@ def test_back_after_filtering_history_gets_the_whole_page(client, token):
     assert fragment.get_data(as_text=True).lstrip().startswith('<section id="results">')
     restored = client.get("/plays?game=stub", headers=RESTORE)
     html = restored.get_data(as_text=True)
-    assert (
-        restored.status_code == 200
-        and html.lstrip().lower().startswith("<!doctype html>")
-        and "<nav>" in html
-    )
+    assert restored.status_code == 200 and html.lstrip().lower().startswith("<!doctype html>") and "<nav>" in html
 
 
-@pytest.mark.parametrize(
-    "url", ["/plays/{pid}", "/plays/{pid}/seats/0", "/players", "/settings", "/plays/{pid}?fragment=seats"]
-)
+@pytest.mark.parametrize("url", ["/plays/{pid}", "/plays/{pid}/seats/0", "/players", "/settings", "/plays/{pid}?fragment=seats"])
 def test_every_page_answers_a_history_restore_with_the_whole_page(client, token, url):
     pid = new_play(client, token, "planted")
     html = client.get(url.format(pid=pid), headers=RESTORE).get_data(as_text=True)
@@ -248,21 +224,11 @@ def test_pages_vary_by_hx_request_and_the_api_and_static_files_do_not(client, to
 HUGE = "9223372036854775808"  # 2**63: one past SQLite's largest integer
 
 
-@pytest.mark.parametrize(
-    "url",
-    [
-        f"/plays/{HUGE}",
-        f"/plays/{HUGE}/result",
-        f"/plays/{HUGE}/log",
-        f"/plays/{HUGE}/edit",
-        f"/players/{HUGE}",
-        f"/plays/1/seats/{HUGE}",
-        "/plays?page=99999999999999999999",
-        f"/plays?player={HUGE}",
-        "/plays?page=9223372036854775807",
-        f"/plays/{HUGE}/seats/0?cell=0-0&fragment=editor",
-    ],
-)
+@pytest.mark.parametrize("url", [
+    f"/plays/{HUGE}", f"/plays/{HUGE}/result", f"/plays/{HUGE}/log", f"/plays/{HUGE}/edit", f"/players/{HUGE}",
+    f"/plays/1/seats/{HUGE}", "/plays?page=99999999999999999999", f"/plays?player={HUGE}",
+    "/plays?page=9223372036854775807", f"/plays/{HUGE}/seats/0?cell=0-0&fragment=editor",
+])
 def test_absurd_ids_and_pages_are_404_not_500(client, token, url):
     new_play(client, token)
     assert client.get(url).status_code == 404
@@ -297,10 +263,7 @@ def test_a_seat_whose_stored_text_is_not_an_object_opens_with_the_damage_named(a
     # The damaged text is kept in the edit log; the seat now holds the blank board and saves.
     action, old = stored(app, "SELECT action, old FROM edit_log ORDER BY id DESC LIMIT 1")[0]
     assert action == "damaged entry set aside" and json.loads(old) == text  # the stored text, as it was
-    assert (
-        client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "propagation": "2"}).status_code
-        == 303
-    )
+    assert client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "propagation": "2"}).status_code == 303
 
 
 def _fragile_vadoran_page(monkeypatch):
@@ -325,13 +288,8 @@ def test_the_vadoran_page_names_a_wrong_shaped_part_and_keeps_it(app, client, to
     _damage(app, pid, 0, json.dumps(state))
     response = client.get(f"/plays/{pid}/seats/0")
     assert response.status_code == 200
-    assert f"<strong>{label('vadoran-gardens', 'achievements')}</strong> must be a list" in response.get_data(
-        as_text=True
-    )
-    assert (
-        json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0])
-        == state
-    )
+    assert f"<strong>{label('vadoran-gardens', 'achievements')}</strong> must be a list" in response.get_data(as_text=True)
+    assert json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0]) == state
 
 
 def test_a_vadoran_seat_with_a_wrong_shaped_part_keeps_the_rest(app, client, token, monkeypatch):
@@ -342,10 +300,7 @@ def test_a_vadoran_seat_with_a_wrong_shaped_part_keeps_the_rest(app, client, tok
     response = client.get(f"/plays/{pid}/seats/0")
     assert response.status_code == 200  # before: 500 for good
     html = response.get_data(as_text=True)
-    assert (
-        f"{label('vadoran-gardens', 'achievements')}: held 5, which this page cannot show: it was set aside"
-        in html
-    )
+    assert f"{label('vadoran-gardens', 'achievements')}: held 5, which this page cannot show: it was set aside" in html
     kept = json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0])
     assert kept["lost_items"] == {"tool": 2}  # the rest as saved
     assert "achievements" not in kept or kept["achievements"] != 5
@@ -386,11 +341,7 @@ def test_damaged_play_rows_do_not_break_history(app, client, token):
     assert client.get("/plays").status_code == 200
     assert client.get("/").status_code == 200
     assert client.get(f"/plays/{pid}").status_code == 200
-    execute(
-        app,
-        "INSERT INTO edit_log (play_id, at, who, action, old, new) VALUES (?, 'x', 'x', 'x', '{bad', '[')",
-        [pid],
-    )
+    execute(app, "INSERT INTO edit_log (play_id, at, who, action, old, new) VALUES (?, 'x', 'x', 'x', '{bad', '[')", [pid])
     assert client.get(f"/plays/{pid}/log").status_code == 200
 
 
@@ -437,19 +388,10 @@ def test_a_full_disk_answers_saves_with_503_and_reads_keep_working(app, client, 
     html = response.get_data(as_text=True)
     assert "The server cannot save: its disk is full." in html and "Send again" in html
     assert response.headers["Retry-After"] == "60"
-    htmx = client.post(
-        f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": big}, headers={"HX-Request": "true"}
-    )
+    htmx = client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": big}, headers={"HX-Request": "true"})
     assert htmx.status_code == 503 and "its disk is full" in htmx.get_data(as_text=True)
     assert "<html" not in htmx.get_data(as_text=True)  # a fragment for the phone's status
-    for url in (
-        f"/plays/{pid}",
-        f"/plays/{pid}/seats/0",
-        "/plays",
-        "/players",
-        "/settings",
-        f"/plays/{pid}/log",
-    ):
+    for url in (f"/plays/{pid}", f"/plays/{pid}/seats/0", "/plays", "/players", "/settings", f"/plays/{pid}/log"):
         assert client.get(url).status_code == 200, url
 
 
@@ -470,10 +412,8 @@ def test_a_full_disk_is_named_in_json_for_the_api(app, client, monkeypatch):
         if response.status_code != 200:
             break
     assert response.status_code == 503
-    assert response.get_json() == {
-        "error": "disk-full",
-        "errors": [{"path": "", "message": "The server cannot save: its disk is full."}],
-    }
+    assert response.get_json() == {"error": "disk-full",
+                                   "errors": [{"path": "", "message": "The server cannot save: its disk is full."}]}
 
 
 def test_a_read_only_database_answers_saves_with_503_and_serves_reads(app, client, token, monkeypatch):
@@ -508,10 +448,7 @@ def test_start_up_serves_a_read_only_database_and_refuses_one_that_needs_an_upgr
 def test_storage_failures_are_told_apart():
     full = sqlite3.OperationalError("database or disk is full")
     assert web_db.storage_failure(full) == web_db.FULL
-    assert (
-        web_db.storage_failure(sqlite3.OperationalError("attempt to write a readonly database"))
-        == web_db.READ_ONLY
-    )
+    assert web_db.storage_failure(sqlite3.OperationalError("attempt to write a readonly database")) == web_db.READ_ONLY
     assert web_db.storage_failure(sqlite3.OperationalError("database is locked")) == web_db.BUSY
     assert web_db.storage_failure(OSError(28, "No space left on device")) == web_db.FULL
     assert web_db.storage_failure(sqlite3.OperationalError("no such table: x")) is None
@@ -522,9 +459,7 @@ def test_a_page_that_fails_whatever_the_state_is_not_repaired(app, client, token
     from web.games import Adapter
 
     pid = new_play(client, token)
-    client.post(
-        f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": '{"points": 4, "tokens": 1}'}
-    )
+    client.post(f"/plays/{pid}/seats/0", data={"csrf_token": token, "state_json": '{"points": 4, "tokens": 1}'})
 
     def broken(self, play, seat, evaluation, ask):
         raise RuntimeError("a bug in the page")
@@ -533,18 +468,15 @@ def test_a_page_that_fails_whatever_the_state_is_not_repaired(app, client, token
     with pytest.raises(RuntimeError, match="a bug in the page"):
         client.get(f"/plays/{pid}/seats/0")
     assert stored(app, "SELECT COUNT(*) FROM edit_log WHERE action = 'damaged entry set aside'") == [(0,)]
-    assert json.loads(
-        stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0]
-    ) == {"points": 4, "tokens": 1}
+    assert json.loads(stored(app, "SELECT state FROM seats WHERE play_id = ? AND position = 0", [pid])[0][0]) == {
+        "points": 4, "tokens": 1}
 
 
 def test_the_plays_api_refuses_a_long_string_and_stores_nothing(app, client):
     play_id = client.post("/api/plays", json={"game": "planted", "players": ["Ann", "Bob"]}).get_json()["id"]
     before = log_count(app)
     for value in ("Z" * 500_000, ["Z" * 300]):
-        response = client.patch(
-            f"/api/plays/{play_id}/seats/0", json={"base_version": 1, "set": {"plants[0].name": value}}
-        )
+        response = client.patch(f"/api/plays/{play_id}/seats/0", json={"base_version": 1, "set": {"plants[0].name": value}})
         assert response.status_code == 422, response.get_json()
         assert response.get_json()["errors"]
     assert log_count(app) == before

@@ -92,95 +92,38 @@ def _hostile(export: dict) -> list[tuple[str, object, str]]:
         ("a newer schema", dict(export, migrations=export["migrations"] + ["m999_future"]), "newer Scorepad"),
         ("migrations not a list", dict(export, migrations="m001"), "migrations"),
         ("tables not an object", dict(export, tables=[1]), '"tables" must be an object'),
-        (
-            "an unknown table",
-            dict(export, tables={**export["tables"], "sqlite_master": {"columns": [], "rows": []}}),
-            "unknown table 'sqlite_master'",
-        ),
-        (
-            "a table without rows",
-            dict(export, tables={**export["tables"], "players": {"columns": ["id"]}}),
-            'players: expected {"columns"',
-        ),
+        ("an unknown table", dict(export, tables={**export["tables"], "sqlite_master": {"columns": [], "rows": []}}),
+         "unknown table 'sqlite_master'"),
+        ("a table without rows", dict(export, tables={**export["tables"], "players": {"columns": ["id"]}}),
+         'players: expected {"columns"'),
         ("an unknown column", injected, "unknown columns in players"),
-        (
-            "a missing column",
-            _drop_column(export, "seats", "player_id"),
-            "seats: the export has no column player_id",
-        ),
+        ("a missing column", _drop_column(export, "seats", "player_id"), "seats: the export has no column player_id"),
         ("a short row", _short_row(export), "seats, row 1: expected a list of"),
         ("a row of lists", nested, "seats, row 1"),
-        (
-            "text in an id",
-            _set(export, "players", 0, "id", "one"),
-            "players, row 1: id must be a whole number",
-        ),
+        ("text in an id", _set(export, "players", 0, "id", "one"), "players, row 1: id must be a whole number"),
         ("a float in an id", _set(export, "players", 0, "id", 1.5), "id must be a whole number"),
         ("true as an id", _set(export, "players", 0, "id", True), "id must be a whole number"),
         ("an id past SQLite", _set(export, "players", 0, "id", 2**70), "out of range"),
         ("a number for a name", _set(export, "players", 0, "name", 5), "name must be text"),
         ("a missing name", _set(export, "players", 0, "name", None), "name is empty (null)"),
-        (
-            "damaged JSON in a state",
-            _set(export, "seats", 1, "state", '{"points": 9,'),
-            "seats, row 2 (id 2): state is not valid JSON",
-        ),
-        (
-            "a state that is a list",
-            _set(export, "seats", 0, "state", "[1, 2]"),
-            "state must hold a JSON object",
-        ),
+        ("damaged JSON in a state", _set(export, "seats", 1, "state", '{"points": 9,'), "seats, row 2 (id 2): state is not valid JSON"),
+        ("a state that is a list", _set(export, "seats", 0, "state", "[1, 2]"), "state must hold a JSON object"),
         ("NaN in a state", _set(export, "seats", 0, "state", '{"points": NaN}'), "NaN is not allowed"),
-        (
-            "damaged winners",
-            _set(export, "plays", 0, "winners", '["Ann"'),
-            "plays, row 1 (id 1): winners is not valid JSON",
-        ),
+        ("damaged winners", _set(export, "plays", 0, "winners", "[\"Ann\""), "plays, row 1 (id 1): winners is not valid JSON"),
         ("damaged options", _set(export, "plays", 0, "options", "{"), "options is not valid JSON"),
-        (
-            "damaged edit log",
-            _set(export, "edit_log", 2, "new", "{x}"),
-            "edit_log, row 3 (id 3): new is not valid JSON",
-        ),
-        (
-            "an unknown status",
-            _set(export, "plays", 0, "status", "paused"),
-            "status must be one of in_progress, finished",
-        ),
-        (
-            "a seat of no play",
-            _set(export, "seats", 0, "play_id", 99),
-            "seats, row 1 (id 1): play_id 99 refers to plays id 99",
-        ),
-        (
-            "a seat of no player",
-            _set(export, "seats", 0, "player_id", 42),
-            "player_id 42 refers to players id 42",
-        ),
+        ("damaged edit log", _set(export, "edit_log", 2, "new", "{x}"), "edit_log, row 3 (id 3): new is not valid JSON"),
+        ("an unknown status", _set(export, "plays", 0, "status", "paused"), "status must be one of in_progress, finished"),
+        ("a seat of no play", _set(export, "seats", 0, "play_id", 99), "seats, row 1 (id 1): play_id 99 refers to plays id 99"),
+        ("a seat of no player", _set(export, "seats", 0, "player_id", 42), "player_id 42 refers to players id 42"),
         ("a play missing", no_table, "play_id 1 refers to plays id 1, which is not in the export"),
-        (
-            "a merge into nobody",
-            _set(export, "players", 0, "merged_into", 77),
-            "merged_into 77 refers to players id 77",
-        ),
+        ("a merge into nobody", _set(export, "players", 0, "merged_into", 77), "merged_into 77 refers to players id 77"),
         ("a repeated id", _set(export, "players", 1, "id", 1), "players, row 2 (id 1): id 1 appears twice"),
-        (
-            "two seats in one place",
-            _set(more_rows, "seats", len(seats["rows"]), "id", 999),
-            "play_id, position",
-        ),
+        ("two seats in one place", _set(more_rows, "seats", len(seats["rows"]), "id", 999), "play_id, position"),
         ("a NUL in a name", _set(export, "players", 0, "name", "A\x00B"), "NUL"),
         ("files not an object", dict(export, files=[1]), '"files" must be'),
-        (
-            "a photo outside its folder",
-            dict(export, files={"photos": {"../../secret_key.jpg": "AAAA"}}),
-            "is not a photo's place",
-        ),
-        (
-            "a photo that is not base64",
-            dict(export, files={"photos": {"1/a.jpg": "not base64!"}}),
-            "is not base64",
-        ),
+        ("a photo outside its folder", dict(export, files={"photos": {"../../secret_key.jpg": "AAAA"}}),
+         "is not a photo's place"),
+        ("a photo that is not base64", dict(export, files={"photos": {"1/a.jpg": "not base64!"}}), "is not base64"),
     ]
 
 
@@ -248,9 +191,7 @@ def _release_export(tmp_path: Path, index: int, names: list[str]) -> dict:
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', '2025-01-01T10:00:00')")
     db.execute("INSERT INTO players (id, name, created_at) VALUES (2, 'Bob', '2025-01-01T10:00:00')")
-    db.execute(
-        "INSERT INTO players (id, name, created_at, merged_into) VALUES (3, 'Annie', '2025-01-01T10:00:00', 1)"
-    )
+    db.execute("INSERT INTO players (id, name, created_at, merged_into) VALUES (3, 'Annie', '2025-01-01T10:00:00', 1)")
     db.execute(
         "INSERT INTO plays (id, game, played_at, options, status, notes, winners, created_at, updated_at) VALUES "
         "(1, 'planted', '2025-01-01T20:00', '{}', 'finished', 'old night', '[\"Ann\"]', '2025-01-01', '2025-01-01')"
@@ -280,19 +221,14 @@ def test_an_export_from_each_earlier_release_imports_with_statistics(tmp_path):
         target = str(tmp_path / f"now-{index}.db")
         counts = import_data(target, data)
         assert counts["plays"] == 1 and counts["seats"] == 2 and counts["players"] == 3, names[index]
-        assert rows(
-            target,
-            "SELECT player_id, game, plays, wins, total_sum, best FROM player_stats ORDER BY player_id",
-        ) == [(1, "planted", 1, 1, 15, 15), (2, "planted", 1, 0, 11, 11)], names[index]
+        assert rows(target, "SELECT player_id, game, plays, wins, total_sum, best FROM player_stats ORDER BY player_id") == [
+            (1, "planted", 1, 1, 15, 15), (2, "planted", 1, 0, 11, 11)], names[index]
         assert rows(target, "PRAGMA integrity_check") == [("ok",)]
         # Brought up to date as an upgrade would: (m005) the complete seats are done, each seat has
         # its version on record and the play's version counter is past them.
         if index < names.index("m005_live_table"):
             assert rows(target, "SELECT done FROM seats ORDER BY id") == [(1,), (1,)], names[index]
-            assert rows(target, "SELECT seat_id, version FROM seat_versions ORDER BY seat_id") == [
-                (1, 2),
-                (2, 2),
-            ]
+            assert rows(target, "SELECT seat_id, version FROM seat_versions ORDER BY seat_id") == [(1, 2), (2, 2)]
             assert rows(target, "SELECT version FROM plays") == [(2,)], names[index]
         client = create_app({"DATABASE": target, "SECRET_KEY": "k"}).test_client()
         page = client.get("/players/1")
@@ -302,9 +238,7 @@ def test_an_export_from_each_earlier_release_imports_with_statistics(tmp_path):
         assert client.post("/plays/1/reopen", data={"csrf_token": token}).status_code == 303, names[index]
         html = client.get("/plays/1/seats/0").get_data(as_text=True)
         version = re.search(r'name="version" id="seat-version" value="(\d+)"', html).group(1)
-        saved = client.post(
-            "/plays/1/seats/0", data={"csrf_token": token, "version": version, "propagation": "4"}
-        )
+        saved = client.post("/plays/1/seats/0", data={"csrf_token": token, "version": version, "propagation": "4"})
         assert saved.status_code == 303, (names[index], saved.status_code)
         assert json.loads(rows(target, "SELECT state FROM seats WHERE id = 1")[0][0])["propagation"] == 4
 
@@ -351,9 +285,7 @@ def test_export_refuses_to_write_over_a_sqlite_file(app, client, token, runner, 
     assert not list(tmp_path.glob(".*.partial"))
 
 
-def test_a_backup_that_fails_its_check_leaves_nothing_at_the_target(
-    app, client, token, tmp_path, monkeypatch
-):
+def test_a_backup_that_fails_its_check_leaves_nothing_at_the_target(app, client, token, tmp_path, monkeypatch):
     import web.backup as backup
 
     seed(client, token)
@@ -412,10 +344,7 @@ def test_settings_downloads_a_backup_of_the_database(client, token):
     seed(client, token)
     with client.get("/settings/backup.db") as response:
         assert response.status_code == 200
-        assert (
-            "attachment" in response.headers["Content-Disposition"]
-            and ".db" in response.headers["Content-Disposition"]
-        )
+        assert "attachment" in response.headers["Content-Disposition"] and ".db" in response.headers["Content-Disposition"]
         data = response.get_data()
     assert data.startswith(b"SQLite format 3\x00")
     assert "Download a backup" in client.get("/settings").get_data(as_text=True)
@@ -428,9 +357,7 @@ def _upload(client, token, content: bytes, name="scorepad-export.json"):
     body = (f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
             f'--{boundary}\r\nContent-Disposition: form-data; name="export"; filename="{name}"\r\n'
             "Content-Type: application/json\r\n\r\n").encode() + content + f"\r\n--{boundary}--\r\n".encode()
-    return client.post(
-        "/settings/import", data=body, content_type=f"multipart/form-data; boundary={boundary}"
-    )
+    return client.post("/settings/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def test_settings_import_shows_what_it_will_add_then_applies_it(export, tmp_path):
@@ -476,16 +403,12 @@ def test_settings_import_names_the_first_bad_row(export, tmp_path):
 
 
 def test_the_import_upload_may_be_larger_than_other_requests(tmp_path):
-    app = create_app(
-        {"DATABASE": str(tmp_path / "e.db"), "SECRET_KEY": "k", "IMPORT_MAX_BYTES": 3 * 1024 * 1024}
-    )
+    app = create_app({"DATABASE": str(tmp_path / "e.db"), "SECRET_KEY": "k", "IMPORT_MAX_BYTES": 3 * 1024 * 1024})
     client = app.test_client()
     token = csrf_token(client, "/settings")
     big = b'{"format": "scorepad-export", "pad": "' + b"x" * (2 * 1024 * 1024) + b'"}'
     with _upload(client, token, big) as response:  # (closing the response closes the spooled body)
-        assert response.status_code == 422 and "format None is not supported" in response.get_data(
-            as_text=True
-        )
+        assert response.status_code == 422 and "format None is not supported" in response.get_data(as_text=True)
     with client.post("/players", data={"csrf_token": token, "name": "x" * (2 * 1024 * 1024)}) as response:
         assert response.status_code == 413
 

@@ -34,14 +34,8 @@ def test_verdant_cell_parameter_with_odd_digits_opens_no_editor(client, token):
 
 
 def test_arizona_vera_score_in_odd_digits_is_refused_next_to_the_field(client, token):
-    data = {
-        "csrf_token": token,
-        "game": "verdant-arizona",
-        "played_at": "2026-11-28T20:30",
-        "players-0": "Ann",
-        "opt-verdant-arizona-solo": "on",
-        "opt-verdant-arizona-vera_score": "²",
-    }
+    data = {"csrf_token": token, "game": "verdant-arizona", "played_at": "2026-11-28T20:30", "players-0": "Ann",
+            "opt-verdant-arizona-solo": "on", "opt-verdant-arizona-vera_score": "²"}
     response = client.post("/plays", data=data)
     assert response.status_code == 422
     assert "Vera&#39;s score: enter a whole number from 0 to 999" in response.get_data(as_text=True)
@@ -49,19 +43,13 @@ def test_arizona_vera_score_in_odd_digits_is_refused_next_to_the_field(client, t
 
 def test_campaign_fill_with_an_odd_position_is_refused(client, token):
     pid = new_play(client, token, "verdant", mode="standard")
-    response = client.post(
-        f"/verdant/plays/{pid}/campaign/fill", data={"csrf_token": token, "position": "²", "shape": "x"}
-    )
+    response = client.post(f"/verdant/plays/{pid}/campaign/fill", data={"csrf_token": token, "position": "²", "shape": "x"})
     assert response.status_code in (409, 422)
-    response = client.post(
-        "/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "x", "play": "²"}
-    )
+    response = client.post("/verdant/players/1/campaign/undo", data={"csrf_token": token, "shape": "x", "play": "²"})
     assert response.status_code == 422
 
 
-@pytest.mark.parametrize(
-    "stored", [None, [1, 2], "text", 5, {"lost_items": [1], "quick_aside": [1], "return_locations": 3}]
-)
+@pytest.mark.parametrize("stored", [None, [1, 2], "text", 5, {"lost_items": [1], "quick_aside": [1], "return_locations": 3}])
 def test_vadoran_seat_state_of_another_shape_still_opens_and_steps(app, client, token, stored):
     import json
 

@@ -27,9 +27,7 @@ ANN = {  # the rulebook's scoring example: 15 points
 
 def post(client, token, play_id, position, fields, htmx=False, **extra):
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(
-        f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, **fields, **extra}, headers=headers
-    )
+    return client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, **fields, **extra}, headers=headers)
 
 
 def stored(app, play_id, position):
@@ -67,12 +65,8 @@ def visible_text(html: str) -> str:
     return re.sub(r"\s+", " ", " ".join(parser.parts))
 
 
-DEVELOPER_WORDS = re.compile(
-    r"plants\[|decorations\.|tools\.|\.py\b|\.md\b|READINGS|planted-\d|state_json|None\b|undefined"
-)
-WRONG_PLURAL = re.compile(
-    r"(?<![\d.,])1 (points|pts|plants|cards|tokens|copies|seats|spaces|Growth tokens)\b"
-)
+DEVELOPER_WORDS = re.compile(r"plants\[|decorations\.|tools\.|\.py\b|\.md\b|READINGS|planted-\d|state_json|None\b|undefined")
+WRONG_PLURAL = re.compile(r"(?<![\d.,])1 (points|pts|plants|cards|tokens|copies|seats|spaces|Growth tokens)\b")
 
 
 @pytest.fixture
@@ -109,10 +103,7 @@ def test_a_form_post_stores_the_state_and_the_running_total(app, client, token, 
     response = post(client, token, play_id, 0, ANN)
     assert response.status_code == 303
     seat = stored(app, play_id, 0)
-    assert seat.state["plants"][:2] == [
-        {"name": "Snake Plant", "growth": 1},
-        {"name": "Purple Shamrock", "growth": 2},
-    ]
+    assert seat.state["plants"][:2] == [{"name": "Snake Plant", "growth": 1}, {"name": "Purple Shamrock", "growth": 2}]
     assert seat.state["plants"][2:] == [{"name": "", "growth": 0}] * 4
     assert seat.state["propagation"] == 2
     assert seat.state["decorations"] == {
@@ -127,9 +118,7 @@ def test_a_form_post_stores_the_state_and_the_running_total(app, client, token, 
 
 
 def test_a_bad_growth_is_kept_and_its_message_is_next_to_its_field(app, client, token, play_id):
-    fields = dict(
-        ANN, **{"plants[1].growth": "abc", "plants[2].name": "Swis chese", "decorations.workbench": "7"}
-    )
+    fields = dict(ANN, **{"plants[1].growth": "abc", "plants[2].name": "Swis chese", "decorations.workbench": "7"})
     post(client, token, play_id, 0, fields)
     seat = stored(app, play_id, 0)
     assert seat.state["plants"][1]["growth"] == "abc"
@@ -159,44 +148,31 @@ def test_the_htmx_post_returns_the_status_block_with_out_of_band_points_and_mess
     assert "<html" not in html and 'id="status"' in html
     assert 'name="plants[0].name"' not in html  # no text input is replaced while typing
     assert re.search(r'id="plant-0-points" class="pl-points" hx-swap-oob="true">3 pts<', html)
-    assert re.search(
-        r'id="err-f-plants-1-growth" class="field-err on" hx-swap-oob="true"><p class="error">4 Growth tokens are too many',
-        html,
-    )
+    assert re.search(r'id="err-f-plants-1-growth" class="field-err on" hx-swap-oob="true"><p class="error">4 Growth tokens are too many', html)
     response = post(client, token, play_id, 0, ANN, htmx=True)
     html = response.get_data(as_text=True)
-    assert (
-        '<div id="err-f-plants-1-growth" class="field-err" hx-swap-oob="true"></div>' in html
-    )  # the message clears
+    assert '<div id="err-f-plants-1-growth" class="field-err" hx-swap-oob="true"></div>' in html  # the message clears
     assert re.search(r'id="pl-total" class="pl-total" hx-swap-oob="true"><strong>15</strong>', html)
     assert re.search(r'id="plant-1-card"[^>]*hx-swap-oob="true"', html)
     assert len(re.findall(r'class="pl-space on"', html)) == 3  # 1 + 2 growth spaces covered
 
 
 def test_no_beginner_plant_is_reported_under_the_plants(client, token, play_id):
-    html = post(
-        client, token, play_id, 0, {"plants[0].name": "Croton", "plants[0].growth": "1"}, htmx=True
-    ).get_data(as_text=True)
-    assert re.search(
-        r'id="err-f-plants" class="field-err on"[^>]*><p class="error">has no Beginner plant', html
-    )
+    html = post(client, token, play_id, 0, {"plants[0].name": "Croton", "plants[0].growth": "1"}, htmx=True).get_data(as_text=True)
+    assert re.search(r'id="err-f-plants" class="field-err on"[^>]*><p class="error">has no Beginner plant', html)
 
 
 def test_copies_left_count_the_other_seats(client, token, play_id):
     post(client, token, play_id, 0, ANN)
     html = client.get(f"/plays/{play_id}/seats/1").get_data(as_text=True)
-    info = re.search(
-        r'id="f-decorations-ceramic_planter-info"[^>]*data-max="(\d)"[^>]*>(.*?)</div>', html, re.S
-    )
+    info = re.search(r'id="f-decorations-ceramic_planter-info"[^>]*data-max="(\d)"[^>]*>(.*?)</div>', html, re.S)
     assert info.group(1) == "2"
     assert "2 left" in info.group(2) and "2 with Ann" in info.group(2)
     assert 'data-max-from="f-decorations-ceramic_planter-info"' in html  # the stepper stops there
     # the plants on Ann's table are not offered to Bo
     plants = re.search(r'<datalist id="pl-beginners">(.*?)</datalist>', html, re.S).group(1)
     assert "Snake Plant" not in plants
-    assert "Purple Shamrock" not in re.search(r'<datalist id="pl-plants">(.*?)</datalist>', html, re.S).group(
-        1
-    )
+    assert "Purple Shamrock" not in re.search(r'<datalist id="pl-plants">(.*?)</datalist>', html, re.S).group(1)
 
 
 def test_stepper_buttons_step_without_javascript_within_the_plants_spaces(app, client, token, play_id):
@@ -206,9 +182,7 @@ def test_stepper_buttons_step_without_javascript_within_the_plants_spaces(app, c
     assert stored(app, play_id, 0).state["plants"][1]["growth"] == 3  # Purple Shamrock has 3 spaces
     post(client, token, play_id, 0, dict(ANN, **{"plants[2].name": "Prickly Pear", "plants[2].growth": "2"}),
          step="plants[2].growth:+1")
-    assert (
-        stored(app, play_id, 0).state["plants"][2]["growth"] == 2
-    )  # Prickly Pear has 2 (the schema allows 3)
+    assert stored(app, play_id, 0).state["plants"][2]["growth"] == 2  # Prickly Pear has 2 (the schema allows 3)
     post(client, token, play_id, 0, dict(ANN, **{"plants[2].name": "", "plants[2].growth": "0"}))
     post(client, token, play_id, 0, dict(ANN, propagation="0"), step="propagation:-1")
     assert stored(app, play_id, 0).state["propagation"] == 0
@@ -216,14 +190,7 @@ def test_stepper_buttons_step_without_javascript_within_the_plants_spaces(app, c
     assert stored(app, play_id, 0).state["tools"]["grow_light"] == 1
     post(client, token, play_id, 0, dict(ANN, **{"plants[2].growth": "0"}), step="plants[2].growth:+1")
     assert stored(app, play_id, 0).state["plants"][2]["growth"] == 0  # no plant picked: no tokens
-    post(
-        client,
-        token,
-        play_id,
-        0,
-        dict(ANN, **{"decorations.workbench": "3"}),
-        step="decorations.workbench:+1",
-    )
+    post(client, token, play_id, 0, dict(ANN, **{"decorations.workbench": "3"}), step="decorations.workbench:+1")
     assert stored(app, play_id, 0).state["decorations"]["workbench"] == 3  # the deck has 3
     for nonsense in ("nonsense:+9", "plants[9].growth:+1", "plants[x:+1", "propagation:+2", ":"):
         assert post(client, token, play_id, 0, ANN, step=nonsense).status_code == 303
@@ -244,9 +211,7 @@ def test_state_from_form_keeps_what_is_not_posted_and_typed_text(app):
     state, _ = planted.state_from_form({"propagation": "-1", "plants[0].growth": ""}, old)
     assert state["propagation"] == -1 and state["plants"][0]["growth"] is None
     # a field the board does not have is not read
-    state, _ = planted.state_from_form(
-        {"plants[0].colour": "red", "score": "99", "plants[7].name": "Croton"}, old
-    )
+    state, _ = planted.state_from_form({"plants[0].colour": "red", "score": "99", "plants[7].name": "Croton"}, old)
     assert "colour" not in state["plants"][0] and "score" not in state and len(state["plants"]) == 6
 
 
@@ -298,48 +263,27 @@ def test_result_reads_like_the_paper_score_pad(client, token):
 
     play_id = new_play(client, token, game="planted", players=("Ann", "Bo"))
     tables = [
-        {
-            "plants": [{"name": "Snake Plant", "growth": 1}, {"name": "Purple Shamrock", "growth": 2}],
-            "propagation": 2,
-            "decorations": {"ceramic_planter": 2, "plant_stand": 1},
-        },
-        {
-            "plants": [{"name": "ZZ Plant", "growth": 3}, {"name": "Croton", "growth": 1}],
-            "propagation": 1,
-            "decorations": {"workbench": 1},
-            "tools": {"grow_light": 1, "spray_bottle": 2},
-        },
+        {"plants": [{"name": "Snake Plant", "growth": 1}, {"name": "Purple Shamrock", "growth": 2}], "propagation": 2,
+         "decorations": {"ceramic_planter": 2, "plant_stand": 1}},
+        {"plants": [{"name": "ZZ Plant", "growth": 3}, {"name": "Croton", "growth": 1}], "propagation": 1,
+         "decorations": {"workbench": 1}, "tools": {"grow_light": 1, "spray_bottle": 2}},
     ]
     from web.db import connect, dumps
 
     db = connect(client.application.config["DATABASE"])
     for position, state in enumerate(tables):
-        db.execute(
-            "UPDATE seats SET done = 1, state = ? WHERE play_id = ? AND position = ?",
-            [dumps(state), play_id, position],
-        )
+        db.execute("UPDATE seats SET done = 1, state = ? WHERE play_id = ? AND position = ?", [dumps(state), play_id, position])
     db.conn.close()
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     labels = re.findall(r'<th scope="row">([^<]+)</th>', html)
-    assert labels[:8] == [
-        "Plant 1",
-        "Plant 2",
-        "Plant 3",
-        "Plant 4",
-        "Plant 5",
-        "Plant 6",
-        "Propagation",
-        "Decorations",
-    ]
+    assert labels[:8] == ["Plant 1", "Plant 2", "Plant 3", "Plant 4", "Plant 5", "Plant 6", "Propagation", "Decorations"]
     assert "Snake Plant: 1 token covers 3 = 3" in html  # Plant 1's explanation for Ann
     assert GAME.engine_version not in html  # no engine id on a player's screen
 
 
 def test_one_point_reads_in_the_singular(client, token, play_id):
     # ZZ Plant without tokens and 1 token on the jars: 1 point (was "1 pts")
-    post(
-        client, token, play_id, 0, {"plants[0].name": "ZZ Plant", "plants[0].growth": "0", "propagation": "1"}
-    )
+    post(client, token, play_id, 0, {"plants[0].name": "ZZ Plant", "plants[0].growth": "0", "propagation": "1"})
     post(client, token, play_id, 1, {"plants[0].name": "Snake Plant", "plants[0].growth": "1"})
     html = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert re.search(r'id="pl-total"[^>]*><strong>1</strong> pt<', html)
@@ -358,10 +302,7 @@ def test_a_seat_shows_the_engines_preview_while_another_field_is_wrong(client, t
     assert re.search(r'id="plant-1-points" class="pl-points" hx-swap-oob="true">7 pts<', html)
     assert re.search(r'id="plant-3-points" class="pl-points" hx-swap-oob="true"></span>', html)
     assert "Ceramic Planter x2: 1 shelf plant (Purple Shamrock) = 1 each, 2 in all" in html
-    assert re.search(
-        r'id="pl-total" class="pl-total" hx-swap-oob="true"><strong>15</strong> pts<a class="pl-fix" href="#status">1 to fix',
-        html,
-    )
+    assert re.search(r'id="pl-total" class="pl-total" hx-swap-oob="true"><strong>15</strong> pts<a class="pl-fix" href="#status">1 to fix', html)
 
 
 def test_the_pad_row_of_a_plant_takes_that_plants_lines_by_its_path(client, token):
@@ -428,9 +369,7 @@ def test_a_stale_phone_changing_another_card_is_merged_and_both_changes_stay(app
     a = open_seat(phone_a, play_id)
     b = open_seat(phone_b, play_id)  # phone B loads the seat with Ann's table
     assert send(phone_a, play_id, {**a, "propagation": "4"}).status_code == 200
-    response = send(
-        phone_b, play_id, {**b, "decorations.plant_stand": "2"}
-    )  # stale: propagation still 2 here
+    response = send(phone_b, play_id, {**b, "decorations.plant_stand": "2"})  # stale: propagation still 2 here
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     # the form keeps its base version (it does not show phone A's jars yet: the live check reloads
@@ -466,10 +405,8 @@ def test_a_true_conflict_names_the_place_as_the_player_sees_it_and_one_tap_keeps
     # one tap on "Keep device ...'s": the button names the place it decides, nothing else
     keep = re.search(r'<button class="button" type="submit" name="([^"]+)" value="theirs">', html).group(1)
     assert keep == "keep-plants[2].growth"
-    answer = phone_b.post(
-        f"/plays/{play_id}/seats/0/resolve",
-        data={"csrf_token": token_b, "changes": changes, "version": current, keep: "theirs"},
-    )
+    answer = phone_b.post(f"/plays/{play_id}/seats/0/resolve",
+                          data={"csrf_token": token_b, "changes": changes, "version": current, keep: "theirs"})
     assert answer.status_code == 303
     seat = stored(app, play_id, 0)
     assert seat.state["plants"][2] == {"name": "Croton", "growth": 2}  # phone A's growth kept
@@ -482,9 +419,7 @@ def test_a_conflict_on_the_jars_and_a_card_lists_both_by_name(app):
     send(phone_a, play_id, {**open_seat(phone_a, play_id), **ANN})
     a, b = open_seat(phone_a, play_id), open_seat(phone_b, play_id)
     send(phone_a, play_id, {**a, "propagation": "3", "decorations.plant_stand": "0"})
-    html = send(phone_b, play_id, {**b, "propagation": "5", "decorations.plant_stand": "2"}).get_data(
-        as_text=True
-    )
+    html = send(phone_b, play_id, {**b, "propagation": "5", "decorations.plant_stand": "2"}).get_data(as_text=True)
     assert "<legend>Propagation jars</legend>" in html and "<legend>Plant Stand cards</legend>" in html
     assert "decorations.plant_stand" not in visible_text(html)
 
@@ -509,22 +444,12 @@ def test_field_and_value_labels_are_a_players_words(app):
     planted = adapter("planted")
     state = {"plants": [{"name": "ZZ Plant", "growth": 1}, {"name": ""}, {"name": "croton", "growth": 2}]}
     cases = {
-        "plants[0].name": "Beginner plant",
-        "plants[0]": "Beginner plant (ZZ Plant)",
-        "plants[0].growth": "Growth on ZZ Plant",
-        "plants[1].growth": "Growth on plant 2",
-        "plants[2]": "Plant 3 (Croton)",
-        "plants[2].name": "Plant 3",
-        "plants[2].growth": "Growth on Croton",
-        "plants[5].growth": "Growth on plant 6",
-        "plants": "Plants",
-        "propagation": "Propagation jars",
-        "decorations.plant_stand": "Plant Stand cards",
-        "decorations.Plant Stand": "Plant Stand cards",
-        "tools.grow_light": "Grow Light cards",
-        "decorations": "Decoration cards",
-        "tools": "Tool cards",
-        "": "This seat",
+        "plants[0].name": "Beginner plant", "plants[0]": "Beginner plant (ZZ Plant)", "plants[0].growth": "Growth on ZZ Plant",
+        "plants[1].growth": "Growth on plant 2", "plants[2]": "Plant 3 (Croton)", "plants[2].name": "Plant 3",
+        "plants[2].growth": "Growth on Croton", "plants[5].growth": "Growth on plant 6", "plants": "Plants",
+        "propagation": "Propagation jars", "decorations.plant_stand": "Plant Stand cards",
+        "decorations.Plant Stand": "Plant Stand cards", "tools.grow_light": "Grow Light cards",
+        "decorations": "Decoration cards", "tools": "Tool cards", "": "This seat",
     }
     assert {path: planted.field_label_in(path, state) for path in cases} == cases
     assert planted.field_label("plants[0].growth") == "Growth on the beginner plant"
@@ -532,14 +457,8 @@ def test_field_and_value_labels_are_a_players_words(app):
     assert planted.value_label("plants[2]", {"name": "Croton", "growth": 1}) == "Croton, 1 Growth token"
     assert planted.value_label("plants[2]", {"name": "Croton", "growth": 2}) == "Croton, 2 Growth tokens"
     assert planted.value_label("plants[2]", {"name": "", "growth": 0}) == "empty"
-    assert (
-        planted.value_label("plants", [{"name": "ZZ Plant", "growth": 3}, {"name": ""}])
-        == "ZZ Plant, 3 Growth tokens"
-    )
-    assert (
-        planted.value_label("decorations", {"plant_stand": 1, "workbench": 0, "Ceramic Planter": 2})
-        == "Plant Stand 1, Ceramic Planter 2"
-    )
+    assert planted.value_label("plants", [{"name": "ZZ Plant", "growth": 3}, {"name": ""}]) == "ZZ Plant, 3 Growth tokens"
+    assert planted.value_label("decorations", {"plant_stand": 1, "workbench": 0, "Ceramic Planter": 2}) == "Plant Stand 1, Ceramic Planter 2"
     assert planted.value_label("decorations", {}) == "none"
     assert planted.value_label("plants[2].growth", None) == "–"
     assert planted.value_label("plants[2].growth", 3) == "3"
@@ -551,19 +470,8 @@ def test_no_developer_words_and_no_wrong_plurals_on_the_seat_page(client, token,
     post(client, token, play_id, 0, dict(ANN, **{"plants[2].name": "Swis chese", "plants[1].growth": "9",
                                                  "tools.grow_light": "x"}))
     pages.append(client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
-    post(
-        client,
-        token,
-        play_id,
-        1,
-        {
-            "plants[0].name": "ZZ Plant",
-            "plants[0].growth": "1",
-            "propagation": "1",
-            "decorations.workbench": "1",
-            "tools.grow_light": "1",
-        },
-    )
+    post(client, token, play_id, 1, {"plants[0].name": "ZZ Plant", "plants[0].growth": "1", "propagation": "1",
+                                     "decorations.workbench": "1", "tools.grow_light": "1"})
     pages.append(client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True))
     pages.append(client.get(f"/plays/{play_id}/seats/1").get_data(as_text=True))
     pages.append(client.get(f"/plays/{play_id}").get_data(as_text=True))
@@ -576,11 +484,7 @@ def test_no_developer_words_and_no_wrong_plurals_on_the_seat_page(client, token,
 
 def test_the_edit_log_names_each_change_by_its_place(app):
     phone_a, phone_b, play_id = two_phones(app)
-    send(
-        phone_a,
-        play_id,
-        {**open_seat(phone_a, play_id), **ANN, "plants[2].name": "Croton", "plants[2].growth": "2"},
-    )
+    send(phone_a, play_id, {**open_seat(phone_a, play_id), **ANN, "plants[2].name": "Croton", "plants[2].growth": "2"})
     a, b = open_seat(phone_a, play_id), open_seat(phone_b, play_id)
     send(phone_a, play_id, {**a, "plants[2].growth": "3", "decorations.plant_stand": "2"})
     send(phone_b, play_id, {**b, "plants[2].growth": "1"})  # a conflict: kept in the log, not applied
@@ -595,22 +499,11 @@ def test_the_edit_log_names_each_change_by_its_place(app):
     assert "<li><strong>Plant 3</strong> – → Croton</li>" in groups[1]
     assert "<li><strong>Propagation jars</strong> 0 → 2</li>" in groups[1]
     assert "Plant Stand cards</strong> 2 → 2" not in html
-    assert not DEVELOPER_WORDS.search(
-        visible_text(re.sub(r"<details[^>]*>.*?</details>", "", html, flags=re.S))
-    )  # the JSON is behind "Details"
+    assert not DEVELOPER_WORDS.search(visible_text(re.sub(r"<details[^>]*>.*?</details>", "", html, flags=re.S)))  # the JSON is behind "Details"
 
 
-@pytest.mark.parametrize(
-    "stored",
-    [
-        None,
-        [1, 2],
-        "text",
-        5,
-        {"plants": "x", "decorations": [1], "tools": {"Grow Light": "2"}},
-        {"plants": [None, 3, {"name": 7, "growth": [1]}] * 3, "propagation": {"a": 1}},
-    ],
-)
+@pytest.mark.parametrize("stored", [None, [1, 2], "text", 5, {"plants": "x", "decorations": [1], "tools": {"Grow Light": "2"}},
+                                    {"plants": [None, 3, {"name": 7, "growth": [1]}] * 3, "propagation": {"a": 1}}])
 def test_a_seat_state_of_another_shape_still_opens_steps_and_saves(app, client, token, play_id, stored):
     from web.db import connect
 
@@ -619,12 +512,7 @@ def test_a_seat_state_of_another_shape_still_opens_steps_and_saves(app, client, 
     db.conn.close()
     assert client.get(f"/plays/{play_id}/seats/0").status_code == 200
     assert post(client, token, play_id, 0, {}, step="tools.grow_light:+1").status_code == 303
-    assert (
-        post(
-            client, token, play_id, 0, {"plants[0].name": "ZZ Plant"}, step="plants[0].growth:+1"
-        ).status_code
-        == 303
-    )
+    assert post(client, token, play_id, 0, {"plants[0].name": "ZZ Plant"}, step="plants[0].growth:+1").status_code == 303
     assert client.get(f"/plays/{play_id}/seats/0").status_code == 200
     assert post(client, token, play_id, 0, dict(ANN), htmx=True).status_code == 200
     assert client.get(f"/plays/{play_id}/log").status_code == 200
@@ -632,32 +520,11 @@ def test_a_seat_state_of_another_shape_still_opens_steps_and_saves(app, client, 
 
 def test_a_problem_of_the_whole_table_shows_under_the_cards_in_words(client, token, play_id):
     # a 2-player game deals 16 Item cards (2 per player in each of the 4 rounds): 9 + 8 is one too many
-    post(
-        client,
-        token,
-        play_id,
-        0,
-        dict(ANN, **{"decorations.macrame_basket": "4", "decorations.ceramic_planter": "4"}),
-    )
-    html = post(
-        client,
-        token,
-        play_id,
-        1,
-        {
-            "plants[0].name": "ZZ Plant",
-            "decorations.display_shelves": "3",
-            "decorations.indoor_greenhouse": "3",
-            "decorations.workbench": "2",
-        },
-        htmx=True,
-    ).get_data(as_text=True)
-    box = re.search(
-        r'<div id="pl-table-errors" class="pl-table-errors" hx-swap-oob="true">(.*?)</div>', html, re.S
-    ).group(1)
-    assert (
-        "Players: hold 17 Decoration and Tool cards together (Ann 9, Bo 8), but a 2-player game deals only 16"
-        in box
-    )
+    post(client, token, play_id, 0, dict(ANN, **{"decorations.macrame_basket": "4", "decorations.ceramic_planter": "4"}))
+    html = post(client, token, play_id, 1, {"plants[0].name": "ZZ Plant", "decorations.display_shelves": "3",
+                                            "decorations.indoor_greenhouse": "3", "decorations.workbench": "2"},
+                htmx=True).get_data(as_text=True)
+    box = re.search(r'<div id="pl-table-errors" class="pl-table-errors" hx-swap-oob="true">(.*?)</div>', html, re.S).group(1)
+    assert "Players: hold 17 Decoration and Tool cards together (Ann 9, Bo 8), but a 2-player game deals only 16" in box
     page = client.get(f"/plays/{play_id}/seats/0").get_data(as_text=True)
     assert "Players: hold 17 Decoration and Tool cards together" in page

@@ -17,9 +17,7 @@ def test_create_player_then_refuse_a_duplicate_and_an_empty_name(client, token):
     response = client.post("/players", data={"csrf_token": token, "name": "ann"})
     assert response.status_code == 422
     assert "already a player" in response.get_data(as_text=True)
-    response = client.post(
-        "/players", data={"csrf_token": token, "name": "  "}, headers={"HX-Request": "true"}
-    )
+    response = client.post("/players", data={"csrf_token": token, "name": "  "}, headers={"HX-Request": "true"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "Enter a name." in html and 'aria-invalid="true"' in html and "<html" not in html
@@ -36,9 +34,7 @@ def test_player_name_longer_than_60_is_refused_and_kept(client, token):
 def test_rename_player(client, token):
     client.post("/players", data={"csrf_token": token, "name": "Ann"})
     pid = player_id(client, "Ann")
-    assert (
-        client.post(f"/players/{pid}/rename", data={"csrf_token": token, "name": "Anna"}).status_code == 303
-    )
+    assert client.post(f"/players/{pid}/rename", data={"csrf_token": token, "name": "Anna"}).status_code == 303
     assert "Anna" in client.get(f"/players/{pid}").get_data(as_text=True)
 
 
@@ -65,11 +61,7 @@ def test_merge_into_unknown_player_is_422(client, token):
 
 def test_history_is_newest_first_filterable_and_paginated(app, client, token):
     app.config["PAGE_SIZE"] = 2
-    for date, names in (
-        ("2026-01-01T10:00", ("Ann", "Bob")),
-        ("2026-03-01T10:00", ("Ann",)),
-        ("2026-02-01T10:00", ("Bob",)),
-    ):
+    for date, names in (("2026-01-01T10:00", ("Ann", "Bob")), ("2026-03-01T10:00", ("Ann",)), ("2026-02-01T10:00", ("Bob",))):
         data = {"csrf_token": token, "game": "stub", "played_at": date}
         data.update({f"players-{i}": n for i, n in enumerate(names)})
         assert client.post("/plays", data=data).status_code == 303
@@ -103,10 +95,7 @@ def test_player_page_shows_stats_per_game_over_finished_plays(client, token):
     for points in (10, 14):
         play_id = new_play(client, token, players=("Ann", "Bob"))
         for position, state in enumerate(({"points": points}, {"points": 12})):
-            client.post(
-                f"/plays/{play_id}/seats/{position}",
-                data={"csrf_token": token, "state_json": json.dumps(state), "next": "play"},
-            )
+            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state), "next": "play"})
         client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
     new_play(client, token, players=("Ann",))  # in progress: not counted
     html = client.get(f"/players/{player_id(client, 'Ann')}").get_data(as_text=True)
@@ -120,10 +109,7 @@ def test_stats_follow_finish_reopen_option_edits_and_merges(client, token):
     def play(names, points, bonus="0"):
         play_id = new_play(client, token, players=names, bonus=bonus)
         for position, p in enumerate(points):
-            client.post(
-                f"/plays/{play_id}/seats/{position}",
-                data={"csrf_token": token, "state_json": json.dumps({"points": p}), "next": "play"},
-            )
+            client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps({"points": p}), "next": "play"})
         client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
         return play_id
 
@@ -138,10 +124,7 @@ def test_stats_follow_finish_reopen_option_edits_and_merges(client, token):
     assert stats("Ann") is None  # an in-progress play is not counted
     client.post(f"/plays/{first}/finish", data={"csrf_token": token})
     # Editing a finished play's options changes its totals, and the stats with them: 10 + 4 = 14.
-    client.post(
-        f"/plays/{first}/edit",
-        data={"csrf_token": token, "played_at": "2026-11-28T20:30", "opt-stub-bonus": "4"},
-    )
+    client.post(f"/plays/{first}/edit", data={"csrf_token": token, "played_at": "2026-11-28T20:30", "opt-stub-bonus": "4"})
     assert stats("Ann") == ("1", "1", "14.0", "14")
     play(("Annie", "Bob"), (2, 7))
     ann, annie = player_id(client, "Ann"), player_id(client, "Annie")

@@ -34,8 +34,7 @@ def test_existing_players_are_reused_case_insensitively(client, token):
 
 def test_new_play_without_players_is_refused_and_keeps_what_was_typed(client, token):
     response = client.post(
-        "/plays",
-        data={"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "notes": "rainy night"},
+        "/plays", data={"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "notes": "rainy night"}
     )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
@@ -44,13 +43,7 @@ def test_new_play_without_players_is_refused_and_keeps_what_was_typed(client, to
 
 
 def test_new_play_refuses_a_player_listed_twice_and_too_many_players(client, token):
-    data = {
-        "csrf_token": token,
-        "game": "stub",
-        "played_at": "2026-11-28T20:30",
-        "players-0": "Ann",
-        "players-1": "ann",
-    }
+    data = {"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "players-0": "Ann", "players-1": "ann"}
     response = client.post("/plays", data=data)
     assert response.status_code == 422
     assert "listed twice" in response.get_data(as_text=True)
@@ -62,13 +55,7 @@ def test_new_play_refuses_a_player_listed_twice_and_too_many_players(client, tok
 
 
 def test_new_play_with_a_bad_option_names_the_option(client, token):
-    data = {
-        "csrf_token": token,
-        "game": "stub",
-        "played_at": "2026-11-28T20:30",
-        "players-0": "Ann",
-        "opt-stub-bonus": "lots",
-    }
+    data = {"csrf_token": token, "game": "stub", "played_at": "2026-11-28T20:30", "players-0": "Ann", "opt-stub-bonus": "lots"}
     response = client.post("/plays", data=data, headers={"HX-Request": "true"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
@@ -97,9 +84,7 @@ def test_running_total_appears_for_a_complete_seat_while_others_are_empty(client
 def test_bad_json_is_refused_with_422_and_the_typed_text_stays(client, token):
     play_id = new_play(client, token)
     response = client.post(
-        f"/plays/{play_id}/seats/0",
-        data={"csrf_token": token, "state_json": '{"points": 1'},
-        headers={"HX-Request": "true"},
+        f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": 1'}, headers={"HX-Request": "true"}
     )
     assert response.status_code == 422
     assert "is not valid JSON" in response.get_data(as_text=True)
@@ -111,10 +96,8 @@ def test_whole_path_to_result_finish_and_reopen(client, token):
     assert save(client, token, play_id, 0, {"points": 10, "tokens": 1}).status_code == 303
     assert client.get(f"/plays/{play_id}/result").status_code == 409  # Ann has not tapped Done
     assert save(client, token, play_id, 0, {"points": 10, "tokens": 1}, next="play").status_code == 303
-    assert (
-        save(client, token, play_id, 1, {"points": 10, "tokens": 3}, next="play")
-        .headers["Location"]
-        .endswith(f"/plays/{play_id}")
+    assert save(client, token, play_id, 1, {"points": 10, "tokens": 3}, next="play").headers["Location"].endswith(
+        f"/plays/{play_id}"
     )
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     assert "Bob wins" in html
@@ -195,28 +178,15 @@ def test_every_ready_game_has_a_working_edit_page(client, token):
 
 
 def test_solo_results_say_who_won_against_the_games_opponent(client, token):
-    data = {
-        "csrf_token": token,
-        "game": "vadoran-gardens",
-        "played_at": "2026-11-28T20:30",
-        "players-0": "Purple",
-        "opt-vadoran-gardens-mode": "solo",
-        "opt-vadoran-gardens-difficulty": "medium",
-        "opt-vadoran-gardens-sister_achievements": "12 9 8",
-    }
+    data = {"csrf_token": token, "game": "vadoran-gardens", "played_at": "2026-11-28T20:30", "players-0": "Purple",
+            "opt-vadoran-gardens-mode": "solo", "opt-vadoran-gardens-difficulty": "medium",
+            "opt-vadoran-gardens-sister_achievements": "12 9 8"}
     play_url = client.post("/plays", data=data).headers["Location"]
     from web.db import connect, dumps
 
     db = connect(client.application.config["DATABASE"])
-    state = {
-        "garden": ["g*5 g* g*", "w w w"],
-        "lost_items": {"animal": 1, "tool": 0, "pendant": 0},
-        "achievements": [],
-    }
-    db.execute(
-        "UPDATE seats SET done = 1, state = ? WHERE play_id = ?",
-        [dumps(state), int(play_url.rsplit("/", 1)[1])],
-    )
+    state = {"garden": ["g*5 g* g*", "w w w"], "lost_items": {"animal": 1, "tool": 0, "pendant": 0}, "achievements": []}
+    db.execute("UPDATE seats SET done = 1, state = ? WHERE play_id = ?", [dumps(state), int(play_url.rsplit("/", 1)[1])])
     db.conn.close()
     html = client.get(play_url + "/result").get_data(as_text=True)
     # Purple: grass area of 3 squares with 3 tasks = 3, animal returned 5 -> 8; sister (medium, X = 2):

@@ -23,10 +23,7 @@ def test_starting_a_play_answers_its_id_address_and_seats(client):
     body = start(client, played_at="2026-11-28T20:30")
     assert set(body) == {"id", "url", "seats"}
     assert body["url"].endswith(f"/plays/{body['id']}")
-    assert [(s["position"], s["player"], s["version"]) for s in body["seats"]] == [
-        (0, "Ann", 1),
-        (1, "Bob", 1),
-    ]
+    assert [(s["position"], s["player"], s["version"]) for s in body["seats"]] == [(0, "Ann", 1), (1, "Bob", 1)]
     play = client.get(f"/api/plays/{body['id']}").get_json()
     assert play["played_at"] == "2026-11-28T20:30" and play["status"] == "in_progress"
 
@@ -39,16 +36,9 @@ def test_starting_a_play_answers_its_id_address_and_seats(client):
         ({"game": "planted", "players": ["Ann", "ann"]}, "players[1]", "listed twice"),
         ({"game": "planted", "players": ["A", "B", "C", "D", "E", "F"]}, "players", "takes 2 to 5"),
         ({"game": "planted", "players": ["Ann", "x" * 61]}, "players[1]", "at most 60"),
-        (
-            {"game": "planted", "players": ["Ann", "Bob"], "played_at": "yesterday"},
-            "played_at",
-            "date and time",
-        ),
-        (
-            {"game": "vadoran-gardens", "players": ["Ann"], "options": {"dificulty": "expert"}},
-            "options.dificulty",
-            'did you mean "difficulty"',
-        ),
+        ({"game": "planted", "players": ["Ann", "Bob"], "played_at": "yesterday"}, "played_at", "date and time"),
+        ({"game": "vadoran-gardens", "players": ["Ann"], "options": {"dificulty": "expert"}}, "options.dificulty",
+         'did you mean "difficulty"'),
     ],
 )
 def test_a_play_that_cannot_start_is_422_with_the_field_named(client, body, path, words):
@@ -69,16 +59,7 @@ def test_the_play_reads_as_the_contract_says_and_has_no_result_until_every_seat_
     play_id = start(client)["id"]
     play = client.get(f"/api/plays/{play_id}").get_json()
     assert set(play) >= {"id", "game", "status", "options", "version", "seats", "result"}
-    assert set(play["seats"][0]) == {
-        "position",
-        "player",
-        "state",
-        "version",
-        "done",
-        "complete",
-        "total",
-        "errors",
-    }
+    assert set(play["seats"][0]) == {"position", "player", "state", "version", "done", "complete", "total", "errors"}
     assert play["result"] is None and not play["seats"][0]["complete"]
     assert play["seats"][0]["errors"]  # a blank Planted seat has no Beginner plant yet
 
@@ -101,9 +82,7 @@ def test_patch_sets_values_at_contract_paths_and_done_makes_the_seat_complete(cl
     assert answer["merged"] is False
     play = client.get(f"/api/plays/{play_id}").get_json()
     assert play["seats"][0]["complete"] is False and play["seats"][0]["total"] is not None
-    answer = patch(
-        client, play_id, 0, {"base_version": answer["version"], "set": {}, "done": True}
-    ).get_json()
+    answer = patch(client, play_id, 0, {"base_version": answer["version"], "set": {}, "done": True}).get_json()
     assert answer["done"] is True
     _fill(client, play_id, 1, "Snake Plant", 1)
     play = client.get(f"/api/plays/{play_id}").get_json()
@@ -114,9 +93,7 @@ def test_patch_sets_values_at_contract_paths_and_done_makes_the_seat_complete(cl
 def test_a_top_level_key_sets_its_whole_value(client):
     play_id = start(client)["id"]
     plants = [{"name": "ZZ Plant", "growth": 3}] + [{"name": "", "growth": 0}] * 5
-    answer = patch(
-        client, play_id, 0, {"base_version": 1, "set": {"plants": plants, "propagation": 4}}
-    ).get_json()
+    answer = patch(client, play_id, 0, {"base_version": 1, "set": {"plants": plants, "propagation": 4}}).get_json()
     assert answer["state"]["plants"] == plants and answer["state"]["propagation"] == 4
 
 
@@ -133,9 +110,7 @@ def test_a_stale_change_of_another_path_is_merged_and_both_stay(client):
 def test_a_stale_change_of_the_same_path_to_another_value_is_a_409_naming_both_values(client):
     play_id = start(client)["id"]
     patch(client, play_id, 0, {"base_version": 1, "set": {"propagation": 5}})
-    response = patch(
-        client, play_id, 0, {"base_version": 1, "set": {"propagation": 7, "decorations.workbench": 1}}
-    )
+    response = patch(client, play_id, 0, {"base_version": 1, "set": {"propagation": 7, "decorations.workbench": 1}})
     assert response.status_code == 409
     body = response.get_json()
     assert body["conflicts"] == [{"path": "propagation", "yours": 7, "theirs": 5}]

@@ -58,9 +58,7 @@ def test_deleting_a_finished_play_takes_it_out_of_history_counts_and_statistics_
     assert player_row(client.get("/players").get_data(as_text=True), "Bob") == "1 play"
     with app.app_context():
         bob = store.player_by_name("Bob")["id"]
-        assert store.player_stats(bob) == [
-            {"game": "stub", "plays": 1, "wins": 0, "average": 20.0, "best": 20}
-        ]
+        assert store.player_stats(bob) == [{"game": "stub", "plays": 1, "wins": 0, "average": 20.0, "best": 20}]
         assert [r["id"] for r in store.player_plays(bob)] == [kept]
     assert stats_rows(app, "stat_game")[0][1] == 1  # one finished stub play counted
     player_page = client.get(f"/players/{bob}").get_data(as_text=True)
@@ -101,19 +99,13 @@ def test_a_deleted_play_refuses_every_change_and_says_so(client, token):
     refused = client.post(f"/plays/{play_id}/seats/1", headers={"HX-Request": "true"},
                           data={"csrf_token": token, "state_json": '{"points": 9}'})
     html = refused.get_data(as_text=True)
-    assert (
-        refused.status_code == 409 and 'data-save-state="failed"' in html and "this play is deleted" in html
-    )
+    assert refused.status_code == 409 and 'data-save-state="failed"' in html and "this play is deleted" in html
     assert "Saved" not in html
     api = client.patch(f"/api/plays/{play_id}/seats/1", json={"base_version": 1, "set": {"points": 9}})
     assert api.status_code == 409 and api.get_json() == {"error": "deleted"}
     assert client.post(f"/api/plays/{play_id}/finish").get_json() == {"error": "deleted"}
     for action in ("finish", "reopen"):
-        assert (
-            post(client, f"/plays/{play_id}/{action}", token)
-            .headers["Location"]
-            .endswith(f"/plays/{play_id}")
-        )
+        assert post(client, f"/plays/{play_id}/{action}", token).headers["Location"].endswith(f"/plays/{play_id}")
     edit = post(client, f"/plays/{play_id}/edit", token, played_at="2026-11-28T20:30", notes="x")
     assert edit.status_code == 303 and edit.headers["Location"].endswith(f"/plays/{play_id}")
     with client.application.app_context():
@@ -212,14 +204,9 @@ def test_adding_and_removing_seats(app, client, token):
         assert [s.name for s in play.seats] == ["Ann", "Dee"]
         assert play.seats[1].state == {"points": None, "tokens": 0} and play.seats[1].version == play.version
         db = get_db()
-        assert (
-            db.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?", [cy.player_id]).fetchone()[0] == 0
-        )  # nothing entered
-        kept = db.execute(
-            "SELECT s.state, p.status, p.set_aside_from FROM seats s JOIN plays p ON p.id = s.play_id "
-            "WHERE s.id = ?",
-            [bob.id],
-        ).fetchone()
+        assert db.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?", [cy.player_id]).fetchone()[0] == 0  # nothing entered
+        kept = db.execute("SELECT s.state, p.status, p.set_aside_from FROM seats s JOIN plays p ON p.id = s.play_id "
+                          "WHERE s.id = ?", [bob.id]).fetchone()
         assert json.loads(kept["state"]) == {"points": 20}  # Bob's entries are kept
         assert kept["status"] == store.SET_ASIDE and kept["set_aside_from"] == play_id
         removed = [e for e in store.play_log(play_id) if e["action"] == "seat removed"]
@@ -239,15 +226,11 @@ def test_moving_a_seat_without_saving_changes_nothing(app, client, token):
     response = _players_form(client, play_id, token, [(ann.id, "Ann"), (bob.id, "Bob")], op="down-0")
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert re.search(r'id="name-0" name="name-0" value="Bob"', html) and re.search(
-        r'id="name-1" name="name-1" value="Ann"', html
-    )
+    assert re.search(r'id="name-0" name="name-0" value="Bob"', html) and re.search(r'id="name-1" name="name-1" value="Ann"', html)
     added = _players_form(client, play_id, token, [(ann.id, "Ann"), (bob.id, "Bob")], op="add")
     assert added.get_data(as_text=True).count('list="known-players"') == 3
     removed = _players_form(client, play_id, token, [(ann.id, "Ann"), (bob.id, "Bob")], op="remove-1")
-    assert 'name="name-1"' not in removed.get_data(as_text=True) and "Removed: Bob" in removed.get_data(
-        as_text=True
-    )
+    assert 'name="name-1"' not in removed.get_data(as_text=True) and "Removed: Bob" in removed.get_data(as_text=True)
     with app.app_context():
         assert store.get_play(play_id).version == version
         assert [s.name for s in store.get_play(play_id).seats] == ["Ann", "Bob"]
@@ -262,12 +245,8 @@ def test_a_bad_seat_plan_is_refused_with_everything_typed_kept(app, client, toke
     assert twice.status_code == 422 and "sits at seat 1 already" in html and 'value="ann"' in html
     blank = _players_form(client, play_id, token, [(ann.id, "Ann"), (bob.id, " ")])
     assert blank.status_code == 422 and "Enter a name, or remove this seat." in blank.get_data(as_text=True)
-    many = _players_form(
-        client, play_id, token, [(ann.id, "Ann"), (bob.id, "Bob"), (None, "C"), (None, "D"), (None, "E")]
-    )
-    assert many.status_code == 422 and "Stub Game takes 1 to 4 players; this lists 5." in many.get_data(
-        as_text=True
-    )
+    many = _players_form(client, play_id, token, [(ann.id, "Ann"), (bob.id, "Bob"), (None, "C"), (None, "D"), (None, "E")])
+    assert many.status_code == 422 and "Stub Game takes 1 to 4 players; this lists 5." in many.get_data(as_text=True)
     with app.app_context():
         assert [s.name for s in store.get_play(play_id).seats] == ["Ann", "Bob"]
 
@@ -280,9 +259,7 @@ def test_two_phones_changing_the_players_at_once_do_not_overwrite_each_other(app
     save(client, token, play_id, 0, {"points": 4})  # a seat's own save meanwhile is not a conflict
     first = _players_form(client, play_id, token, [(bob.id, "Bob"), (ann.id, "Ann")], version=version)
     assert first.status_code == 303
-    second = _players_form(
-        client, play_id, token, [(ann.id, "Ann"), (bob.id, "Bob"), (None, "Cy")], version=version
-    )
+    second = _players_form(client, play_id, token, [(ann.id, "Ann"), (bob.id, "Bob"), (None, "Cy")], version=version)
     html = second.get_data(as_text=True)
     assert second.status_code == 409 and "changed on another phone meanwhile" in html
     with app.app_context():
@@ -296,9 +273,7 @@ def test_a_phone_still_on_the_old_seat_order_cannot_type_into_another_players_se
         ann, bob = store.get_play(play_id).seats
     _players_form(client, play_id, token, [(bob.id, "Bob"), (ann.id, "Ann")])
     # Ann's phone still shows seat 0 at its old version and saves there
-    stale = client.patch(
-        f"/api/plays/{play_id}/seats/0", json={"base_version": ann.version, "set": {"points": 7}}
-    )
+    stale = client.patch(f"/api/plays/{play_id}/seats/0", json={"base_version": ann.version, "set": {"points": 7}})
     assert stale.status_code == 409
     with app.app_context():
         assert store.get_play(play_id).seats[0].state["points"] is None  # Bob's seat is untouched
@@ -322,14 +297,7 @@ def test_the_players_of_a_finished_or_deleted_play_do_not_change_here(app, clien
 def test_new_play_form_has_as_many_seat_fields_as_players_with_add_and_remove(client, token):
     html = client.get("/plays/new").get_data(as_text=True)
     assert html.count('list="known-players"') == 2
-    data = {
-        "csrf_token": token,
-        "game": "stub",
-        "players-0": "Ann",
-        "players-1": "Bob",
-        "notes": "kept",
-        "op": "add",
-    }
+    data = {"csrf_token": token, "game": "stub", "players-0": "Ann", "players-1": "Bob", "notes": "kept", "op": "add"}
     added = client.post("/plays", data=data, headers={"HX-Request": "true"})
     html = added.get_data(as_text=True)
     assert added.status_code == 200 and html.count('list="known-players"') == 3
@@ -356,11 +324,8 @@ def test_each_games_options_are_inside_its_own_choice(client):
     """The CSS shows the options block of the picked game only: each game's options sit in its own
     .game-option, next to that game's radio button (the rule matches `> .game-choice input[name=game]`)."""
     html = client.get("/plays/new").get_data(as_text=True)
-    blocks = re.findall(
-        r'<div class="game-option">(.*?)</div>\s*(?=<div class="game-option">|<label class="choice disabled"|\s*</fieldset>)',
-        html,
-        re.S,
-    )
+    blocks = re.findall(r'<div class="game-option">(.*?)</div>\s*(?=<div class="game-option">|<label class="choice disabled"|\s*</fieldset>)',
+                        html, re.S)
     assert blocks
     for block in blocks:
         assert block.count('name="game"') == 1 and 'class="choice game-choice"' in block
@@ -381,9 +346,7 @@ def test_not_ready_page_lists_what_each_seat_lacks_with_links(client, token):
     html = response.get_data(as_text=True)
     assert response.status_code == 409
     assert "Done and complete" in html  # Ann
-    assert (
-        f'<a href="/plays/{play_id}/seats/1#f-points">Points</a>:' in html
-    )  # Bob's problem, by name, linked
+    assert f'<a href="/plays/{play_id}/seats/1#f-points">Points</a>:' in html  # Bob's problem, by name, linked
     assert "<code>" not in html and "players[1]" not in html
     assert f'href="/plays/{play_id}/seats/2"' in html and "Nothing entered yet" in html  # Cy
 
@@ -406,11 +369,8 @@ def test_a_message_about_the_options_links_to_the_edit_page(app, client, token):
 
 def test_status_block_names_problems_by_field_name(client, token):
     play_id = new_play(client, token, players=("Ann",))
-    html = client.post(
-        f"/plays/{play_id}/seats/0",
-        data={"csrf_token": token, "state_json": '{"points": "x"}'},
-        headers={"HX-Request": "true"},
-    ).get_data(as_text=True)
+    html = client.post(f"/plays/{play_id}/seats/0", data={"csrf_token": token, "state_json": '{"points": "x"}'},
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
     assert "<strong>Points</strong>" in html and "<code>" not in html
 
 
@@ -422,12 +382,8 @@ def test_the_new_play_forms_options_are_in_words(client):
     (the Gretchen's Garden readings were "(READINGS.md)" and "plants_closer_plus_1")."""
     html = client.get("/plays/new").get_data(as_text=True)
     main = html[html.index("<main"):]
-    shown = [
-        re.sub(r"<[^>]+>", "", t).strip()
-        for t in re.findall(
-            r"<(?:label|option|legend|summary)[^>]*>(.*?)</(?:label|option|legend|summary)>", main, re.S
-        )
-    ]
+    shown = [re.sub(r"<[^>]+>", "", t).strip()
+             for t in re.findall(r"<(?:label|option|legend|summary)[^>]*>(.*?)</(?:label|option|legend|summary)>", main, re.S)]
     assert any("Calico Hearts" in t for t in shown)
     assert "BGA&#39;s count: the plants closer on the same side, plus 1" in shown
     for text in shown:
@@ -443,9 +399,7 @@ def test_result_page_has_no_developer_words(client, token):
 
 def test_verdant_solo_result_gives_the_rating_not_a_win(app, client, token):
     example = Path("docs/api/verdant.md").read_text(encoding="utf-8")
-    table = json.loads(
-        re.search(r"Input \(`/tmp/verdant_game1.json`\):\n\n```json\n(.*?)```", example, re.S).group(1)
-    )
+    table = json.loads(re.search(r"Input \(`/tmp/verdant_game1.json`\):\n\n```json\n(.*?)```", example, re.S).group(1))
     ALICE = {k: v for k, v in table["players"][0].items() if k != "name"}
     with app.app_context():
         alice = store.find_or_create_player("Alice", "t")
@@ -462,9 +416,6 @@ def test_explanations_are_popovers_with_their_heading_and_close_button(client, t
     html = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     popover = re.search(r'<div popover id="x-0-points" class="explain"[^>]*>(.*?)</div>', html, re.S).group(1)
     assert '<p class="explain-head"' in popover and "1 point<" in popover
-    assert (
-        '<p class="explain-foot"><button type="button" class="button" popovertarget="x-0-points" popovertargetaction="hide">Close</button>'
-        in popover
-    )
+    assert '<p class="explain-foot"><button type="button" class="button" popovertarget="x-0-points" popovertargetaction="hide">Close</button>' in popover
     css = Path("static/css/app.css").read_text(encoding="utf-8")
     assert "max-height: calc(100dvh - 24px); overflow-y: auto;" in css and "text-align: left;" in css

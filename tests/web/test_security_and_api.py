@@ -45,17 +45,13 @@ def test_expired_page_keeps_what_was_typed_and_sends_it_again(client, token):
     html = response.get_data(as_text=True)
     assert 'name="state_json" value="{&#34;points&#34;: 42}"' in html
     fresh = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-    again = client.post(
-        f"/plays/{play_id}/seats/0", data={"csrf_token": fresh, "state_json": '{"points": 42}'}
-    )
+    again = client.post(f"/plays/{play_id}/seats/0", data={"csrf_token": fresh, "state_json": '{"points": 42}'})
     assert again.status_code == 303
 
 
 def test_expired_htmx_save_retargets_the_main_region(client, token):
     play_id = new_play(client, token)
-    response = client.post(
-        f"/plays/{play_id}/seats/0", data={"state_json": "{}"}, headers={"HX-Request": "true"}
-    )
+    response = client.post(f"/plays/{play_id}/seats/0", data={"state_json": "{}"}, headers={"HX-Request": "true"})
     assert response.status_code == 400
     assert response.headers["HX-Retarget"] == "main"
     assert "<html" not in response.get_data(as_text=True)
@@ -67,18 +63,13 @@ def test_api_games_lists_every_game_with_its_status_and_options(client):
     assert names == [g.name for g in scoring.games()]
     stub = next(g for g in games if g["name"] == "stub")
     assert stub["status"] == "ready"
-    assert stub["options"] == [
-        {"name": "bonus", "kind": "int", "default": 0, "description": "Bonus points for everyone"}
-    ]
+    assert stub["options"] == [{"name": "bonus", "kind": "int", "default": 0, "description": "Bonus points for everyone"}]
     for game in games:
         assert game["status"] in ("ready", "coming soon")
 
 
 def test_api_score_returns_the_result_without_a_csrf_token(client):
-    table = {
-        "options": {"bonus": 1},
-        "players": [{"name": "Ann", "points": 5, "tokens": 0}, {"name": "Bob", "points": 7}],
-    }
+    table = {"options": {"bonus": 1}, "players": [{"name": "Ann", "points": 5, "tokens": 0}, {"name": "Bob", "points": 7}]}
     response = client.post("/api/score/stub", json=table)
     assert response.status_code == 200
     result = response.get_json()
@@ -86,11 +77,7 @@ def test_api_score_returns_the_result_without_a_csrf_token(client):
     assert [p["rank"] for p in result["players"]] == [2, 1]
     assert result["winners"] == ["Bob"]
     assert result["players"][0]["categories"][0] == {
-        "key": "points",
-        "label": "Points",
-        "points": 5,
-        "details": ["5 points as entered"],
-        "refs": [["points"]],
+        "key": "points", "label": "Points", "points": 5, "details": ["5 points as entered"], "refs": [["points"]]
     }
 
 

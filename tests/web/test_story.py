@@ -19,16 +19,12 @@ from web import photos, stats
 
 
 def save(client, token, play_id, position, state):
-    response = client.post(
-        f"/plays/{play_id}/seats/{position}",
-        data={"csrf_token": token, "state_json": json.dumps(state), "next": "play"},
-    )
+    response = client.post(f"/plays/{play_id}/seats/{position}", data={"csrf_token": token, "state_json": json.dumps(state),
+                                                                          "next": "play"})
     assert response.status_code == 303, response.get_data(as_text=True)[:500]
 
 
-def finished_play(
-    client, token, scores, players=("Ann", "Bob"), tokens=None, played_at=None, **options
-) -> int:
+def finished_play(client, token, scores, players=("Ann", "Bob"), tokens=None, played_at=None, **options) -> int:
     """A finished play of the stub game: ``scores`` are the players' points, ``tokens`` break ties."""
     play_id = new_play(client, token, players=players, **options)
     for i, points in enumerate(scores):
@@ -70,9 +66,7 @@ def test_game_page_counts_finished_plays_and_names_the_records_with_links(client
     assert "4 finished plays" in html
     records = html[html.index("<h2>Records</h2>"):html.index("</ul>", html.index("<h2>Records</h2>"))]
     high = records[records.index("High score"):records.index("Biggest win")]
-    assert (
-        ">50<" in high and "Cleo" in high and f'href="/plays/{history[3]}/result"' in high
-    )  # not the open 499
+    assert ">50<" in high and "Cleo" in high and f'href="/plays/{history[3]}/result"' in high  # not the open 499
     biggest = records[records.index("Biggest win"):records.index("Most wins")]
     assert "+38" in biggest and "Cleo" in biggest and "50 to Ann&#39;s 12" in biggest
     assert f'href="/plays/{history[3]}/result"' in biggest
@@ -81,20 +75,13 @@ def test_game_page_counts_finished_plays_and_names_the_records_with_links(client
 def test_game_page_win_rates_count_shared_victories_apart(client, history):
     rows = {p["name"]: p for p in stats_players(client)}
     # Ann: 4 table plays, won #1 alone, shared #3; Bob: won #2, shared #3; Cleo: won #4 (1 play)
-    assert (
-        rows["Ann"]["plays"],
-        rows["Ann"]["wins"],
-        rows["Ann"]["shared_wins"],
-        rows["Ann"]["win_rate"],
-    ) == (4, 1, 1, 25)
+    assert (rows["Ann"]["plays"], rows["Ann"]["wins"], rows["Ann"]["shared_wins"], rows["Ann"]["win_rate"]) == (4, 1, 1, 25)
     assert (rows["Bob"]["wins"], rows["Bob"]["shared_wins"]) == (1, 1)
     assert (rows["Cleo"]["plays"], rows["Cleo"]["wins"], rows["Cleo"]["win_rate"]) == (1, 1, 100)
     # Ann's average: (30 + 25 + 35 + 12) / 4 = 25.5; best 35
     assert (rows["Ann"]["average"], rows["Ann"]["best"]) == (25.5, 35)
     html = text(client.get("/games/stub"))
-    assert re.search(
-        r"Ann</a></th>\s*<td>4</td><td>1<br><span class=\"muted small\">25%</span></td><td>1</td>", html
-    )
+    assert re.search(r"Ann</a></th>\s*<td>4</td><td>1<br><span class=\"muted small\">25%</span></td><td>1</td>", html)
 
 
 def stats_players(client):
@@ -110,9 +97,7 @@ def test_game_page_categories_are_the_engines_with_average_and_best(client, hist
     # everyone's points: 30+20+25+40+35+35+12+10+50 = 257 over 9 seats = 28.6
     assert points["average"] == 28.6
     assert points["record"]["best"] == 50 and points["record"]["name"] == "Cleo"
-    ann = points["players"][
-        next(p for p in points["players"] if points["players"][p]["best"] == 35 and p == 1)
-    ]
+    ann = points["players"][next(p for p in points["players"] if points["players"][p]["best"] == 35 and p == 1)]
     assert (ann["average"], ann["best"]) == (25.5, 35)
 
 
@@ -120,10 +105,7 @@ def test_head_to_head_between_any_two_players(client, history):
     ann, bob = player_id(client, "Ann"), player_id(client, "Bob")
     html = text(client.get(f"/games/stub?a={ann}&b={bob}"))
     # Ann ahead in #1 and #4 (12 vs 10), behind in #2, level in #3
-    assert (
-        "In 4 plays together, <strong>Ann</strong> finished ahead 2 times, <strong>Bob</strong> 1 time, level 1."
-        in html
-    )
+    assert "In 4 plays together, <strong>Ann</strong> finished ahead 2 times, <strong>Bob</strong> 1 time, level 1." in html
     html = text(client.get(f"/games/stub?a={bob}&b={ann}"))
     assert "<strong>Bob</strong> finished ahead 1 time, <strong>Ann</strong> 2 times, level 1." in html
     assert "Choose two different players." in text(client.get(f"/games/stub?a={ann}&b={ann}"))
@@ -195,18 +177,7 @@ def test_csv_has_one_row_per_seat_and_category_of_finished_plays(client, token, 
     response = client.get("/export.csv?game=stub")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(text(response))))
-    assert rows[0] == [
-        "play_id",
-        "game",
-        "played_at",
-        "finished_at",
-        "player",
-        "position",
-        "rank",
-        "category",
-        "points",
-        "total",
-    ]
+    assert rows[0] == ["play_id", "game", "played_at", "finished_at", "player", "position", "rank", "category", "points", "total"]
     body = rows[1:]
     assert len(body) == 9 * 2  # 9 seats of finished plays x (Points, Bonus); not the open play
     first = body[0]
@@ -291,22 +262,13 @@ def test_share_link_opens_the_result_read_only_without_the_access_code(tmp_path)
     assert not re.search(r'href="/(?!static/|s/)', html) and "<form" not in html  # nothing else is reachable
     assert response.headers["Cache-Control"] == "no-store"
     assert stranger.get(link + "/share.png").status_code == 200
-    for path in (
-        f"/plays/{play_id}/result",
-        f"/plays/{play_id}/share.png",
-        "/games/stub",
-        "/export.csv",
-        "/s/",
-    ):
+    for path in (f"/plays/{play_id}/result", f"/plays/{play_id}/share.png", "/games/stub", "/export.csv", "/s/"):
         assert stranger.get(path).status_code in (303, 404), path
     # revoked: the link stops working at once
     settings = text(owner.get("/settings"))
     assert link in settings
     tok = link.rsplit("/", 1)[1]
-    assert (
-        owner.post(f"/share-links/{tok}/revoke", data={"csrf_token": token, "next": "settings"}).status_code
-        == 303
-    )
+    assert owner.post(f"/share-links/{tok}/revoke", data={"csrf_token": token, "next": "settings"}).status_code == 303
     assert stranger.get(link).status_code == 404 and stranger.get(link + "/share.png").status_code == 404
     assert link not in text(owner.get("/settings"))
 
@@ -332,9 +294,7 @@ def test_a_shared_play_reopened_shows_no_result_until_finished_again(client, tok
 
 def bgstats(client, play_id) -> dict:
     html = text(client.get(f"/plays/{play_id}/result"))
-    url = unescape(
-        re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', html).group(1)
-    )
+    url = unescape(re.search(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', html).group(1))
     return json.loads(unquote(url.split("?data=", 1)[1]))
 
 
@@ -342,12 +302,7 @@ def test_bgstats_link_carries_the_play_in_its_import_format(client, token, histo
     data = bgstats(client, history[3])
     assert data["sourceName"] == "Scorepad" and data["sourcePlayId"].endswith(f"-{history[3]}")
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", data["playDate"])
-    assert data["game"] == {
-        "name": "Stub Game",
-        "sourceGameId": "stub",
-        "highestWins": True,
-        "noPoints": False,
-    }
+    assert data["game"] == {"name": "Stub Game", "sourceGameId": "stub", "highestWins": True, "noPoints": False}
     assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
         ("Ann", 12, 2, False, True), ("Bob", 10, 3, False, False), ("Cleo", 50, 1, True, False)]
     assert len({p["sourcePlayerId"] for p in data["players"]}) == 3
@@ -360,33 +315,22 @@ def test_bgstats_names_a_bgg_id_only_where_a_source_gives_one(client, token):
 
     assert share.BGG_IDS == {"verdant": 334065}
     play_id = new_play(client, token)
-    assert "bgstatsapp" not in text(
-        client.get(f"/plays/{play_id}")
-    )  # not offered before the play is finished
+    assert "bgstatsapp" not in text(client.get(f"/plays/{play_id}"))  # not offered before the play is finished
 
 
 def test_bgstats_play_date_is_utc_and_length_and_place_are_sent(client, token, monkeypatch):
     from web import share, store
 
     play_id = finished_play(client, token, [3, 2])
-    client.post(
-        f"/plays/{play_id}/when-where",
-        data={
-            "csrf_token": token,
-            "started_at": "2026-11-28T20:00",
-            "finished_at": "2026-11-28T21:35",
-            "location": "The club",
-        },
-    )
+    client.post(f"/plays/{play_id}/when-where", data={"csrf_token": token, "started_at": "2026-11-28T20:00",
+                                                        "finished_at": "2026-11-28T21:35", "location": "The club"})
     with client.application.app_context():
         play = store.get_play(play_id)
         data = share.bgstats_play(play, play.evaluate().result, share.play_row(play_id))
     assert data["durationMin"] == 95 and data["location"] == "The club"
     from datetime import UTC, datetime
 
-    assert data["playDate"] == datetime.fromisoformat("2026-11-28T20:30").astimezone(UTC).strftime(
-        "%Y-%m-%d %H:%M:%S"
-    )
+    assert data["playDate"] == datetime.fromisoformat("2026-11-28T20:30").astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 # ---------------------------------------------------------------------- rematch
@@ -426,22 +370,13 @@ def test_a_play_records_when_it_started_and_first_finished(client, token):
     client.post(f"/plays/{play_id}/reopen", data={"csrf_token": token})
     client.post(f"/plays/{play_id}/finish", data={"csrf_token": token})
     with client.application.app_context():
-        assert (
-            share.play_row(play_id)["finished_at"] == first["finished_at"]
-        )  # a correction keeps the end of the game
+        assert share.play_row(play_id)["finished_at"] == first["finished_at"]  # a correction keeps the end of the game
 
 
 def test_when_and_where_are_edited_shown_and_logged(client, token):
     play_id = finished_play(client, token, [3, 2])
-    response = client.post(
-        f"/plays/{play_id}/when-where",
-        data={
-            "csrf_token": token,
-            "started_at": "2026-11-28T20:05",
-            "finished_at": "2026-11-28T21:40",
-            "location": "Ann's kitchen",
-        },
-    )
+    response = client.post(f"/plays/{play_id}/when-where", data={
+        "csrf_token": token, "started_at": "2026-11-28T20:05", "finished_at": "2026-11-28T21:40", "location": "Ann's kitchen"})
     assert response.status_code == 303
     html = text(client.get(f"/plays/{play_id}/result"))
     assert "1 h 35 min" in html and "Ann&#39;s kitchen" in html
@@ -452,32 +387,16 @@ def test_when_and_where_are_edited_shown_and_logged(client, token):
 
 def test_when_and_where_refuses_a_finish_before_the_start_and_keeps_what_was_typed(client, token):
     play_id = finished_play(client, token, [3, 2])
-    response = client.post(
-        f"/plays/{play_id}/when-where",
-        data={
-            "csrf_token": token,
-            "started_at": "2026-11-28T21:00",
-            "finished_at": "2026-11-28T20:00",
-            "location": "x" * 81,
-        },
-    )
+    response = client.post(f"/plays/{play_id}/when-where", data={
+        "csrf_token": token, "started_at": "2026-11-28T21:00", "finished_at": "2026-11-28T20:00", "location": "x" * 81})
     assert response.status_code == 422
     html = text(response)
     assert "at most 80 characters" in html and 'value="2026-11-28T21:00"' in html
-    response = client.post(
-        f"/plays/{play_id}/when-where",
-        data={
-            "csrf_token": token,
-            "started_at": "2026-11-28T21:00",
-            "finished_at": "2026-11-28T20:00",
-            "location": "Home",
-        },
-    )
+    response = client.post(f"/plays/{play_id}/when-where", data={
+        "csrf_token": token, "started_at": "2026-11-28T21:00", "finished_at": "2026-11-28T20:00", "location": "Home"})
     assert response.status_code == 422 and "Finished must be after Started." in text(response)
     assert 'value="Home"' in text(response)
-    response = client.post(
-        f"/plays/{play_id}/when-where", data={"csrf_token": token, "started_at": "tomorrow"}
-    )
+    response = client.post(f"/plays/{play_id}/when-where", data={"csrf_token": token, "started_at": "tomorrow"})
     assert response.status_code == 422 and "Not a valid datetime value." in text(response)
 
 
@@ -508,36 +427,21 @@ def upload(client, token, play_id, data: bytes, name="IMG_0001.jpg", **headers):
 
     # Encoded in memory: the test client would spool a large body to a file it never closes.
     boundary, body = encode_multipart({"csrf_token": token, "photo": FileStorage(io.BytesIO(data), name)})
-    return client.post(
-        f"/plays/{play_id}/photos",
-        data=body,
-        content_type=f"multipart/form-data; boundary={boundary}",
-        headers=headers,
-    )
+    return client.post(f"/plays/{play_id}/photos", data=body, content_type=f"multipart/form-data; boundary={boundary}",
+                       headers=headers)
 
 
 def test_a_photo_is_stored_upright_without_any_metadata(app, client, token):
     play_id = finished_play(client, token, [3, 2])
     response = upload(client, token, play_id, gps_jpeg())
-    assert response.status_code == 303 and response.headers["Location"].endswith(
-        f"/plays/{play_id}/result#photos"
-    )
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/plays/{play_id}/result#photos")
     with app.app_context():
         [photo] = photos.for_play(play_id)
         stored = (photos.folder() / photo["file"]).read_bytes()
-    assert str(photos.folder(app.config["DATABASE"])).startswith(
-        str(app.config["DATABASE"]).rsplit("/", 1)[0]
-    )
+    assert str(photos.folder(app.config["DATABASE"])).startswith(str(app.config["DATABASE"]).rsplit("/", 1)[0])
     image = Image.open(io.BytesIO(stored))
-    assert (
-        not image.getexif()
-        and "exif" not in image.info
-        and b"GPS" not in stored
-        and b"PhoneMaker" not in stored
-    )
-    assert (
-        image.size == (200, 400) == (photo["width"], photo["height"])
-    )  # orientation 6 applied to the pixels
+    assert not image.getexif() and "exif" not in image.info and b"GPS" not in stored and b"PhoneMaker" not in stored
+    assert image.size == (200, 400) == (photo["width"], photo["height"])  # orientation 6 applied to the pixels
     html = text(client.get(f"/plays/{play_id}/result"))
     assert f'/plays/{play_id}/photos/{photo["id"]}.thumb.jpg' in html
     assert 'accept="image/*" capture=' in html
@@ -589,15 +493,11 @@ def test_a_play_keeps_at_most_twelve_photos_and_removing_one_is_undoable(app, cl
     assert response.status_code == 422 and "at most 2" in text(response)
     with app.app_context():
         first = photos.for_play(play_id)[0]["id"]
-    assert (
-        client.post(f"/plays/{play_id}/photos/{first}/remove", data={"csrf_token": token}).status_code == 303
-    )
+    assert client.post(f"/plays/{play_id}/photos/{first}/remove", data={"csrf_token": token}).status_code == 303
     assert f"/photos/{first}.thumb.jpg" not in text(client.get(f"/plays/{play_id}/result"))
     log = text(client.get(f"/plays/{play_id}/log"))
     assert "photo removed" in log and f"/photos/{first}/restore" in log
-    assert (
-        client.post(f"/plays/{play_id}/photos/{first}/restore", data={"csrf_token": token}).status_code == 303
-    )
+    assert client.post(f"/plays/{play_id}/photos/{first}/restore", data={"csrf_token": token}).status_code == 303
     assert f"/photos/{first}.thumb.jpg" in text(client.get(f"/plays/{play_id}/result"))
     assert client.get(f"/plays/{play_id}/photos/999.jpg").status_code == 404
 
@@ -629,10 +529,7 @@ def test_a_cached_page_follows_every_change_and_answers_repeat_views_with_304(cl
     play_id = finished_play(client, token, [30, 20])
     first = client.get(f"/plays/{play_id}/result")
     assert first.status_code == 200 and first.headers.get("ETag")
-    assert (
-        client.get(f"/plays/{play_id}/result", headers={"If-None-Match": first.headers["ETag"]}).status_code
-        == 304
-    )
+    assert client.get(f"/plays/{play_id}/result", headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
     client.post(f"/plays/{play_id}/when-where", data={"csrf_token": token, "location": "The garden shed"})
     changed = client.get(f"/plays/{play_id}/result", headers={"If-None-Match": first.headers["ETag"]})
     assert changed.status_code == 200 and "The garden shed" in text(changed)

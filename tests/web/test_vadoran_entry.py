@@ -66,9 +66,7 @@ def test_entry_page_shows_the_starting_grid_brushes_and_fields_named_by_path(cli
     assert 'inputmode="numeric"' in html and 'type="number"' not in html
     assert "style=" not in html and "<script>" not in html and "onclick" not in html
     assert "Garden row 1, square 1: no card" in html
-    assert "<code>garden" not in html and "lost_items" not in re.sub(
-        r'(name|id|value|for|aria-describedby)="[^"]*"', "", html
-    )
+    assert "<code>garden" not in html and "lost_items" not in re.sub(r'(name|id|value|for|aria-describedby)="[^"]*"', "", html)
 
 
 def test_posting_the_form_stores_the_garden_and_shows_areas_and_total(app, client, token, play_id):
@@ -79,9 +77,7 @@ def test_posting_the_form_stores_the_garden_and_shows_areas_and_total(app, clien
     assert re.search(r'class="total">31<', html)  # 12 + 7 areas, 5 pendant, 7 achievement
     assert "A Grass</b>, 5 squares, 3 tasks, 1 tablet" in html
     assert "scores 5 squares + 1 tablet x 7 = 12" in html
-    assert (
-        "C Soil</b>, 2 squares, 1 task" in html and "does not score: 1 task, an area needs 3 or more" in html
-    )
+    assert "C Soil</b>, 2 squares, 1 task" in html and "does not score: 1 task, an area needs 3 or more" in html
     assert "sand never scores" in html
     assert 'id="vad-total" class="mini-total" hx-swap-oob="true">31 pts<' in html
     saved = state(app, play_id)
@@ -94,9 +90,7 @@ def test_the_page_outlines_each_area_with_its_letter(client, token, play_id):
     post(client, token, play_id)
     html = client.get(url(play_id)).get_data(as_text=True)
     assert re.findall(r'<span class="lbl" data-text="(\w)"', html) == ["A", "B", "C"]
-    first = re.search(
-        r'<button type="button" class="sq t-grass in-area scores e-t e-l"\s+data-r="0" data-c="0"', html
-    )
+    first = re.search(r'<button type="button" class="sq t-grass in-area scores e-t e-l"\s+data-r="0" data-c="0"', html)
     assert first, "the top-left grass square is outlined on its top and left"
     assert html.count("in-area fails") == 2  # the soil area, which does not score
     owners = re.search(r"data-owners='([^']+)'", html).group(1)
@@ -105,25 +99,18 @@ def test_the_page_outlines_each_area_with_its_letter(client, token, play_id):
     assert 'aria-label="Garden row 1, square 3: grass, task, tablet"' in html
     assert 'aria-label="Garden row 1, square 1: grass, task, area A"' in html
     squares = re.findall(r'<button type="button" class="sq[^>]*>(.*?)</button>', html, re.S)
-    assert squares and all(
-        re.sub(r"<[^>]+>", "", s).strip() == "" for s in squares
-    )  # no text inside: CSS draws it
+    assert squares and all(re.sub(r"<[^>]+>", "", s).strip() == "" for s in squares)  # no text inside: CSS draws it
 
 
 def test_a_bad_number_is_kept_and_reported_next_to_its_field(app, client, token, play_id):
     html = post(client, token, play_id, **{"achievement.grass": "lots"}).get_data(as_text=True)
     assert state(app, play_id)["achievements"][0] == {"terrain": "grass", "points": "lots"}
-    slot = re.search(
-        r'<div id="err-f-achievement-grass" class="field-err on" hx-swap-oob="true">(.*?)</div>', html, re.S
-    )
+    slot = re.search(r'<div id="err-f-achievement-grass" class="field-err on" hx-swap-oob="true">(.*?)</div>', html, re.S)
     assert slot and "must be a whole number from 0 to 30" in slot.group(1)
     assert "<strong>Grass achievement</strong> must be a whole number" in html  # the status names the field
     page = client.get(url(play_id)).get_data(as_text=True)
     assert 'value="lots"' in page
-    assert re.search(
-        r'<div id="err-f-achievement-grass" class="field-err on"><p class="error">must be a whole number',
-        page,
-    )
+    assert re.search(r'<div id="err-f-achievement-grass" class="field-err on"><p class="error">must be a whole number', page)
 
 
 def test_a_bad_garden_token_is_kept_and_its_square_marked(app, client, token, play_id):
@@ -131,20 +118,14 @@ def test_a_bad_garden_token_is_kept_and_its_square_marked(app, client, token, pl
     assert state(app, play_id)["garden"] == ["g* x w"]
     page = client.get(url(play_id)).get_data(as_text=True)
     assert re.search(r'class="sq t-none bad"\s+data-r="0" data-c="1"', page)
-    assert re.search(
-        r'id="err-f-garden" class="field-err on"><p class="error">Garden row 1, square 2: &#34;x&#34; is not a square',
-        page,
-    )
+    assert re.search(r'id="err-f-garden" class="field-err on"><p class="error">Garden row 1, square 2: &#34;x&#34; is not a square', page)
     assert "g* x w" in page  # the textarea keeps what was typed
 
 
 def test_lost_items_beyond_the_supply_are_reported_at_the_item(client, token, play_id):
     post(client, token, play_id, **{"lost_items.tool": "4"})
     html = post(client, token, play_id, position=1, **{"lost_items.tool": "3"}).get_data(as_text=True)
-    assert re.search(
-        r'id="err-f-lost_items-tool" class="field-err on" hx-swap-oob="true"><p class="error">the players have found 7',
-        html,
-    )
+    assert re.search(r'id="err-f-lost_items-tool" class="field-err on" hx-swap-oob="true"><p class="error">the players have found 7', html)
 
 
 QUICK = {"entry_mode": "quick", "areas[0].terrain": "grass", "areas[0].squares": "8", "areas[0].tasks": "3",
@@ -180,32 +161,17 @@ def test_a_blank_quick_row_between_areas_keeps_each_message_under_its_own_row(ap
               "areas[2].terrain": "soil", "areas[2].squares": "lots"}
     html = post(client, token, play_id, **fields).get_data(as_text=True)
     assert [a["terrain"] for a in state(app, play_id)["areas"]] == ["grass", "soil"]  # the blank row left out
-    rows = dict(
-        re.findall(
-            r'<div id="err-f-areas-(\d)" class="field-err[^"]*" hx-swap-oob="true">(.*?)</div>', html, re.S
-        )
-    )
+    rows = dict(re.findall(r'<div id="err-f-areas-(\d)" class="field-err[^"]*" hx-swap-oob="true">(.*?)</div>', html, re.S))
     assert rows["1"] == "" and "whole number" in rows["2"] and rows["0"] == ""
 
 
 def test_the_live_answer_updates_only_slots_the_page_has(client, token, play_id):
     """htmx:oobErrorNoTarget: every out-of-band slot of an answer is on the page, in both modes,
     also when the page gained quick-entry rows (the script's + Another area)."""
-    for fields in (
-        {},
-        QUICK,
-        {
-            **QUICK,
-            "areas[5].terrain": "soil",
-            "areas[5].squares": "2",
-            "areas[5].tasks": "",
-            "areas[5].tablets": "",
-        },
-    ):
+    for fields in ({}, QUICK, {**QUICK, "areas[5].terrain": "soil", "areas[5].squares": "2", "areas[5].tasks": "",
+                               "areas[5].tablets": ""}):
         page = client.get(url(play_id)).get_data(as_text=True)
-        added = {
-            f"err-f-areas-{m[1]}" for key in fields if (m := re.fullmatch(r"areas\[(\d+)\]\.terrain", key))
-        }
+        added = {f"err-f-areas-{m[1]}" for key in fields if (m := re.fullmatch(r"areas\[(\d+)\]\.terrain", key))}
         on_page = set(re.findall(r'id="([^"]+)"', page)) | added
         answer = post(client, token, play_id, **fields).get_data(as_text=True)
         assert oob_ids(answer) and set(oob_ids(answer)) <= on_page, set(oob_ids(answer)) - on_page
@@ -269,13 +235,9 @@ def test_every_save_path_merges_over_another_phones_change(app, change):
     assert response.status_code in (200, 303), response.get_data(as_text=True)[:500]
     saved = state(app, pid)
     assert saved["achievements"] == [{"terrain": "water", "points": 7}]  # phone A's, kept
-    assert {
-        "stroke": saved.get("garden") == GARDEN.splitlines(),
-        "quick": saved.get("areas", [{}])[0].get("squares") == 8,
-        "stepper": saved["lost_items"]["tool"] == 1,
-        "grow": saved.get("garden") == ["g g", "- -"],
-        "done": saved.get("garden") == GARDEN.splitlines(),
-    }[change]
+    assert {"stroke": saved.get("garden") == GARDEN.splitlines(), "quick": saved.get("areas", [{}])[0].get("squares") == 8,
+            "stepper": saved["lost_items"]["tool"] == 1, "grow": saved.get("garden") == ["g g", "- -"],
+            "done": saved.get("garden") == GARDEN.splitlines()}[change]
     if change == "done":
         with app.app_context():
             assert store.get_play(pid).seats[0].done
@@ -302,47 +264,20 @@ def test_a_phone_sends_back_only_what_it_changed_and_hears_that_its_page_is_stal
     a, ta, b, tb, pid, base = _two_phones(app)
     post(a, ta, pid, **{"version": base, "lost_items.pendant": "1", "achievement.water": ""})
     # B's page still shows no pendant; B paints the garden (its first change) ...
-    answer = post(
-        b,
-        tb,
-        pid,
-        **{"version": base, "lost_items.pendant": "0", "achievement.water": "", "touched": "garden"},
-    )
+    answer = post(b, tb, pid, **{"version": base, "lost_items.pendant": "0", "achievement.water": "", "touched": "garden"})
     assert 'id="vad-live" data-stale="1"' in answer.get_data(as_text=True)
     newer = version(answer.get_data(as_text=True))
     with app.app_context():
         assert int(newer) == store.get_play(pid).seats[0].version  # its base is the seat as it is now ...
-    again = post(
-        b,
-        tb,
-        pid,
-        **{
-            "version": newer,
-            "lost_items.pendant": "0",
-            "achievement.water": "",
-            "touched": "garden",
-            "garden": GARDEN.replace("s s*", "w s*"),
-        },
-    )
+    again = post(b, tb, pid, **{"version": newer, "lost_items.pendant": "0", "achievement.water": "", "touched": "garden",
+                                "garden": GARDEN.replace("s s*", "w s*")})
     assert again.status_code == 200  # ... so its next stroke on the same rows is no conflict with its own
     newer = version(again.get_data(as_text=True))
     # ... then claims the water achievement, its pendant field still showing 0
-    answer = post(
-        b,
-        tb,
-        pid,
-        **{
-            "version": newer,
-            "lost_items.pendant": "0",
-            "achievement.water": "7",
-            "touched": "garden achievement.water",
-            "garden": GARDEN.replace("s s*", "w s*"),
-        },
-    )
+    answer = post(b, tb, pid, **{"version": newer, "lost_items.pendant": "0", "achievement.water": "7",
+                                 "touched": "garden achievement.water", "garden": GARDEN.replace("s s*", "w s*")})
     saved = state(app, pid)
-    assert saved["lost_items"]["pendant"] == 1 and saved["achievements"] == [
-        {"terrain": "water", "points": 7}
-    ]
+    assert saved["lost_items"]["pendant"] == 1 and saved["achievements"] == [{"terrain": "water", "points": 7}]
     assert saved["garden"] == GARDEN.replace("s s*", "w s*").splitlines()
     fresh = post(a, ta, pid, **{"version": version(answer.get_data(as_text=True)), "lost_items.pendant": "1"})
     assert 'data-stale' not in fresh.get_data(as_text=True)  # A's page shows the seat as it is
@@ -367,12 +302,7 @@ def test_labels_name_places_as_a_player_sees_them():
     assert vadoran.field_label("lost_items.pendant") == "Pendants found"
     assert vadoran.field_label("return_locations.tool") == "Tool return locations (5)"
     assert vadoran.field_label("areas[1].squares") == "Quick entry, area 2: squares"
-    assert (
-        vadoran.field_label_in(
-            "achievements[0].points", {"achievements": [{"terrain": "water", "points": 7}]}
-        )
-        == "Water achievement"
-    )
+    assert vadoran.field_label_in("achievements[0].points", {"achievements": [{"terrain": "water", "points": 7}]}) == "Water achievement"
     assert vadoran.field_label("achievements[1]") == "Achievement 2"
     assert vadoran.field_label("options.sister_achievements[1]") == "The sister's achievements"
     assert vadoran.value_label("achievements", [{"terrain": "water", "points": 7}]) == "Water 7"
@@ -384,11 +314,7 @@ def test_options_take_the_sisters_achievements_as_plain_numbers(app, client, tok
     play_id = new_play(client, token, game=GAME, players=("Solo",), mode="solo", difficulty="hard",
                        sister_achievements="12, 9 8")
     with app.app_context():
-        assert store.get_play(play_id).options == {
-            "mode": "solo",
-            "difficulty": "hard",
-            "sister_achievements": [12, 9, 8],
-        }
+        assert store.get_play(play_id).options == {"mode": "solo", "difficulty": "hard", "sister_achievements": [12, 9, 8]}
     edit = client.get(f"/plays/{play_id}/edit").get_data(as_text=True)
     assert 'value="12 9 8"' in edit and "Hard (X = 3)" in edit
     data = {"csrf_token": token, "game": GAME, "played_at": "2026-11-28T20:30", "players-0": "Solo",
@@ -406,29 +332,17 @@ def solo(client, token):
 
 def sister(client, token, play_id, play_version, htmx=True, **fields):
     data = {"csrf_token": token, "play_version": str(play_version), **fields}
-    return client.post(
-        f"/plays/{play_id}/seats/0/do/sister", data=data, headers={"HX-Request": "true"} if htmx else {}
-    )
+    return client.post(f"/plays/{play_id}/seats/0/do/sister", data=data, headers={"HX-Request": "true"} if htmx else {})
 
 
 def test_solo_the_sisters_options_are_entered_on_the_seat_page(app, client, token, solo):
     page = client.get(url(solo)).get_data(as_text=True)
     assert 'id="sister"' in page and 'name="options.sister_achievements"' in page and "Easy (X = 1)" in page
     play_version = re.search(r'name="play_version" value="(\d+)"', page).group(1)
-    response = sister(
-        client,
-        token,
-        solo,
-        play_version,
-        **{"options.difficulty": "expert", "options.sister_achievements": "12 9"},
-    )
+    response = sister(client, token, solo, play_version, **{"options.difficulty": "expert", "options.sister_achievements": "12 9"})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert (
-        'id="sister-live"' in html
-        and 'id="vad-live" hx-swap-oob="true"' in html
-        and 'data-save-state="saved"' in html
-    )
+    assert 'id="sister-live"' in html and 'id="vad-live" hx-swap-oob="true"' in html and 'data-save-state="saved"' in html
     with app.app_context():
         play = store.get_play(solo)
         assert play.options == {"mode": "solo", "difficulty": "expert", "sister_achievements": [12, 9]}
@@ -440,24 +354,13 @@ def test_solo_the_sisters_options_are_entered_on_the_seat_page(app, client, toke
     assert re.search(r'class="sister-total">Your sister: <strong>31</strong> points', page)
 
 
-def test_solo_a_message_about_the_sisters_options_is_shown_there_and_linked_from_the_play(
-    app, client, token, solo
-):
+def test_solo_a_message_about_the_sisters_options_is_shown_there_and_linked_from_the_play(app, client, token, solo):
     page = client.get(url(solo)).get_data(as_text=True)
     play_version = re.search(r'name="play_version" value="(\d+)"', page).group(1)
-    html = sister(
-        client, token, solo, play_version, **{"options.sister_achievements": "12 lots 9 8 7 6"}
-    ).get_data(as_text=True)
+    html = sister(client, token, solo, play_version, **{"options.sister_achievements": "12 lots 9 8 7 6"}).get_data(as_text=True)
     assert "The sister&#39;s achievements:" in html and "on easy the sister claims at most" in html
     with app.app_context():
-        assert store.get_play(solo).options["sister_achievements"] == [
-            12,
-            "lots",
-            9,
-            8,
-            7,
-            6,
-        ]  # kept as typed
+        assert store.get_play(solo).options["sister_achievements"] == [12, "lots", 9, 8, 7, 6]  # kept as typed
     play = client.get(f"/plays/{solo}").get_data(as_text=True)
     link = re.search(r'<a href="([^"]+)">[^<]*</a>', play.split("on easy the sister claims")[1])
     assert link and link.group(1) == f"/plays/{solo}/seats/0#f-options-sister_achievements"
@@ -465,41 +368,23 @@ def test_solo_a_message_about_the_sisters_options_is_shown_there_and_linked_from
 
 
 def test_outside_solo_a_message_about_the_sisters_options_links_to_the_plays_options(client, token):
-    play_id = new_play(
-        client, token, game=GAME, players=("Purple", "Green"), sister_achievements="1 2 3 4 5 6 7 8"
-    )
+    play_id = new_play(client, token, game=GAME, players=("Purple", "Green"), sister_achievements="1 2 3 4 5 6 7 8")
     play = client.get(f"/plays/{play_id}").get_data(as_text=True)
-    assert "The sister&#39;s achievements" in play and 'id="sister"' not in client.get(url(play_id)).get_data(
-        as_text=True
-    )
+    assert "The sister&#39;s achievements" in play and 'id="sister"' not in client.get(url(play_id)).get_data(as_text=True)
     assert re.search(rf'<a href="/plays/{play_id}/edit">Change it in the play&#39;s options</a>', play)
 
 
-def test_solo_the_sisters_options_merge_with_another_phones_change_and_refuse_a_finished_play(
-    app, client, token, solo
-):
+def test_solo_the_sisters_options_merge_with_another_phones_change_and_refuse_a_finished_play(app, client, token, solo):
     page = client.get(url(solo)).get_data(as_text=True)
     stale = re.search(r'name="play_version" value="(\d+)"', page).group(1)
     assert sister(client, token, solo, stale, **{"options.difficulty": "hard"}).status_code == 200
     # another phone, on the page as it was, types her achievements: merged, both stay
-    clash = sister(
-        client, token, solo, stale, **{"options.difficulty": "expert", "options.sister_achievements": "4"}
-    )
-    assert (
-        clash.status_code == 409
-        and "The sister&#39;s difficulty was changed on another phone meanwhile (now hard)"
-        in clash.get_data(as_text=True)
-    )
-    response = sister(
-        client, token, solo, stale, **{"options.difficulty": "easy", "options.sister_achievements": "4"}
-    )
+    clash = sister(client, token, solo, stale, **{"options.difficulty": "expert", "options.sister_achievements": "4"})
+    assert clash.status_code == 409 and "The sister&#39;s difficulty was changed on another phone meanwhile (now hard)" in clash.get_data(as_text=True)
+    response = sister(client, token, solo, stale, **{"options.difficulty": "easy", "options.sister_achievements": "4"})
     assert response.status_code == 200
     with app.app_context():
-        assert store.get_play(solo).options == {
-            "mode": "solo",
-            "difficulty": "hard",
-            "sister_achievements": [4],
-        }
+        assert store.get_play(solo).options == {"mode": "solo", "difficulty": "hard", "sister_achievements": [4]}
     post(client, token, solo)
     mark_done(client, token, solo, 0)
     assert client.post(f"/plays/{solo}/finish", data={"csrf_token": token}).status_code == 303

@@ -18,14 +18,8 @@ from web.backup import dump, export_data, import_data
 # Bea takes the concrete and wood pots Alice leaves in the 2-player supply (3 of each): Prayer
 # Plant 3 + concrete 3, Spider Plant 5 + wood 2, six other foliage plants holding 1 verdancy each
 # (6 -> 3): 16 points.
-BEA_HOME = resolved(
-    checker(
-        [plant("Prayer Plant", "concrete"), plant("Spider Plant", "wood")]
-        + [anon("foliage", verdancy=1) for _ in range(6)],
-        [room("vining") for _ in range(7)],
-    ),
-    ALICE_HOME,
-)
+BEA_HOME = resolved(checker([plant("Prayer Plant", "concrete"), plant("Spider Plant", "wood")]
+                            + [anon("foliage", verdancy=1) for _ in range(6)], [room("vining") for _ in range(7)]), ALICE_HOME)
 GOALS_2 = {"goal-plant": "Going Big", "goal-item": "Thumbs Up", "goal-room": "Double Duty"}
 
 
@@ -34,13 +28,7 @@ def store_seats(app, pid, *homes):
 
     with app.test_request_context():
         for position, home in enumerate(homes):
-            store.save_seat(
-                pid,
-                position,
-                {"green_thumbs": 2 if position == 0 else 0, "storage": None, "home": home},
-                "test",
-                done=True,
-            )
+            store.save_seat(pid, position, {"green_thumbs": 2 if position == 0 else 0, "storage": None, "home": home}, "test", done=True)
 
 
 def get_play(app, pid):
@@ -65,16 +53,7 @@ def player_id(app, name):
         return store.player_by_name(name)["id"]
 
 
-def played(
-    client,
-    token,
-    app,
-    mode="standard",
-    players=("Alice", "Bea"),
-    finish=True,
-    homes=(ALICE_HOME, BEA_HOME),
-    **opts,
-):
+def played(client, token, app, mode="standard", players=("Alice", "Bea"), finish=True, homes=(ALICE_HOME, BEA_HOME), **opts):
     pid = new_play(client, token, game="verdant", players=players, mode=mode, **opts)
     store_seats(app, pid, *homes)
     if finish:
@@ -90,9 +69,7 @@ def fill(client, token, pid, position, shape):
 def filled(client, player):
     """The shapes shown as filled on the player's page."""
     html = client.get(f"/players/{player}").get_data(as_text=True)
-    return re.findall(
-        r'name="shape" value="([a-z]+-\d+)">\s*<button type="submit" class="button vd-small"', html
-    )
+    return re.findall(r'name="shape" value="([a-z]+-\d+)">\s*<button type="submit" class="button vd-small"', html)
 
 
 def result_html(client, pid):
@@ -138,13 +115,8 @@ def test_the_options_form_takes_decks_scenarios_and_modifications_from_the_engin
 
 def test_standard_mode_is_stored_as_a_campaign_key_the_engine_ignores(app, client, token):
     pid = new_play(client, token, game="verdant", players=("Alice", "Bea"), mode="standard")
-    assert get_play(app, pid).options == {
-        "variant": "standard",
-        "goals": [],
-        "modification": None,
-        "goal_sets": {},
-        "campaign": "standard",
-    }
+    assert get_play(app, pid).options == {"variant": "standard", "goals": [], "modification": None, "goal_sets": {},
+                                          "campaign": "standard"}
     store_seats(app, pid, ALICE_HOME, BEA_HOME)
     assert "Achievements: Standard game" in result_html(client, pid)
 
@@ -159,30 +131,15 @@ def test_a_scenario_fills_its_goal_cards_left_empty_and_keeps_a_changed_one(app,
     assert get_play(app, pid).options["goals"] == ["Apartment Living", "Thumbs Up", "Double Duty"]
 
 
-@pytest.mark.parametrize(
-    "fields, where, words",
-    [
-        ({"mode": "scenario"}, "opt-verdant-scenario", "choose the scenario played"),
-        ({"mode": "scenario", "scenario": "16"}, "opt-verdant-scenario", "from 1 to 15"),
-        (
-            {"mode": "scenario", "scenario": "2", "modification": "3"},
-            "opt-verdant-modification",
-            "standard rules",
-        ),
-        ({"mode": "modification"}, "opt-verdant-modification", "choose the rules modification played"),
-        (
-            {"mode": "standard", "variant": "family"},
-            "opt-verdant-variant",
-            "family variant earns no achievements",
-        ),
-        (
-            {"mode": "standard", "modification": "2"},
-            "opt-verdant-modification",
-            "plays no rules modification",
-        ),
-        ({"mode": "bogus"}, "opt-verdant-mode", "choose none, standard game"),
-    ],
-)
+@pytest.mark.parametrize("fields, where, words", [
+    ({"mode": "scenario"}, "opt-verdant-scenario", "choose the scenario played"),
+    ({"mode": "scenario", "scenario": "16"}, "opt-verdant-scenario", "from 1 to 15"),
+    ({"mode": "scenario", "scenario": "2", "modification": "3"}, "opt-verdant-modification", "standard rules"),
+    ({"mode": "modification"}, "opt-verdant-modification", "choose the rules modification played"),
+    ({"mode": "standard", "variant": "family"}, "opt-verdant-variant", "family variant earns no achievements"),
+    ({"mode": "standard", "modification": "2"}, "opt-verdant-modification", "plays no rules modification"),
+    ({"mode": "bogus"}, "opt-verdant-mode", "choose none, standard game"),
+])
 def test_a_mode_that_cannot_be_played_is_refused_next_to_its_control(client, token, fields, where, words):
     data = {"csrf_token": token, "game": "verdant", "players-0": "Alice", "players-1": "Bea"}
     data.update({f"opt-verdant-{k}": v for k, v in fields.items()})
@@ -196,9 +153,7 @@ def test_a_mode_that_cannot_be_played_is_refused_next_to_its_control(client, tok
 def test_a_solo_standard_game_is_refused_because_solo_earns_no_standard_achievement(client, token):
     data = {"csrf_token": token, "game": "verdant", "players-0": "Alice", "opt-verdant-mode": "standard"}
     response = client.post("/plays", data=data)
-    assert response.status_code == 422 and "solo game earns no standard achievements" in response.get_data(
-        as_text=True
-    )
+    assert response.status_code == 422 and "solo game earns no standard achievements" in response.get_data(as_text=True)
 
 
 def test_the_modification_mode_is_refused_in_solo_and_in_the_family_variant(client, token):
@@ -206,10 +161,7 @@ def test_the_modification_mode_is_refused_in_solo_and_in_the_family_variant(clie
     data = {"csrf_token": token, "game": "verdant", "players-0": "Alice", "opt-verdant-mode": "modification",
             "opt-verdant-modification": "2"}
     response = client.post("/plays", data=data)
-    assert (
-        response.status_code == 422
-        and "a solo game earns no rules-modification achievement" in response.get_data(as_text=True)
-    )
+    assert response.status_code == 422 and "a solo game earns no rules-modification achievement" in response.get_data(as_text=True)
     data.update({"players-1": "Bea", "opt-verdant-variant": "family"})
     response = client.post("/plays", data=data)
     assert response.status_code == 422
@@ -218,21 +170,9 @@ def test_the_modification_mode_is_refused_in_solo_and_in_the_family_variant(clie
 
 def test_a_family_game_with_a_modification_fills_no_modification_shape(app, client, token):
     # an older form without the mode field: the engine itself awards nothing in the family variant
-    pid = new_play(
-        client, token, game="verdant", players=("Alice", "Bea"), variant="family", modification="2"
-    )
-    store_seats(
-        app,
-        pid,
-        [
-            [dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row]
-            for row in ALICE_HOME
-        ],
-        [
-            [dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row]
-            for row in BEA_HOME
-        ],
-    )
+    pid = new_play(client, token, game="verdant", players=("Alice", "Bea"), variant="family", modification="2")
+    store_seats(app, pid, [[dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row] for row in ALICE_HOME],
+                [[dict(c, verdancy=0) if c["kind"] == "plant" and "verdancy" in c else c for c in row] for row in BEA_HOME])
     client.post(f"/plays/{pid}/finish", data={"csrf_token": token})
     assert fill(client, token, pid, 0, "modification-2").status_code == 409
     assert events(app) == []
@@ -248,29 +188,14 @@ def test_mode_none_with_a_modification_played_is_kept_as_none(app, client, token
 
 def test_editing_a_scenario_play_keeps_its_declarations(app, client, token):
     pid = played(client, token, app, mode="scenario", scenario="14", finish=False)
-    client.post(
-        f"/verdant/plays/{pid}/campaign/declare", data={"csrf_token": token, "declared-0": "no_watering_can"}
-    )
+    client.post(f"/verdant/plays/{pid}/campaign/declare", data={"csrf_token": token, "declared-0": "no_watering_can"})
     edit = client.get(f"/plays/{pid}/edit").get_data(as_text=True)
-    hidden = (
-        re.search(r'name="opt-verdant-declared" value="([^"]*)"', edit)
-        .group(1)
-        .replace("&#34;", '"')
-        .replace("&quot;", '"')
-    )
+    hidden = re.search(r'name="opt-verdant-declared" value="([^"]*)"', edit).group(1).replace("&#34;", '"').replace("&quot;", '"')
     goals = get_play(app, pid).options["goals"]
-    data = {
-        "csrf_token": csrf_token(client, f"/plays/{pid}/edit"),
-        "played_at": "2026-11-28T20:30",
-        "notes": "",
-        "opt-verdant-variant": "standard",
-        "opt-verdant-mode": "scenario",
-        "opt-verdant-scenario": "14",
-        "opt-verdant-declared": hidden,
-        "opt-verdant-goal-plant": goals[0],
-        "opt-verdant-goal-item": goals[1],
-        "opt-verdant-goal-room": goals[2],
-    }
+    data = {"csrf_token": csrf_token(client, f"/plays/{pid}/edit"), "played_at": "2026-11-28T20:30", "notes": "",
+            "opt-verdant-variant": "standard", "opt-verdant-mode": "scenario", "opt-verdant-scenario": "14",
+            "opt-verdant-declared": hidden, "opt-verdant-goal-plant": goals[0], "opt-verdant-goal-item": goals[1],
+            "opt-verdant-goal-room": goals[2]}
     assert client.post(f"/plays/{pid}/edit", data=data).status_code == 303
     assert get_play(app, pid).options["scenario"] == {"number": 14, "declared": [["no_watering_can"], []]}
 
@@ -294,15 +219,11 @@ def test_each_player_fills_at_most_one_standard_achievement_per_game(app, client
     assert 'value="standard-1"' in html and 'value="standard-21"' in html  # Alice: 1, 9, 14, 19, 20, 21
     assert 'value="standard-5"' in html and 'value="standard-6"' in html  # Bea: 5, 6
     response = fill(client, token, pid, 0, "standard-21")
-    assert response.status_code == 303 and response.headers["Location"].endswith(
-        f"/plays/{pid}/result#vd-campaign"
-    )
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/plays/{pid}/result#vd-campaign")
     second = fill(client, token, pid, 0, "standard-1")
     assert second.status_code == 409 and "one standard achievement per game" in second.get_data(as_text=True)
     not_earned = fill(client, token, pid, 1, "standard-1")
-    assert not_earned.status_code == 409 and "Bea did not earn Standard game 1" in not_earned.get_data(
-        as_text=True
-    )
+    assert not_earned.status_code == 409 and "Bea did not earn Standard game 1" in not_earned.get_data(as_text=True)
     assert fill(client, token, pid, 1, "standard-6").status_code == 303
     assert [(e["shape"], e["action"], e["play_id"], e["source"]) for e in events(app)] == [
         ("standard-21", "fill", pid, "play"), ("standard-6", "fill", pid, "play")]
@@ -317,67 +238,36 @@ def test_fill_undo_refill_and_hand_entry_across_several_plays(app, client, token
     alice = player_id(app, "Alice")
     assert fill(client, token, first, 0, "standard-1").status_code == 303
     # undo from the result page: the one-per-game choice is free again
-    assert (
-        client.post(
-            f"/verdant/players/{alice}/campaign/undo",
-            data={"csrf_token": token, "shape": "standard-1", "play": str(first)},
-        ).status_code
-        == 303
-    )
+    assert client.post(f"/verdant/players/{alice}/campaign/undo",
+                       data={"csrf_token": token, "shape": "standard-1", "play": str(first)}).status_code == 303
     assert filled(client, alice) == []
     assert fill(client, token, first, 0, "standard-9").status_code == 303
     # a second game: standard-9 is filled, so it is not offered again; another one is
     second = played(client, token, app)
     html = result_html(client, second)
     alice_block = html.split('id="vd-camp-0"')[1].split('id="vd-camp-1"')[0]
-    assert (
-        'value="standard-9"' not in alice_block
-        and "Also earned, filled before: Standard game 9" in alice_block
-    )
+    assert 'value="standard-9"' not in alice_block and "Also earned, filled before: Standard game 9" in alice_block
     assert fill(client, token, second, 0, "standard-9").status_code == 409
     assert fill(client, token, second, 0, "standard-1").status_code == 303
     # paper sheet: two scenario shapes entered by hand
-    assert (
-        client.post(
-            f"/verdant/players/{alice}/campaign/hand",
-            data={"csrf_token": token, "shape": ["scenario-3", "modification-7"]},
-        ).status_code
-        == 303
-    )
-    again = client.post(
-        f"/verdant/players/{alice}/campaign/hand", data={"csrf_token": token, "shape": "scenario-3"}
-    )
+    assert client.post(f"/verdant/players/{alice}/campaign/hand",
+                       data={"csrf_token": token, "shape": ["scenario-3", "modification-7"]}).status_code == 303
+    again = client.post(f"/verdant/players/{alice}/campaign/hand", data={"csrf_token": token, "shape": "scenario-3"})
     assert again.status_code == 409 and "Already filled: Scenario 3" in again.get_data(as_text=True)
     assert sorted(filled(client, alice)) == ["modification-7", "scenario-3", "standard-1", "standard-9"]
     page = client.get(f"/players/{alice}").get_data(as_text=True)
     assert "<strong>4</strong> of 50 leaves" in page
     assert page.count('class="vd-leaf vd-leaf-') == 4
     assert "entered by hand" in page
-    assert (
-        f'href="/plays/{first}/result">play of' in page and f'href="/plays/{second}/result">play of' in page
-    )
+    assert f'href="/plays/{first}/result">play of' in page and f'href="/plays/{second}/result">play of' in page
     # undo from the player page, then re-fill from the play: the log keeps every step
-    assert (
-        client.post(
-            f"/verdant/players/{alice}/campaign/undo", data={"csrf_token": token, "shape": "standard-9"}
-        ).status_code
-        == 303
-    )
+    assert client.post(f"/verdant/players/{alice}/campaign/undo", data={"csrf_token": token, "shape": "standard-9"}).status_code == 303
     assert fill(client, token, first, 0, "standard-9").status_code == 303
     actions = [(e["shape"], e["action"], e["source"]) for e in events(app) if e["player_id"] == alice]
-    assert actions == [
-        ("standard-1", "fill", "play"),
-        ("standard-1", "undo", "play"),
-        ("standard-9", "fill", "play"),
-        ("standard-1", "fill", "play"),
-        ("scenario-3", "fill", "hand"),
-        ("modification-7", "fill", "hand"),
-        ("standard-9", "undo", "play"),
-        ("standard-9", "fill", "play"),
-    ]
-    nothing = client.post(
-        f"/verdant/players/{alice}/campaign/undo", data={"csrf_token": token, "shape": "standard-2"}
-    )
+    assert actions == [("standard-1", "fill", "play"), ("standard-1", "undo", "play"), ("standard-9", "fill", "play"),
+                       ("standard-1", "fill", "play"), ("scenario-3", "fill", "hand"), ("modification-7", "fill", "hand"),
+                       ("standard-9", "undo", "play"), ("standard-9", "fill", "play")]
+    nothing = client.post(f"/verdant/players/{alice}/campaign/undo", data={"csrf_token": token, "shape": "standard-2"})
     assert nothing.status_code == 409 and "nothing to undo" in nothing.get_data(as_text=True)
 
 
@@ -394,9 +284,7 @@ def test_the_event_log_is_append_only(app, client, token):
 
 def test_writes_need_the_csrf_token(app, client, token):
     pid = played(client, token, app)
-    response = client.post(
-        f"/verdant/plays/{pid}/campaign/fill", data={"position": "0", "shape": "standard-1"}
-    )
+    response = client.post(f"/verdant/plays/{pid}/campaign/fill", data={"position": "0", "shape": "standard-1"})
     assert response.status_code == 400 and events(app) == []
 
 
@@ -443,10 +331,8 @@ def test_declared_objectives_are_ticked_per_player_on_the_result_page(app, clien
     html = result_html(client, pid)
     assert "I did not use a Watering Can" in html and 'name="declared-1"' in html
     assert "not declared: tick it" in html
-    response = client.post(
-        f"/verdant/plays/{pid}/campaign/declare",
-        data={"csrf_token": token, "declared-0": "no_watering_can", "declared-1": "no_hand_trowel"},
-    )
+    response = client.post(f"/verdant/plays/{pid}/campaign/declare",
+                           data={"csrf_token": token, "declared-0": "no_watering_can", "declared-1": "no_hand_trowel"})
     assert response.status_code == 303
     assert get_play(app, pid).options["scenario"]["declared"] == [["no_watering_can"], []]
     html = result_html(client, pid)
@@ -465,9 +351,7 @@ def test_every_player_of_a_modification_game_fills_its_shape_with_one_tap(app, c
     pid = played(client, token, app, mode="modification", modification="2")
     html = result_html(client, pid)
     assert "Achievements: Rules modification 2" in html and "Fill Rules modification 2 for Alice, Bea" in html
-    response = client.post(
-        f"/verdant/plays/{pid}/campaign/fill", data={"csrf_token": token, "position": "all"}
-    )
+    response = client.post(f"/verdant/plays/{pid}/campaign/fill", data={"csrf_token": token, "position": "all"})
     assert response.status_code == 303
     assert sorted(e["shape"] for e in events(app)) == ["modification-2", "modification-2"]
     again = client.post(f"/verdant/plays/{pid}/campaign/fill", data={"csrf_token": token, "position": "all"})
@@ -483,11 +367,7 @@ def test_the_player_page_lists_all_50_shapes_by_mode_and_draws_the_plant(app, cl
     fill(client, token, pid, 0, "standard-20")
     alice = player_id(app, "Alice")
     page = client.get(f"/players/{alice}").get_data(as_text=True)
-    assert (
-        "Standard games · 1 of 25" in page
-        and "Scenarios · 0 of 15" in page
-        and "Rules modifications · 0 of 10" in page
-    )
+    assert "Standard games · 1 of 25" in page and "Scenarios · 0 of 15" in page and "Rules modifications · 0 of 10" in page
     assert page.count('<li class="vd-shape-') == 50
     assert '<svg class="vd-plant"' in page and "Achievement plant with 1 leaf" in page
     assert " style=" not in page.split('<svg class="vd-plant"')[1].split("</svg>")[0]
@@ -512,9 +392,7 @@ def test_a_campaign_survives_export_and_import(app, client, token, tmp_path):
     fill(client, token, pid, 0, "standard-14")
     client.post(f"/verdant/players/{alice}/campaign/hand", data={"csrf_token": token, "shape": "scenario-1"})
     client.post(f"/verdant/players/{alice}/campaign/undo", data={"csrf_token": token, "shape": "scenario-1"})
-    client.post(
-        f"/verdant/players/{alice}/campaign/hand", data={"csrf_token": token, "shape": "modification-3"}
-    )
+    client.post(f"/verdant/players/{alice}/campaign/hand", data={"csrf_token": token, "shape": "modification-3"})
     data = export_data(app.config["DATABASE"])
     assert len(data["tables"]["achievement_events"]["rows"]) == 4
     fresh = str(tmp_path / "fresh.db")
@@ -556,28 +434,14 @@ def shown_version(client, pid) -> str:
 def test_a_fill_from_a_page_of_an_older_version_of_the_play_is_refused_and_writes_nothing(app, client, token):
     pid = played(client, token, app)
     version = shown_version(client, pid)
-    client.post(
-        f"/plays/{pid}/reopen", data={"csrf_token": token}
-    )  # another phone reopens and finishes again
+    client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})  # another phone reopens and finishes again
     assert client.post(f"/plays/{pid}/finish", data={"csrf_token": token}).status_code == 303
-    stale = client.post(
-        f"/verdant/plays/{pid}/campaign/fill",
-        data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": version},
-    )
-    assert (
-        stale.status_code == 409
-        and "changed on another phone since this page was shown" in stale.get_data(as_text=True)
-    )
+    stale = client.post(f"/verdant/plays/{pid}/campaign/fill",
+                        data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": version})
+    assert stale.status_code == 409 and "changed on another phone since this page was shown" in stale.get_data(as_text=True)
     assert events(app) == []
-    fresh = client.post(
-        f"/verdant/plays/{pid}/campaign/fill",
-        data={
-            "csrf_token": token,
-            "position": "0",
-            "shape": "standard-1",
-            "version": shown_version(client, pid),
-        },
-    )
+    fresh = client.post(f"/verdant/plays/{pid}/campaign/fill",
+                        data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": shown_version(client, pid)})
     assert fresh.status_code == 303 and [e["shape"] for e in events(app)] == ["standard-1"]
 
 
@@ -585,10 +449,8 @@ def test_a_fill_after_the_play_was_reopened_is_refused_inside_the_write(app, cli
     pid = played(client, token, app)
     version = shown_version(client, pid)
     client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})
-    refused = client.post(
-        f"/verdant/plays/{pid}/campaign/fill",
-        data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": version},
-    )
+    refused = client.post(f"/verdant/plays/{pid}/campaign/fill",
+                          data={"csrf_token": token, "position": "0", "shape": "standard-1", "version": version})
     assert refused.status_code == 409 and "Finish the play first" in refused.get_data(as_text=True)
     assert events(app) == []
 
@@ -616,10 +478,8 @@ def test_an_undo_from_a_result_page_of_an_older_version_is_refused(app, client, 
     fill(client, token, pid, 0, "standard-1")
     version = shown_version(client, pid)
     client.post(f"/plays/{pid}/reopen", data={"csrf_token": token})
-    stale = client.post(
-        f"/verdant/players/{alice}/campaign/undo",
-        data={"csrf_token": token, "shape": "standard-1", "play": str(pid), "version": version},
-    )
+    stale = client.post(f"/verdant/players/{alice}/campaign/undo",
+                        data={"csrf_token": token, "shape": "standard-1", "play": str(pid), "version": version})
     assert stale.status_code == 409 and filled(client, alice) == ["standard-1"]
 
 
@@ -628,9 +488,7 @@ def test_declarations_from_a_stale_page_over_another_phones_declarations_are_ref
     version = shown_version(client, pid)
     client.post(f"/verdant/plays/{pid}/campaign/declare",
                 data={"csrf_token": token, "version": version, "declared-0": "no_watering_can"})
-    stale = client.post(
-        f"/verdant/plays/{pid}/campaign/declare", data={"csrf_token": token, "version": version}
-    )
+    stale = client.post(f"/verdant/plays/{pid}/campaign/declare", data={"csrf_token": token, "version": version})
     assert stale.status_code == 409
     assert get_play(app, pid).options["scenario"]["declared"] == [["no_watering_can"], []]
 

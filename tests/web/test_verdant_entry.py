@@ -63,17 +63,11 @@ def fill(client, token, pid, home, green_thumbs=2):
                 client.post(cell_url(pid, r, c), data={"csrf_token": token, "set": f"rtype:{cell['type']}"})
                 item = cell.get("item")
                 if item:
-                    client.post(
-                        cell_url(pid, r, c), data={"csrf_token": token, "set": f"item_kind:{item['kind']}"}
-                    )
-                    client.post(
-                        cell_url(pid, r, c), data={"csrf_token": token, "set": f"item_color:{item['color']}"}
-                    )
+                    client.post(cell_url(pid, r, c), data={"csrf_token": token, "set": f"item_kind:{item['kind']}"})
+                    client.post(cell_url(pid, r, c), data={"csrf_token": token, "set": f"item_color:{item['color']}"})
                 else:
                     client.post(cell_url(pid, r, c), data={"csrf_token": token, "set": "item_kind:"})
-    response = client.post(
-        seat_url(pid), data={"csrf_token": token, "green_thumbs": str(green_thumbs), "storage": ""}
-    )
+    response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": str(green_thumbs), "storage": ""})
     assert response.status_code == 303
 
 
@@ -86,9 +80,7 @@ def test_entry_page_shows_an_empty_home_and_the_options(client, pid):
 
 
 def test_tapping_a_cell_without_js_opens_its_editor_and_searches(client, pid):
-    response = client.get(
-        editor_url(pid, 0, 0, fragment="editor")
-    )  # without htmx: the whole page, the editor open
+    response = client.get(editor_url(pid, 0, 0, fragment="editor"))  # without htmx: the whole page, the editor open
     assert response.status_code == 200 and '<section id="editor"' in response.get_data(as_text=True)
     assert "<!doctype html>" in response.get_data(as_text=True)
     html = client.get(seat_url(pid) + "?cell=0-0&q=jas").get_data(as_text=True)
@@ -130,58 +122,33 @@ def test_a_pick_moves_the_editor_to_the_next_empty_cell(client, token, pid):
     assert response.headers["Location"].endswith("?cell=0-2#editor")  # stays: its verdancy comes next
 
 
-def test_htmx_cell_save_returns_the_status_block_with_the_grid_and_editor_out_of_band(
-    app, client, token, pid
-):
-    response = client.post(
-        cell_url(pid, 0, 0), data={"csrf_token": token, "pick": "Jasmine|concrete"}, headers=HX
-    )
+def test_htmx_cell_save_returns_the_status_block_with_the_grid_and_editor_out_of_band(app, client, token, pid):
+    response = client.post(cell_url(pid, 0, 0), data={"csrf_token": token, "pick": "Jasmine|concrete"}, headers=HX)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="status"')
     assert 'id="home" class="vd-home" hx-swap-oob="true"' in html
     assert '<section id="editor" class="vd-editor" hx-swap-oob="true"' in html and "Row 1, card 2" in html
-    assert (
-        "14 points so far" in html.replace("</span>", "").replace('<span class="total">', "")
-        or ">14<" in html
-    )
+    assert "14 points so far" in html.replace("</span>", "").replace('<span class="total">', "") or ">14<" in html
     assert state(app, pid)["home"][0][0] == {"kind": "plant", "name": "Jasmine", "pot": "concrete"}
 
 
 def test_main_form_htmx_post_returns_only_the_status_block(app, client, token, pid):
-    response = client.post(
-        seat_url(pid), data={"csrf_token": token, "green_thumbs": "3", "storage": "fertilizer"}, headers=HX
-    )
+    response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "3", "storage": "fertilizer"}, headers=HX)
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<div id="status"') and "<html" not in html
     saved = state(app, pid)
     assert saved["green_thumbs"] == 3 and saved["storage"] == "fertilizer"
     assert 'id="editor"' not in html  # the main form never replaces the cell editor
-    client.post(
-        seat_url(pid),
-        data={"csrf_token": token, "green_thumbs": "3", "storage": "cat", "storage.color": "vining"},
-    )
+    client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "3", "storage": "cat", "storage.color": "vining"})
     assert state(app, pid)["storage"] == {"kind": "cat", "color": "vining"}
 
 
 def test_a_bad_hand_typed_value_is_kept_and_shown_next_to_its_field(app, client, token, pid):
     at = "home[1][1]"
-    data = {
-        "csrf_token": token,
-        "manual": "1",
-        f"{at}.type": "vining",
-        f"{at}.points": "abc",
-        f"{at}.needs": "9",
-        f"{at}.pot": "wood",
-    }
+    data = {"csrf_token": token, "manual": "1", f"{at}.type": "vining", f"{at}.points": "abc", f"{at}.needs": "9", f"{at}.pot": "wood"}
     client.post(cell_url(pid, 1, 1), data=data)
-    assert state(app, pid)["home"][1][1] == {
-        "kind": "plant",
-        "type": "vining",
-        "points": "abc",
-        "needs": 9,
-        "pot": "wood",
-    }
+    assert state(app, pid)["home"][1][1] == {"kind": "plant", "type": "vining", "points": "abc", "needs": 9, "pot": "wood"}
     html = client.get(seat_url(pid) + "?cell=1-1").get_data(as_text=True)
     assert 'value="abc"' in html
     start = html.index('id="f-home-1-1-points"')
@@ -193,10 +160,7 @@ def test_green_thumbs_out_of_range_is_shown_next_to_the_tokens(app, client, toke
     response = client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "7"}, headers=HX)
     html = response.get_data(as_text=True)
     assert state(app, pid)["green_thumbs"] == 7
-    assert (
-        '<div id="err-f-green_thumbs" class="field-err on" hx-swap-oob="true"><p class="error">is 7: a player keeps at most 5'
-        in html
-    )
+    assert '<div id="err-f-green_thumbs" class="field-err on" hx-swap-oob="true"><p class="error">is 7: a player keeps at most 5' in html
 
 
 def test_room_chips_set_type_item_and_colour(app, client, token, pid):
@@ -205,19 +169,12 @@ def test_room_chips_set_type_item_and_colour(app, client, token, pid):
     post("rtype:vining")
     assert state(app, pid)["home"][0][1] == {"kind": "room", "item": None, "type": "vining"}
     post("item_kind:lamp")
-    assert state(app, pid)["home"][0][1]["item"] == {
-        "kind": "lamp",
-        "color": "vining",
-    }  # colour follows the room
+    assert state(app, pid)["home"][0][1]["item"] == {"kind": "lamp", "color": "vining"}  # colour follows the room
     response = post("item_color:foliage")
     assert state(app, pid)["home"][0][1]["item"] == {"kind": "lamp", "color": "foliage"}
     assert response.headers["Location"].endswith("cell=0-2#editor")  # on to the next empty cell
     client.post(cell_url(pid, 0, 1), data={"csrf_token": token, "room": "Vining room 3"})
-    assert state(app, pid)["home"][0][1] == {
-        "kind": "room",
-        "item": {"kind": "lamp", "color": "foliage"},
-        "name": "Vining room 3",
-    }
+    assert state(app, pid)["home"][0][1] == {"kind": "room", "item": {"kind": "lamp", "color": "foliage"}, "name": "Vining room 3"}
     client.post(cell_url(pid, 0, 1), data={"csrf_token": token, "clear": "1"})
     assert state(app, pid)["home"][0][1] is None
 
@@ -231,9 +188,7 @@ def test_checkerboard_shows_only_the_kind_a_cell_can_hold(client, token, pid):
 
 
 def test_cell_from_form_keeps_verdancy_and_pot_exclusive():
-    cell, advance = cell_from_form(
-        {"set": "verdancy:4"}, {"kind": "plant", "name": "Moth Orchid", "pot": "wood"}
-    )
+    cell, advance = cell_from_form({"set": "verdancy:4"}, {"kind": "plant", "name": "Moth Orchid", "pot": "wood"})
     assert cell == {"kind": "plant", "name": "Moth Orchid", "verdancy": 4} and advance
     cell, advance = cell_from_form({"set": "pot:ceramic"}, cell)
     assert cell == {"kind": "plant", "name": "Moth Orchid", "pot": "ceramic"} and advance
@@ -244,7 +199,7 @@ def test_a_finished_play_is_read_only(app, client, token, pid):
     mark_done(client, token, pid, 0)
     assert client.post(f"/plays/{pid}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(seat_url(pid)).get_data(as_text=True)
-    assert 'popovertarget="why-0-0"' in html and "hx-get" not in html.split('id="home"')[1].split("</div>")[0]
+    assert "popovertarget=\"why-0-0\"" in html and "hx-get" not in html.split('id="home"')[1].split("</div>")[0]
     assert "Jasmine (row 1, col 1): 11" in html
     response = client.post(cell_url(pid, 0, 0), data={"csrf_token": token, "clear": "1"}, headers=HX)
     assert response.status_code == 409
@@ -253,36 +208,21 @@ def test_a_finished_play_is_read_only(app, client, token, pid):
 
 def test_options_form_builds_goals_modification_and_goal_sets(app, client, token):
     html = client.get("/plays/new?game=verdant").get_data(as_text=True)
-    assert (
-        'name="opt-verdant-goal-plant"' in html
-        and "Going Big" in html
-        and 'name="opt-verdant-modification"' in html
-    )
+    assert 'name="opt-verdant-goal-plant"' in html and "Going Big" in html and 'name="opt-verdant-modification"' in html
     pid = new_play(client, token, game="verdant", players=("Ann", "Bob"), variant="family",
                    **{"goal-plant": "Going Big", "goal-room": "Double Duty", "modification": "4",
                       "second-plant": "Apartment Living", "second-room": "Four Corners"})
-    assert play(app, pid).options == {
-        "variant": "family",
-        "goals": ["Going Big", "Double Duty"],
-        "modification": 4,
-        "goal_sets": {"second": ["Apartment Living", "Four Corners"]},
-    }
+    assert play(app, pid).options == {"variant": "family", "goals": ["Going Big", "Double Duty"], "modification": 4,
+                                      "goal_sets": {"second": ["Apartment Living", "Four Corners"]}}
     pid = new_play(client, token, game="verdant", players=("Ann", "Bob"), modification="5",
                    **{"player-goals": "Going Big, Pot Pairs\nApartment Living; Thumbs Up"})
-    assert play(app, pid).options["goal_sets"] == {
-        "players": [["Going Big", "Pot Pairs"], ["Apartment Living", "Thumbs Up"]]
-    }
+    assert play(app, pid).options["goal_sets"] == {"players": [["Going Big", "Pot Pairs"], ["Apartment Living", "Thumbs Up"]]}
     edit = client.get(f"/plays/{pid}/edit").get_data(as_text=True)
     assert "Going Big, Pot Pairs\nApartment Living, Thumbs Up" in edit
 
 
 def test_options_form_refuses_a_most_goal_in_solo_next_to_the_goals(client, token):
-    data = {
-        "csrf_token": token,
-        "game": "verdant",
-        "players-0": "Solo",
-        "opt-verdant-goal-item": "Creature Comforts",
-    }
+    data = {"csrf_token": token, "game": "verdant", "players-0": "Solo", "opt-verdant-goal-item": "Creature Comforts"}
     response = client.post("/plays", data=data)
     assert response.status_code == 422
     assert "compares players, so it is removed in solo" in response.get_data(as_text=True)
@@ -291,9 +231,7 @@ def test_options_form_refuses_a_most_goal_in_solo_next_to_the_goals(client, toke
 def test_the_one_card_rows_reading_is_an_option_of_the_form(app, client, token):
     html = client.get("/plays/new?game=verdant").get_data(as_text=True)
     assert 'name="opt-verdant-one_card_rows"' in html
-    pid = new_play(
-        client, token, game="verdant", players=("Ann", "Bob"), modification="6", one_card_rows="on"
-    )
+    pid = new_play(client, token, game="verdant", players=("Ann", "Bob"), modification="6", one_card_rows="on")
     assert play(app, pid).options["one_card_rows"] is True
     edit = client.get(f"/plays/{pid}/edit").get_data(as_text=True)
     assert re.search(r'name="opt-verdant-one_card_rows" value="on" checked', edit)
@@ -319,9 +257,7 @@ def version_of(phone, pid, pos=0) -> str:
 
 
 def post_cell(phone, token, pid, r, c, version, **fields):
-    return phone.post(
-        cell_url(pid, r, c), data={"csrf_token": token, "version": version, **fields}, headers=HX
-    )
+    return phone.post(cell_url(pid, r, c), data={"csrf_token": token, "version": version, **fields}, headers=HX)
 
 
 def test_two_phones_filling_two_cells_from_the_same_version_keep_both(app):
@@ -362,17 +298,8 @@ def test_the_main_form_of_a_stale_phone_keeps_the_cards_another_phone_placed(app
     a, b, token_a, token_b, pid = two_phones(app)
     base = version_of(b, pid)
     post_cell(a, token_a, pid, 0, 0, version_of(a, pid), pick="Jasmine|concrete")
-    answer = b.post(
-        seat_url(pid),
-        data={
-            "csrf_token": token_b,
-            "version": base,
-            "green_thumbs": "3",
-            "storage": "cat",
-            "storage.color": "vining",
-        },
-        headers=HX,
-    )
+    answer = b.post(seat_url(pid), data={"csrf_token": token_b, "version": base, "green_thumbs": "3", "storage": "cat",
+                                         "storage.color": "vining"}, headers=HX)
     assert answer.status_code == 200
     saved = state(app, pid)
     assert saved["home"][0][0]["name"] == "Jasmine" and saved["green_thumbs"] == 3
@@ -383,9 +310,7 @@ def test_green_thumbs_changed_on_two_phones_is_a_conflict_named_green_thumb_toke
     a, b, token_a, token_b, pid = two_phones(app)
     base = version_of(a, pid)
     a.post(seat_url(pid), data={"csrf_token": token_a, "version": base, "green_thumbs": "2"}, headers=HX)
-    answer = b.post(
-        seat_url(pid), data={"csrf_token": token_b, "version": base, "green_thumbs": "4"}, headers=HX
-    )
+    answer = b.post(seat_url(pid), data={"csrf_token": token_b, "version": base, "green_thumbs": "4"}, headers=HX)
     assert answer.status_code == 409
     assert "<h2>Green Thumb tokens</h2>" in answer.get_data(as_text=True)
 
@@ -395,12 +320,8 @@ def test_a_finished_play_refuses_a_cell_and_the_form_and_says_so_at_the_top(app,
     mark_done(client, token, pid, 0)
     client.post(f"/plays/{pid}/finish", data={"csrf_token": token})
     version = version_of(client, pid)
-    for answer in (
-        post_cell(client, token, pid, 0, 0, version, clear="1"),
-        client.post(
-            seat_url(pid), data={"csrf_token": token, "version": version, "green_thumbs": "0"}, headers=HX
-        ),
-    ):
+    for answer in (post_cell(client, token, pid, 0, 0, version, clear="1"),
+                   client.post(seat_url(pid), data={"csrf_token": token, "version": version, "green_thumbs": "0"}, headers=HX)):
         assert answer.status_code == 409
         assert "Not saved: this play is finished." in answer.get_data(as_text=True)
     assert state(app, pid)["home"][0][0]["name"] == "Jasmine" and state(app, pid)["green_thumbs"] == 2
@@ -410,9 +331,7 @@ def test_a_resent_cell_change_is_applied_once(app, client, token, pid):
     version = version_of(client, pid)
     data = {"csrf_token": token, "version": version, "change_id": "abc123", "pick": "Jasmine|concrete"}
     assert client.post(cell_url(pid, 0, 0), data=data, headers=HX).status_code == 200
-    assert (
-        client.post(cell_url(pid, 0, 0), data=data, headers=HX).status_code == 200
-    )  # the phone sent it again
+    assert client.post(cell_url(pid, 0, 0), data=data, headers=HX).status_code == 200  # the phone sent it again
     with app.app_context():
         from web.db import get_db
 
@@ -424,25 +343,15 @@ def test_a_resent_cell_change_is_applied_once(app, client, token, pid):
 
 def test_an_invalid_hand_typed_card_keeps_the_editor_on_it_with_the_error(app, client, token, pid):
     at = "home[0][0]"
-    data = {
-        "csrf_token": token,
-        "manual": "1",
-        f"{at}.type": "vining",
-        f"{at}.points": "25",
-        f"{at}.needs": "5",
-        f"{at}.pot": "wood",
-    }  # Inch Plant's type and needs, a number of points no card has
+    data = {"csrf_token": token, "manual": "1", f"{at}.type": "vining", f"{at}.points": "25", f"{at}.needs": "5",
+            f"{at}.pot": "wood"}  # Inch Plant's type and needs, a number of points no card has
     answer = client.post(cell_url(pid, 0, 0), data=data, headers=HX)
     html = answer.get_data(as_text=True)
     editor = html.split('<section id="editor"')[1]
     assert "<h2>Row 1, card 1" in editor  # not on to row 1, card 2
-    assert re.search(
-        r'id="err-f-home-0-0-points" class="field-err on"[^>]*><p class="error">[^<]*0 to 20', editor
-    )
+    assert re.search(r'id="err-f-home-0-0-points" class="field-err on"[^>]*><p class="error">[^<]*0 to 20', editor)
     assert 'aria-invalid="true" autofocus' in editor
-    assert (
-        client.post(cell_url(pid, 0, 0), data=data).headers["Location"].endswith("?cell=0-0#editor")
-    )  # without htmx too
+    assert client.post(cell_url(pid, 0, 0), data=data).headers["Location"].endswith("?cell=0-0#editor")  # without htmx too
     data[f"{at}.points"] = "5"  # fixed (Inch Plant): now it moves on
     assert client.post(cell_url(pid, 0, 0), data=data).headers["Location"].endswith("?cell=0-1#editor")
 
@@ -462,10 +371,7 @@ def test_cells_are_named_by_their_visible_text_in_a_group_not_a_grid(client, tok
     grid = html.split('id="home"')[1].split('class="vd-sofar"')[0]
     assert 'role="grid"' not in grid and 'role="group" aria-label="Your home: 3 rows of 5 cards"' in grid
     assert "aria-label" not in grid.split('aria-label="Your home', 1)[1]  # each cell's name is its own text
-    assert (
-        '<span class="sr-only">Row 1, card 1: </span>' in grid
-        and '<span class="sr-only">Row 1, card 2: empty, </span>' in grid
-    )
+    assert '<span class="sr-only">Row 1, card 1: </span>' in grid and '<span class="sr-only">Row 1, card 2: empty, </span>' in grid
 
 
 DEVELOPER_WORDS = re.compile(r"home\[|green_thumbs|storage\.color|\bverdant-\d|\.py\b|READINGS|None\b")
@@ -479,10 +385,7 @@ def visible_text(html: str) -> str:
 
 def test_no_developer_words_on_the_seat_page_with_errors_and_an_editor(client, token, pid):
     at = "home[1][1]"
-    client.post(
-        cell_url(pid, 1, 1),
-        data={"csrf_token": token, "manual": "1", f"{at}.points": "abc", f"{at}.pot": "wood"},
-    )
+    client.post(cell_url(pid, 1, 1), data={"csrf_token": token, "manual": "1", f"{at}.points": "abc", f"{at}.pot": "wood"})
     client.post(seat_url(pid), data={"csrf_token": token, "green_thumbs": "9", "storage": "cat"})
     html = client.get(seat_url(pid) + "?cell=1-1").get_data(as_text=True)
     assert "Row 2, card 2: points" in html and "Green Thumb tokens" in html
@@ -493,46 +396,17 @@ def test_field_and_value_labels_are_a_players_words():
     from web.games import adapter
 
     a = adapter("verdant")
-    assert [
-        a.field_label(p)
-        for p in (
-            "home[1][2]",
-            "home[1][2].pot",
-            "home[0][4].item.color",
-            "green_thumbs",
-            "storage",
-            "storage.color",
-            "",
-        )
-    ] == [
-        "Row 2, card 3",
-        "Row 2, card 3: pot",
-        "Row 1, card 5: item colour",
-        "Green Thumb tokens",
-        "Storage",
-        "Storage: colour",
-        "This seat",
-    ]
-    assert (
-        a.value_label("home[0][0]", {"kind": "plant", "name": "Moth Orchid", "verdancy": 3})
-        == "Moth Orchid, not done, 3 verdancy"
-    )
-    assert (
-        a.value_label(
-            "home[0][1]",
-            {"kind": "room", "name": "Vining room 3", "item": {"kind": "lamp", "color": "foliage"}},
-        )
+    assert [a.field_label(p) for p in ("home[1][2]", "home[1][2].pot", "home[0][4].item.color", "green_thumbs",
+                                       "storage", "storage.color", "")] == [
+        "Row 2, card 3", "Row 2, card 3: pot", "Row 1, card 5: item colour", "Green Thumb tokens", "Storage",
+        "Storage: colour", "This seat"]
+    assert a.value_label("home[0][0]", {"kind": "plant", "name": "Moth Orchid", "verdancy": 3}) == "Moth Orchid, not done, 3 verdancy"
+    assert a.value_label("home[0][1]", {"kind": "room", "name": "Vining room 3", "item": {"kind": "lamp", "color": "foliage"}}) \
         == "Vining room, lamp (foliage)"
-    )
-    assert (
-        a.value_label("home[0][2]", {"kind": "plant", "type": "vining", "points": 4, "pot": "terracotta"})
+    assert a.value_label("home[0][2]", {"kind": "plant", "type": "vining", "points": 4, "pot": "terracotta"}) \
         == "Vining plant, terra cotta pot"
-    )
     assert a.value_label("home[0][3]", None) == "empty"
-    assert (
-        a.value_label("storage", "hand_trowel") == "Hand trowel"
-        and a.value_label("storage", None) == "nothing"
-    )
+    assert a.value_label("storage", "hand_trowel") == "Hand trowel" and a.value_label("storage", None) == "nothing"
     assert a.value_label("storage", {"kind": "cat", "color": "vining"}) == "Cat (vining)"
 
 
@@ -554,25 +428,15 @@ def test_two_phones_tapping_two_cards_at_the_same_moment_on_the_real_server_keep
         for round_ in range(15):
             version = host.json("GET", f"/api/plays/{pid}")[1]["seats"][0]["version"]
             plant, rtype = ("Jasmine", "vining") if round_ % 2 else ("Aloe", "succulent")
-            answers = _at_once(
-                [
-                    lambda v=version, p=plant: a.request(
-                        "POST",
-                        f"/plays/{pid}/seats/0/do/cell?cell=0-0",
-                        {"csrf_token": a.token, "version": v, "pick": f"{p}|wood"},
-                    ),
-                    lambda v=version, t=rtype: b.request(
-                        "POST",
-                        f"/plays/{pid}/seats/0/do/cell?cell=0-1",
-                        {"csrf_token": b.token, "version": v, "set": f"rtype:{t}"},
-                    ),
-                ]
-            )
+            answers = _at_once([
+                lambda v=version, p=plant: a.request("POST", f"/plays/{pid}/seats/0/do/cell?cell=0-0",
+                                                     {"csrf_token": a.token, "version": v, "pick": f"{p}|wood"}),
+                lambda v=version, t=rtype: b.request("POST", f"/plays/{pid}/seats/0/do/cell?cell=0-1",
+                                                     {"csrf_token": b.token, "version": v, "set": f"rtype:{t}"}),
+            ])
             assert [x[0] for x in answers] == [303, 303], [x[:1] for x in answers]
             home = host.json("GET", f"/api/plays/{pid}")[1]["seats"][0]["state"]["home"]
-            assert home[0][0] == {"kind": "plant", "name": plant, "pot": "wood"}, (
-                f"round {round_}: a card was lost"
-            )
+            assert home[0][0] == {"kind": "plant", "name": plant, "pot": "wood"}, f"round {round_}: a card was lost"
             assert home[0][1]["type"] == rtype, f"round {round_}: a card was lost"
     finally:
         server.stop()

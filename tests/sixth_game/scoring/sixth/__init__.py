@@ -17,18 +17,10 @@ def score(table: dict[str, Any]) -> scoring.Result:
     errors = Errors()
     errors.items.extend(unknown_keys(GAME.table_schema() or PLAYER, table))
     seats = seating(errors, table, minimum=2, maximum=4, title="Sixth Garden")
-    flowers = [
-        get_int(errors, p, "flowers", f"players[{i}]", maximum=30) for i, p in enumerate(seats.players)
-    ]
-    seeds = [
-        get_int(errors, p, "seeds", f"players[{i}]", default=0, maximum=9)
-        for i, p in enumerate(seats.players)
-    ]
+    flowers = [get_int(errors, p, "flowers", f"players[{i}]", maximum=30) for i, p in enumerate(seats.players)]
+    seeds = [get_int(errors, p, "seeds", f"players[{i}]", default=0, maximum=9) for i, p in enumerate(seats.players)]
     errors.raise_if_any()
-    categories = [
-        [Category.of("flowers", "Flowers", f or 0, [line(f"{f} flowers x 1 = {f}", "flowers")])]
-        for f in flowers
-    ]
+    categories = [[Category.of("flowers", "Flowers", f or 0, [line(f"{f} flowers x 1 = {f}", "flowers")])] for f in flowers]
     note = seats.note("Sixth Garden", 2)
     return build_result("sixth", "sixth-1", [p["name"] for p in seats.players], categories,
                         tiebreakers=[Tiebreaker("most seeds", [s or 0 for s in seeds])],
