@@ -24,8 +24,11 @@ from typing import Any
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web import backup, db, errors, limits, refusals, rescore, security, views
-from web.extensions import csrf, htmx
+from web.data import backup, db
+from web.routes import main as views
+from web.server import errors, limits, security
+from web.server.extensions import csrf, htmx
+from web.table import refusals, rescore
 
 
 def _secret_key(instance: Path) -> str:

@@ -10,7 +10,7 @@ client costs a connection, never a thread.  What this module adds to waitress's 
 - the request body limit is the app's (``MAX_CONTENT_LENGTH``), checked from ``Content-Length``
   before a byte of the body is read; only two routes that raise the app's limit themselves take
   more: the Settings page's import (``SCOREPAD_MAX_IMPORT_MB``) and a play's photo upload
-  (``web.photos.MAX_UPLOAD``);
+  (``web.story.photos.MAX_UPLOAD``);
 - one client address holds at most ``SCOREPAD_CLIENT_CONNECTIONS`` connections (the trusted proxy
   is exempt: it speaks for many clients), out of ``SCOREPAD_CONNECTION_LIMIT`` in all;
 - a request must arrive within ``SCOREPAD_REQUEST_TIMEOUT`` seconds (plus one second per 64 KB of
@@ -40,9 +40,9 @@ from waitress.task import ErrorTask, ThreadedTaskDispatcher
 from waitress.utilities import RequestEntityTooLarge
 
 from app import create_app
-from web.address import lan_address
-from web.db import keep_open, storage_problem
-from web.limits import IMPORT_PATH
+from web.data.db import keep_open, storage_problem
+from web.server.address import lan_address
+from web.server.limits import IMPORT_PATH
 
 BODY_RATE = 64 * 1024  # bytes per second a request's body may take on top of the request timeout
 
@@ -112,7 +112,7 @@ class _Limited:
 def large_bodies(limits: Mapping[str, Any]) -> tuple[tuple[re.Pattern[str], int], ...]:
     """The POST routes that may carry more than the app's body limit, with theirs (each route
     raises ``request.max_content_length`` to the same figure)."""
-    from web.photos import MAX_UPLOAD
+    from web.story.photos import MAX_UPLOAD
 
     return (
         (re.compile("^" + re.escape(IMPORT_PATH) + "$"), int(limits["import_body"])),

@@ -1,6 +1,6 @@
 """Part 4: the history page and a player page with 100 plays and with 100,000 plays.
 
-Five plays (one per game, the reference tables) are made through ``web.store``; the rest are
+Five plays (one per game, the reference tables) are made through ``web.data.store``; the rest are
 copies of their rows (plays and seats, with real state and breakdown JSON) inserted with
 ``executemany`` in one transaction, 12 players taking turns, newest play first.  Then every SQL
 statement the pages run is caught (sqlite3 trace callback), timed alone and explained
@@ -30,7 +30,7 @@ def seed(instance: Path, plays: int) -> dict:
         for name in tables.GAMES
         if scoring.get(name).ready
     ]
-    from web import store
+    from web.data import store
 
     with app.app_context():
         group = [store.find_or_create_player(name, "bench") for name in GROUP]
@@ -64,13 +64,13 @@ def seed(instance: Path, plays: int) -> dict:
             f"INSERT INTO seats ({','.join(scols)}) VALUES ({','.join('?' * len(scols))})",
             [[s[c] for c in scols] for s in new_seats],
         )
-    # The copied rows bypass web.store, so rebuild the per-player statistics the way migration
+    # The copied rows bypass web.data.store, so rebuild the per-player statistics the way migration
     # m004 backfills them (the app keeps them current on every finish, reopen and merge).
     from migrations.migrations import PLAYER_STATS_SQL
 
     conn.execute("DELETE FROM player_stats")
     conn.execute("INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=""))
-    from web import aggregates  # the game and player pages' statistics (docs/stats.md), the same way
+    from web.data import aggregates  # the game and player pages' statistics (docs/stats.md), the same way
 
     aggregates.rebuild(conn)
     conn.execute("COMMIT")
@@ -90,7 +90,7 @@ def seed(instance: Path, plays: int) -> dict:
 
 def queries(instance: Path, paths: list[str]) -> dict:
     """Every statement each page runs, timed alone (median of 5) with its query plan."""
-    import web.db as wdb
+    import web.data.db as wdb
 
     app = server.app_for(instance)
     caught: list[str] = []

@@ -1,5 +1,5 @@
 """Parts 2 and 3: pages under load against the trivial route, and page weight, on ``serve.py``
-(waitress) with a temporary database seeded through ``web.store``."""
+(waitress) with a temporary database seeded through ``web.data.store``."""
 
 from __future__ import annotations
 
@@ -155,7 +155,8 @@ def share_render(instance: Path, play_id: int, rounds: int = 15) -> dict:
     import statistics
     import time
 
-    from web import share, shareimage, store
+    from web.data import store
+    from web.story import share, shareimage
 
     app = server.app_for(instance)
     with app.app_context():

@@ -128,7 +128,7 @@ def markdown(r: dict) -> str:
             out.append(f"| {TITLES.get(game, game)} | - | - | not available ({s.get('why')}) | | | |")
     p = r["pages"]
     out += ["", "## 2. Pages under load", "",
-            f"{p['server']}, temporary database seeded through `web.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
+            f"{p['server']}, temporary database seeded through `web.data.store`; {p['load_tool']}, {p['seconds_each']:g} s per",
             f"measurement. Baseline: the trivial route `{p['trivial_route']}` (measured before and after the others,",
             f"the faster of the two kept, so ratios err high). Result page and autosave: the {TITLES[p['game']]} 5-player",
             "table; history: 50 finished plays; score API: the same table as JSON; `share.png`: the result's picture.",
@@ -146,7 +146,7 @@ def markdown(r: dict) -> str:
     if cold:
         base = cold["trivial"]["p50_ms"]
         out += ["**Every view rendered** (`SCOREPAD_PAGE_CACHE=0`, 1 client): what the first view after a change costs",
-                "(the page cache answers the repeat views above; `web/pagecache.py`).", "",
+                "(the page cache answers the repeat views above; `web/story/pagecache.py`).", "",
                 "| route | p50 | p99 | p50 ratio |", "|---|---|---|---|"]
         for name, row in cold.items():
             out.append(f"| {name} | {row['p50_ms']:.2f} ms | {row['p99_ms']:.2f} ms | {row['p50_ms'] / base:.1f}x |")
@@ -179,7 +179,7 @@ def markdown(r: dict) -> str:
             f"{_kb(w['autosave_response']['raw'])} raw, {_kb(w['autosave_response']['gzip'])} gzip.", ""]
     h = r["history"]
     out += ["## 4. History scale", "",
-            "Five plays made through `web.store` (one per game, the reference tables), the rest copies of their",
+            "Five plays made through `web.data.store` (one per game, the reference tables), the rest copies of their",
             "rows (real state and breakdown JSON) inserted with `executemany` in one transaction; 12 players take",
             "turns; the player page is the busiest player's; the game page is Verdant's. One client, p50, every view",
             "rendered (`SCOREPAD_PAGE_CACHE=0`); both sizes served at once and measured in turns, the best of three",
@@ -242,7 +242,7 @@ def _autosave_note(p: dict) -> str:
 
 HISTORY_FIX = """**History and player pages at scale: what was fixed.**
 The first run measured 43.5x (history), 153.6x (player page) and 380x (history filtered by player)
-from 100 to 100,000 plays. Fixed since, in `web/store.py`, `web/views.py`, `web/games/verdant_campaign.py`
+from 100 to 100,000 plays. Fixed since, in `web/data/store.py`, `web/routes/main.py`, `web/games/verdant_campaign.py`
 and migration `m004_player_stats`:
 
 1. The drop-downs read `store.player_names()` (ids and names) instead of `list_players()`, which counted

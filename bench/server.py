@@ -81,8 +81,8 @@ def app_for(instance: Path):
 
 
 def seed_play(app, game: str, table: dict, played_at: str, finish: bool = True) -> int:
-    """Create a play of ``table`` through ``web.store`` (as the views do) and fill every seat."""
-    from web import store
+    """Create a play of ``table`` through ``web.data.store`` (as the views do) and fill every seat."""
+    from web.data import store
 
     with app.app_context():
         ids = [store.find_or_create_player(p["name"], "bench") for p in table["players"]]

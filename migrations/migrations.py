@@ -140,7 +140,7 @@ def apply(db: Database) -> None:
     migrations.apply(db)
 
 
-# The statistics of a player per game over finished plays, kept up to date by web.store whenever a
+# The statistics of a player per game over finished plays, kept up to date by web.data.store whenever a
 # play is finished, reopened, changed while finished, or its players merged, so that a player's
 # page reads a handful of rows however long the history is.
 PLAYER_STATS_SQL = (
@@ -217,7 +217,7 @@ def m005_live_table(db: Database) -> None:
 
 # --------------------------------------------------------------------------- the group's story
 # Derived statistics per player and game over finished plays (docs/stats.md), kept current by
-# web.store.refresh_stats (finish, reopen, change while finished, merge) for the players of the
+# web.data.store.refresh_stats (finish, reopen, change while finished, merge) for the players of the
 # play, so the game and player pages read a few rows however long the history is.  ``{where}``
 # narrows the seats to some players (``AND s.player_id IN (...)``) or is empty for a full rebuild.
 # A "table play" has two or more seats; a win is rank 1 in a play that names winners: alone
@@ -364,7 +364,7 @@ def m006_story_sharing_photos_stats(db: Database) -> None:
     db.execute(STORY_PAIRS_SQL.format(where=""))
     db.execute(STORY_GAME_SQL)
     # The database's revision: a counter every write to a table a page shows moves, whoever
-    # writes (the app, an import, a hand edit).  web/pagecache.py serves repeat views of a page
+    # writes (the app, an import, a hand edit).  web/story/pagecache.py serves repeat views of a page
     # until it moves.  No row until the first write, so an empty instance stays empty.
     db["db_revision"].create({"id": int, "n": int}, pk="id", not_null={"n"})
     for table in ("players", "plays", "seats", "edit_log", "achievement_events", "arizona_cards", "share_links", "photos"):

@@ -1,5 +1,5 @@
 """A group's history for the story's tests and screenshots: Planted plays of four friends whose
-scores vary (a fixed random seed), made through ``web.store`` as the views make them."""
+scores vary (a fixed random seed), made through ``web.data.store`` as the views make them."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def planted_table(rng: random.Random, names) -> dict:
 
 
 def seed(app, plays: int = 12, seed_: int = 7, start_day: int = 1) -> list[int]:
-    from web import store
+    from web.data import store
 
     rng = random.Random(seed_)
     made = []

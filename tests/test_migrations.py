@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from web.db import connect, migrate
+from web.data.db import connect, migrate
 
 EXPECTED = {
     "players": ["id", "name", "created_at", "merged_into"],

@@ -30,7 +30,7 @@ def _example(game: str, after: str) -> dict:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, stub_game):
-    """A server of its own with a group's plays made through web.store: a 5-player Planted result,
+    """A server of its own with a group's plays made through web.data.store: a 5-player Planted result,
     a Verdant solo, the Vadoran rulebook garden (a tall explanation), an Arizona solo without
     Vera's score, a play nobody finished (changed 30 hours ago), a deleted play, a play in progress."""
     if not Path(CHROMIUM).exists():
@@ -39,8 +39,8 @@ def site(tmp_path_factory, stub_game):
 
     import scoring
     from app import create_app
-    from web import store
-    from web.db import get_db
+    from web.data import store
+    from web.data.db import get_db
 
     path = tmp_path_factory.mktemp("screens") / "screens.db"
     app = create_app({"DATABASE": str(path), "SECRET_KEY": "screens-secret"})

@@ -169,7 +169,7 @@ def test_a_damaged_seat_opens_with_the_damage_named(browser, fresh_server):
     import urllib.parse
     import urllib.request
 
-    from web.db import connect
+    from web.data.db import connect
 
     app, base = fresh_server
     context = browser.new_context(viewport=SIZES["412"])
@@ -190,7 +190,7 @@ def test_a_damaged_seat_opens_with_the_damage_named(browser, fresh_server):
 
 
 def test_a_save_the_server_cannot_store_gets_a_clear_page(browser, fresh_server, monkeypatch):
-    from web import db as web_db
+    from web.data import db as web_db
 
     app, base = fresh_server
 

@@ -129,7 +129,7 @@ def test_the_limit_is_the_apps_to_the_byte(start):
 
 
 def test_only_the_import_and_photo_uploads_may_be_larger(start):
-    from web.photos import MAX_UPLOAD
+    from web.story.photos import MAX_UPLOAD
 
     server = start(SCOREPAD_MAX_IMPORT_MB="3")
     two_mb = b"a" * (2 * 1024 * 1024)

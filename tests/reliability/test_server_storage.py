@@ -11,7 +11,7 @@ import pytest
 
 from tests.reliability.client import Phone
 from tests.reliability.harness import TunedServer, fill, read_only_view, small_disk
-from web.db import migrate
+from web.data.db import migrate
 
 
 def test_a_full_disk_refuses_saves_clearly_and_keeps_serving_reads(tmp_path):

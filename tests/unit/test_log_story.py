@@ -1,4 +1,4 @@
-"""The edit log told as a story (web/words.py): grouped per phone, minute and seat; each change a
+"""The edit log told as a story (web/table/words.py): grouped per phone, minute and seat; each change a
 line by its place's name with every value it went through; nothing left out."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 from types import SimpleNamespace
 
 from scoring import paths
-from web import words
+from web.table import words
 
 PLAY = SimpleNamespace(game="stub", id=1)
 

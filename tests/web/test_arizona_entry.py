@@ -10,8 +10,8 @@ import re
 import pytest
 
 from tests.conftest import mark_done, new_play
-from web import store
-from web.db import get_db
+from web.data import store
+from web.data.db import get_db
 
 GAME = "verdant-arizona"
 
@@ -289,7 +289,7 @@ def test_a_solo_play_without_veras_score_yet_asks_for_it_on_the_seat(client, tok
 
 
 def test_correcting_the_deck_is_written_in_the_edit_log(client, token):
-    from web import arizona_deck as adapter_module
+    from web.table import arizona_deck as adapter_module
 
     play_id = new_play(client, token, game="verdant-arizona", players=("Robin",), solo="on", vera_score="10")
     with client.application.app_context():

@@ -9,7 +9,7 @@ import pytest
 
 from app import create_app
 from tests.conftest import new_play
-from web.backup import ImportRefused, backup_database, dump, export_data, import_data
+from web.data.backup import ImportRefused, backup_database, dump, export_data, import_data
 
 
 def seed(client, token):

@@ -52,7 +52,7 @@ def test_one_board_of_the_docs_example_scores_on_its_own_and_nothing_is_stored(a
     assert "points</h2>" in html and f": {alone.players[0].total} points" in html
     assert 'class="pad"' in html
     with app.app_context():
-        from web.db import get_db
+        from web.data.db import get_db
 
         assert get_db().execute("SELECT COUNT(*) FROM plays").fetchone()[0] == 0
 

@@ -37,7 +37,7 @@ def test_a_stale_phone_changing_another_field_is_merged_and_both_changes_stay(ap
     response = post(phone_b, token_b, play_id, {"points": None, "tokens": 4}, version, htmx=True)
     assert response.status_code == 200
     with app.app_context():
-        from web import store
+        from web.data import store
 
         assert store.get_play(play_id).seats[0].state == {"points": 12, "tokens": 4}
 
@@ -84,7 +84,7 @@ def test_keeping_this_phones_value_saves_it(app):
                             data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "yours"})
     assert response.status_code == 303
     with app.app_context():
-        from web import store
+        from web.data import store
 
         assert store.get_play(play_id).seats[0].state == {"points": 21, "tokens": 2}
 
@@ -95,7 +95,7 @@ def test_keeping_the_other_phones_value_keeps_it(app):
                             data={"csrf_token": token_b, "changes": changes, "version": str(current), "keep": "theirs"})
     assert response.status_code == 303
     with app.app_context():
-        from web import store
+        from web.data import store
 
         assert store.get_play(play_id).seats[0].state == {"points": 12, "tokens": 2}
 
@@ -146,7 +146,7 @@ def test_two_phones_editing_different_play_details_keep_both(app):
     assert phone_b.post(f"/plays/{play_id}/edit", data={**base, "csrf_token": token_b, "version": version,
                                                         "played_at": "2026-11-27T19:00", "notes": ""}).status_code == 303
     with app.app_context():
-        from web import store
+        from web.data import store
 
         play = store.get_play(play_id)
     assert play.notes == "at Rosa's" and play.played_at == "2026-11-27T19:00"
@@ -165,6 +165,6 @@ def test_two_phones_changing_the_same_play_detail_differently_is_asked_not_overw
     assert response.status_code == 422
     assert "was changed on another phone" in response.get_data(as_text=True)
     with app.app_context():
-        from web import store
+        from web.data import store
 
         assert store.get_play(play_id).notes == "Rosa's"

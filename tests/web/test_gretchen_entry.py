@@ -13,7 +13,7 @@ import pytest
 from scoring import gretchen
 from scoring.gretchen.examples import rulebook_example
 from tests.conftest import csrf_token, mark_done, new_play
-from web import store
+from web.data import store
 from web.games import adapter
 
 GAME = "gretchens-garden"
@@ -367,7 +367,7 @@ def test_field_and_value_labels_are_in_a_players_words(app, client, token, play)
 def test_a_seat_state_of_another_shape_still_opens_saves_and_changes_its_row(app, client, token, play, stored):
     import json
 
-    from web.db import connect
+    from web.data.db import connect
 
     db = connect(app.config["DATABASE"])
     db.execute("UPDATE seats SET state = ? WHERE play_id = ? AND position = 0", [json.dumps(stored), play])

@@ -13,9 +13,9 @@ import pytest
 
 from app import create_app
 from tests.conftest import csrf_token, new_play
-from web import db as web_db
-from web.db import connect
-from web.limits import STATE_MAX, TEXT_MAX, state_problems
+from web.data import db as web_db
+from web.data.db import connect
+from web.server.limits import STATE_MAX, TEXT_MAX, state_problems
 
 
 def stored(app, sql: str, args=()):
@@ -108,8 +108,8 @@ def test_deeply_nested_json_typed_into_a_seat_is_refused_not_a_500(client, token
 
 
 def test_store_refuses_long_names_notes_and_options_whatever_the_caller(app):
-    from web import store
-    from web.limits import TooLarge
+    from web.data import store
+    from web.server.limits import TooLarge
 
     with app.test_request_context():
         with pytest.raises(TooLarge, match="name is too long"):
@@ -396,8 +396,8 @@ def test_a_full_disk_answers_saves_with_503_and_reads_keep_working(app, client, 
 
 
 def test_a_full_disk_is_named_in_json_for_the_api(app, client, monkeypatch):
-    from web import store
-    from web.extensions import csrf
+    from web.data import store
+    from web.server.extensions import csrf
 
     full_disk(app, monkeypatch)
 
@@ -486,8 +486,8 @@ def test_the_plays_api_refuses_a_long_string_and_stores_nothing(app, client):
 def test_the_one_save_path_refuses_what_no_form_checked(app):
     """Whatever the caller (a game's own route, the API, a command), change_seat refuses a state
     too large to store, inside its transaction: nothing written."""
-    from web import store
-    from web.limits import TooLarge
+    from web.data import store
+    from web.server.limits import TooLarge
 
     with app.test_request_context():
         pid = store.create_play("stub", "2026-01-01T10:00", {}, [store.create_player("Ann", "t")], "t")

@@ -18,7 +18,7 @@ import pytest
 
 from app import create_app
 from tests.conftest import csrf_token, new_play
-from web.backup import (
+from web.data.backup import (
     ImportRefused,
     backup_database,
     dump,
@@ -27,7 +27,7 @@ from web.backup import (
     plan_import,
     read_export,
 )
-from web.db import connect
+from web.data.db import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -286,7 +286,7 @@ def test_export_refuses_to_write_over_a_sqlite_file(app, client, token, runner, 
 
 
 def test_a_backup_that_fails_its_check_leaves_nothing_at_the_target(app, client, token, tmp_path, monkeypatch):
-    import web.backup as backup
+    import web.data.backup as backup
 
     seed(client, token)
     target = tmp_path / "b.db"
@@ -309,7 +309,7 @@ def test_a_backup_killed_mid_copy_leaves_no_database_at_the_target(app, client, 
     db.conn.close()
     target = tmp_path / "killed.db"
     script = (
-        "import os, signal, sys; import web.backup as b\n"
+        "import os, signal, sys; import web.data.backup as b\n"
         "def kill(status, remaining, total):\n"
         "    if remaining < total // 2: os.kill(os.getpid(), signal.SIGKILL)\n"
         "b._progress = kill\n"

@@ -53,7 +53,7 @@ def test_campaign_fill_with_an_odd_position_is_refused(client, token):
 def test_vadoran_seat_state_of_another_shape_still_opens_and_steps(app, client, token, stored):
     import json
 
-    from web.db import connect
+    from web.data.db import connect
 
     pid = new_play(client, token, "vadoran-gardens")
     db = connect(app.config["DATABASE"])
@@ -66,7 +66,7 @@ def test_vadoran_seat_state_of_another_shape_still_opens_and_steps(app, client, 
 
 
 def test_a_play_of_a_game_this_version_does_not_know_is_shown_and_refuses_changes(app, client, token):
-    from web.db import connect
+    from web.data.db import connect
 
     pid = new_play(client, token, "planted")
     db = connect(app.config["DATABASE"])

@@ -31,7 +31,7 @@ def post(client, token, play_id, position, fields, htmx=False, **extra):
 
 
 def stored(app, play_id, position):
-    from web import store
+    from web.data import store
 
     with app.app_context():
         return store.get_play(play_id).seats[position]
@@ -268,7 +268,7 @@ def test_result_reads_like_the_paper_score_pad(client, token):
         {"plants": [{"name": "ZZ Plant", "growth": 3}, {"name": "Croton", "growth": 1}], "propagation": 1,
          "decorations": {"workbench": 1}, "tools": {"grow_light": 1, "spray_bottle": 2}},
     ]
-    from web.db import connect, dumps
+    from web.data.db import connect, dumps
 
     db = connect(client.application.config["DATABASE"])
     for position, state in enumerate(tables):
@@ -489,7 +489,7 @@ def test_the_edit_log_names_each_change_by_its_place(app):
     send(phone_a, play_id, {**a, "plants[2].growth": "3", "decorations.plant_stand": "2"})
     send(phone_b, play_id, {**b, "plants[2].growth": "1"})  # a conflict: kept in the log, not applied
     html = phone_a.get(f"/plays/{play_id}/log").get_data(as_text=True)
-    # the log as a story (web.words.story): one group per phone, minute and seat, newest first;
+    # the log as a story (web.table.words.story): one group per phone, minute and seat, newest first;
     # each place once, with every value it took
     groups = re.findall(r'<ul class="log-lines">(.*?)</ul>', html, re.S)
     assert '<strong>Growth on Croton</strong> 3 → 1 <span class="muted">(not applied)</span>' in groups[0]
@@ -505,7 +505,7 @@ def test_the_edit_log_names_each_change_by_its_place(app):
 @pytest.mark.parametrize("stored", [None, [1, 2], "text", 5, {"plants": "x", "decorations": [1], "tools": {"Grow Light": "2"}},
                                     {"plants": [None, 3, {"name": 7, "growth": [1]}] * 3, "propagation": {"a": 1}}])
 def test_a_seat_state_of_another_shape_still_opens_steps_and_saves(app, client, token, play_id, stored):
-    from web.db import connect
+    from web.data.db import connect
 
     db = connect(app.config["DATABASE"])
     db.execute("UPDATE seats SET state = ? WHERE play_id = ? AND position = 0", [json.dumps(stored), play_id])

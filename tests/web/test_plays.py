@@ -127,7 +127,7 @@ def test_unchanged_save_writes_no_log_entry(app, client, token):
     play_id = new_play(client, token)
     save(client, token, play_id, 0, {"points": 3, "tokens": 0})
     save(client, token, play_id, 0, {"points": 3, "tokens": 0})
-    from web.db import connect
+    from web.data.db import connect
 
     db = connect(app.config["DATABASE"])
     assert db.execute("SELECT COUNT(*) FROM edit_log WHERE action = 'seat saved'").fetchone()[0] == 1
@@ -182,7 +182,7 @@ def test_solo_results_say_who_won_against_the_games_opponent(client, token):
             "opt-vadoran-gardens-mode": "solo", "opt-vadoran-gardens-difficulty": "medium",
             "opt-vadoran-gardens-sister_achievements": "12 9 8"}
     play_url = client.post("/plays", data=data).headers["Location"]
-    from web.db import connect, dumps
+    from web.data.db import connect, dumps
 
     db = connect(client.application.config["DATABASE"])
     state = {"garden": ["g*5 g* g*", "w w w"], "lost_items": {"animal": 1, "tool": 0, "pendant": 0}, "achievements": []}
@@ -201,7 +201,7 @@ def test_verdant_solo_result_shows_the_rating_from_the_chart(client, token):
     import copy
 
     from tests.unit.test_verdant_review import SOLO
-    from web.db import connect, dumps
+    from web.data.db import connect, dumps
 
     data = {"csrf_token": token, "game": "verdant", "played_at": "2026-11-28T20:30", "players-0": "Sol"}
     for deck, goal in enumerate(SOLO["options"]["goals"]):

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import finished_play, mark_done, new_play
-from web import store
-from web.db import get_db
+from web.data import store
+from web.data.db import get_db
 
 
 def save(client, token, play_id, position, state, **extra):

@@ -15,7 +15,7 @@ from PIL import ExifTags, Image
 
 from app import create_app
 from tests.conftest import csrf_token, new_play
-from web import photos, stats
+from web.story import photos, stats
 
 
 def save(client, token, play_id, position, state):
@@ -221,7 +221,8 @@ def test_share_png_of_a_play_that_does_not_score_yet_is_409(client, token):
 
 
 def test_share_image_pad_follows_the_result(client, history):
-    from web import share, store
+    from web.data import store
+    from web.story import share
 
     with client.application.app_context():
         play = store.get_play(history[2])
@@ -311,7 +312,7 @@ def test_bgstats_link_carries_the_play_in_its_import_format(client, token, histo
 
 
 def test_bgstats_names_a_bgg_id_only_where_a_source_gives_one(client, token):
-    from web import share
+    from web.story import share
 
     assert share.BGG_IDS == {"verdant": 334065}
     play_id = new_play(client, token)
@@ -319,7 +320,8 @@ def test_bgstats_names_a_bgg_id_only_where_a_source_gives_one(client, token):
 
 
 def test_bgstats_play_date_is_utc_and_length_and_place_are_sent(client, token, monkeypatch):
-    from web import share, store
+    from web.data import store
+    from web.story import share
 
     play_id = finished_play(client, token, [3, 2])
     client.post(f"/plays/{play_id}/when-where", data={"csrf_token": token, "started_at": "2026-11-28T20:00",
@@ -343,7 +345,7 @@ def test_rematch_same_game_options_and_players_seats_rotated(client, token):
     assert response.status_code == 303
     new_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
     assert new_id != play_id and response.headers["Location"] == f"/plays/{new_id}"
-    from web import store
+    from web.data import store
 
     with client.application.app_context():
         old, new = store.get_play(play_id), store.get_play(new_id)
@@ -361,7 +363,7 @@ def test_rematch_of_a_play_in_progress_is_refused(client, token):
 
 
 def test_a_play_records_when_it_started_and_first_finished(client, token):
-    from web import share
+    from web.story import share
 
     play_id = finished_play(client, token, [3, 2])
     with client.application.app_context():
@@ -503,7 +505,7 @@ def test_a_play_keeps_at_most_twelve_photos_and_removing_one_is_undoable(app, cl
 
 
 def test_photos_are_in_the_backup_and_the_export(app, client, token, runner, tmp_path):
-    from web.backup import export_data, import_data
+    from web.data.backup import export_data, import_data
 
     play_id = finished_play(client, token, [3, 2])
     upload(client, token, play_id, gps_jpeg((40, 30), 1))

@@ -13,7 +13,7 @@ from html import unescape
 import pytest
 
 from tests.conftest import csrf_token, mark_done, new_play
-from web import store
+from web.data import store
 
 GAME = "vadoran-gardens"
 # 5 grass squares with 3 tasks and a tablet (12), 7 water squares with 3 tasks (7), a soil area

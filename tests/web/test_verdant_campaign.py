@@ -13,7 +13,7 @@ import pytest
 from app import create_app
 from tests.conftest import csrf_token, new_play
 from tests.unit.test_verdant_support import ALICE_HOME, anon, checker, plant, resolved, room
-from web.backup import dump, export_data, import_data
+from web.data.backup import dump, export_data, import_data
 
 # Bea takes the concrete and wood pots Alice leaves in the 2-player supply (3 of each): Prayer
 # Plant 3 + concrete 3, Spider Plant 5 + wood 2, six other foliage plants holding 1 verdancy each
@@ -24,7 +24,7 @@ GOALS_2 = {"goal-plant": "Going Big", "goal-item": "Thumbs Up", "goal-room": "Do
 
 
 def store_seats(app, pid, *homes):
-    from web import store
+    from web.data import store
 
     with app.test_request_context():
         for position, home in enumerate(homes):
@@ -32,7 +32,7 @@ def store_seats(app, pid, *homes):
 
 
 def get_play(app, pid):
-    from web import store
+    from web.data import store
 
     with app.app_context():
         return store.get_play(pid)
@@ -47,7 +47,7 @@ def events(app):
 
 
 def player_id(app, name):
-    from web import store
+    from web.data import store
 
     with app.app_context():
         return store.player_by_name(name)["id"]
@@ -403,7 +403,7 @@ def test_a_campaign_survives_export_and_import(app, client, token, tmp_path):
 
 
 def test_shapes_marked_by_hand_are_filled_all_or_none(app, client, token, monkeypatch):
-    from web import campaign
+    from web.story import campaign
 
     played(client, token, app, finish=False)
     alice = player_id(app, "Alice")

@@ -27,14 +27,14 @@ def editor_url(pid, r, c, pos=0, **query):
 
 
 def state(app, pid, pos=0):
-    from web import store
+    from web.data import store
 
     with app.app_context():
         return store.get_play(pid).seats[pos].state
 
 
 def play(app, pid):
-    from web import store
+    from web.data import store
 
     with app.app_context():
         return store.get_play(pid)
@@ -333,7 +333,7 @@ def test_a_resent_cell_change_is_applied_once(app, client, token, pid):
     assert client.post(cell_url(pid, 0, 0), data=data, headers=HX).status_code == 200
     assert client.post(cell_url(pid, 0, 0), data=data, headers=HX).status_code == 200  # the phone sent it again
     with app.app_context():
-        from web.db import get_db
+        from web.data.db import get_db
 
         assert get_db().execute("SELECT COUNT(*) FROM seat_versions").fetchone()[0] == 2  # created + one save
 

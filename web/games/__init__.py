@@ -43,7 +43,7 @@ def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> i
 # An adapter is a translator and nothing else: it never sees Flask's request, ``g`` or session, nor
 # the database.  The views hand it an :class:`Ask` (plain data read from the request) and it
 # answers a :class:`SeatChange` (what to change, and the form's own errors) or a view model (a
-# dict of everything the template shows).  The table service (``web.table``) does the rest.
+# dict of everything the template shows).  The table service (``web.table.service``) does the rest.
 
 
 @dataclass(frozen=True)

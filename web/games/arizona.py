@@ -189,7 +189,7 @@ class ArizonaAdapter(Adapter):
 
 
 def _known(ask: Ask) -> deck.Known:
-    """The learned deck, as the web layer loaded it for this request (``web.arizona_deck``)."""
+    """The learned deck, as the web layer loaded it for this request (``web.table.arizona_deck``)."""
     known = ask.data.get("known")
     return known if isinstance(known, dict) else {}
 

@@ -1,0 +1,83 @@
+"""WTForms (through Flask-WTF, so every form carries a CSRF token)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import DateTimeLocalField, FieldList, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
+
+NAME_MAX = 60
+NOTES_MAX = 2000
+MAX_SEATS = 6
+
+
+class PlayerForm(FlaskForm):
+    name = StringField(
+        "Name",
+        validators=[
+            DataRequired("Enter a name."),
+            Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."),
+        ],
+        render_kw={"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX},
+    )
+
+
+class MergeForm(FlaskForm):
+    keep = SelectField(
+        "Keep this player", coerce=int, validators=[DataRequired("Choose the player to keep.")]
+    )
+
+
+class NewPlayForm(FlaskForm):
+    game = RadioField("Game", validators=[DataRequired("Choose the game you played.")])
+    played_at = DateTimeLocalField(
+        "Played", format="%Y-%m-%dT%H:%M", default=lambda: datetime.now().replace(second=0, microsecond=0)
+    )
+    players = FieldList(
+        StringField(
+            "Player",
+            validators=[Optional(), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters.")],
+            render_kw={
+                "autocomplete": "off",
+                "autocapitalize": "words",
+                "list": "known-players",
+                "maxlength": NAME_MAX,
+            },
+        ),
+        min_entries=2,  # as many fields as players: the form adds and removes them (web/routes/main.py)
+        max_entries=MAX_SEATS,
+    )
+    notes = TextAreaField(
+        "Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")]
+    )
+
+    def validate_players(self, field: Any) -> None:
+        names = [n.strip() for n in (e.data or "" for e in field.entries) if n.strip()]
+        if not names:
+            raise ValidationError("Add at least one player.")
+        folded = [n.casefold() for n in names]
+        dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
+        if dupes:
+            raise ValidationError("Each player sits once: " + ", ".join(dupes) + " is listed twice.")
+
+
+class PlayDetailsForm(FlaskForm):
+    played_at = DateTimeLocalField("Played", format="%Y-%m-%dT%H:%M")
+    notes = TextAreaField(
+        "Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")]
+    )
+
+
+class ActionForm(FlaskForm):
+    """A button that changes state (finish, reopen): only the CSRF token."""
+
+
+class DeviceForm(FlaskForm):
+    name = StringField(
+        "This phone's name in the edit log",
+        validators=[Optional(), Length(max=40, message="Use at most 40 characters.")],
+        render_kw={"autocomplete": "off", "maxlength": 40, "placeholder": "e.g. Rosa's phone"},
+    )

@@ -1,0 +1,29 @@
+"""The group's story (issue 18, docs/stats.md): statistics and charts per game and player,
+records, a result to share (image, link, BG Stats), the CSV export, rematch, the length and place
+of a play and photos of the table.  ``init_app`` wires them into the app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from web.server.extensions import csrf
+from web.story import pagecache, photos, share, stats
+
+
+def init_app(app: Flask) -> None:
+    pagecache.init_app(app)
+    csrf.exempt(photos.upload)  # it checks the token itself, after raising the body limit (web/story/photos.py)
+    for blueprint in (stats.bp, share.bp, photos.bp):
+        app.register_blueprint(blueprint)
+
+    @app.context_processor
+    def story_globals() -> dict[str, Any]:
+        return {
+            "player_story": stats.player_story,
+            "play_story": share.play_story,
+            "share_links": share.links,
+            "known_places": share.known_places,
+            "when_where_form": share.when_where_form,
+        }
