@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from jinja2 import StrictUndefined
@@ -43,7 +44,7 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance = Path(os.environ.get("SCOREPAD_INSTANCE", Path(__file__).parent / "instance")).resolve()
     app = Flask(__name__, instance_path=str(instance))
     app.config.from_mapping(
@@ -62,7 +63,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
-    if app.config.get("STRICT_TEMPLATES", app.config.get("TESTING")) or os.environ.get("SCOREPAD_STRICT_TEMPLATES") == "1":
+    if (
+        app.config.get("STRICT_TEMPLATES", app.config.get("TESTING"))
+        or os.environ.get("SCOREPAD_STRICT_TEMPLATES") == "1"
+    ):
         app.jinja_env.undefined = StrictUndefined  # under test, a template using an unset name fails
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
@@ -78,7 +82,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     refusals.init_app(app)  # a refused change answered in one place (JSON for /api/, else the page)
     views.init_app(app)
     backup.init_app(app)
-    hosted.init_app(app)  # issue 26: the plays list, API tokens, Secure cookies, guessing limits (web/routes/hosted.py)
+    hosted.init_app(
+        app
+    )  # issue 26: the plays list, API tokens, Secure cookies, guessing limits (web/routes/hosted.py)
     assets.init_app(app)  # last: compression sees every other hook's answer (web/server/assets.py)
     # Behind a reverse proxy that sets X-Forwarded-*: serve.py has waitress trust it (waitress drops
     # those headers otherwise, so ProxyFix would see nothing); under another server, ProxyFix.

@@ -25,11 +25,13 @@ import contextlib
 import json
 import os
 import re
+import socket
 import sys
 import time
 from collections.abc import Mapping
 from typing import Any
 
+from flask import Flask
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser
@@ -38,10 +40,10 @@ from waitress.task import ErrorTask, ThreadedTaskDispatcher
 from waitress.utilities import RequestEntityTooLarge
 
 from app import create_app
-from web.data.backup import IMPORT_PATH
 from web.data.bgstats import UPLOAD_PATH as BGSTATS_UPLOAD
 from web.data.db import keep_open, storage_problem
 from web.server.address import lan_address
+from web.server.limits import IMPORT_PATH
 
 BODY_RATE = 64 * 1024  # bytes per second a request's body may take on top of the request timeout
 
@@ -82,7 +84,12 @@ def settings(config: Mapping[str, Any], environ: Mapping[str, str] = os.environ)
         adjustments.update(
             trusted_proxy=environ.get("SCOREPAD_PROXY_ADDRESS", "").strip() or "127.0.0.1",
             trusted_proxy_count=1,
-            trusted_proxy_headers={"x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port"},
+            trusted_proxy_headers={
+                "x-forwarded-for",
+                "x-forwarded-host",
+                "x-forwarded-proto",
+                "x-forwarded-port",
+            },
         )
     limits = {
         "body": body,
@@ -110,7 +117,10 @@ def large_bodies(limits: Mapping[str, Any]) -> tuple[tuple[re.Pattern[str], int]
 
     return (
         (re.compile("^" + re.escape(IMPORT_PATH) + "$"), int(limits["import_body"])),
-        (re.compile("^" + re.escape(BGSTATS_UPLOAD) + "$"), int(limits["import_body"])),  # web/data/bgstats.py
+        (
+            re.compile("^" + re.escape(BGSTATS_UPLOAD) + "$"),
+            int(limits["import_body"]),
+        ),  # web/data/bgstats.py
         (re.compile(r"^/plays/[0-9]{1,19}/photos$"), int(MAX_UPLOAD)),
     )
 
@@ -135,12 +145,15 @@ class FriendlyErrorTask(ErrorTask):
     def execute(self) -> None:
         error = self.request.error
         if not isinstance(error, RequestEntityTooLarge):
-            return super().execute()
+            super().execute()
+            return
         limit = self.request.adj.max_request_body_size - 1
         size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(1, limit // 1024)} KB"
         path = getattr(self.request, "path", "") or ""
         if path.startswith("/api/"):
-            body = json.dumps({"errors": [{"path": "", "message": f"the request is too large ({size} at most)"}]})
+            body = json.dumps(
+                {"errors": [{"path": "", "message": f"the request is too large ({size} at most)"}]}
+            )
             content_type = "application/json"
         else:
             body = (
@@ -171,7 +184,10 @@ class Channel(HTTPChannel):
     client_connections = 32  # set by make_server
     request_started = 0.0
 
-    def __init__(self, server, sock, addr, adj, map=None):
+    def __init__(
+        self, server: Any, sock: socket.socket, addr: Any, adj: Adjustments,
+        map: dict[int, Any] | None = None,  # noqa: A002 (waitress's own name for it)
+    ) -> None:
         super().__init__(server, sock, addr, adj, map=map)
         client = addr[0] if isinstance(addr, tuple) and addr else None
         proxy = adj.trusted_proxy
@@ -186,7 +202,8 @@ class Channel(HTTPChannel):
     def received(self, data: bytes) -> bool:
         if self.request is None and data:
             self.request_started = time.time()
-        return super().received(data)
+        taken: bool = super().received(data)
+        return taken
 
 
 class Server(TcpWSGIServer):
@@ -207,21 +224,29 @@ class Server(TcpWSGIServer):
                 channel.will_close = True
 
 
-def make_server(app, config: Mapping[str, Any], environ: Mapping[str, str] = os.environ):
+def make_server(
+    app: Flask, config: Mapping[str, Any], environ: Mapping[str, str] = os.environ
+) -> Server | MultiSocketServer:
     """The waitress server with Scorepad's limits (like ``waitress.create_server``, one socket per
     address the host resolves to)."""
     chosen = settings(config, environ)
     limits = chosen["limits"]
     adj = Adjustments(**chosen["adjustments"])
     parser = type("ScorepadParser", (Parser,), {"large": large_bodies(limits)})
-    channel = type("ScorepadChannel", (Channel,), {"parser_class": parser,
-                                                   "client_connections": limits["client_connections"]})
-    server_class = type("ScorepadServer", (Server,), {"channel_class": channel,
-                                                      "request_timeout": limits["request_timeout"]})
-    socket_map: dict = {}
+    channel = type(
+        "ScorepadChannel",
+        (Channel,),
+        {"parser_class": parser, "client_connections": limits["client_connections"]},
+    )
+    server_class = type(
+        "ScorepadServer", (Server,), {"channel_class": channel, "request_timeout": limits["request_timeout"]}
+    )
+    socket_map: dict[str, Any] = {}
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)
-    servers = [server_class(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen]
+    servers = [
+        server_class(app, socket_map, dispatcher=dispatcher, adj=adj, sockinfo=info) for info in adj.listen
+    ]
     if len(servers) == 1:
         return servers[0]
     listen = [(s.effective_host, s.effective_port) for s in servers]

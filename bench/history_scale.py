@@ -287,7 +287,7 @@ def finish_times(instance: Path, base: str, repeat: int = 5) -> dict:
 
 def _no_redirect(phone: server.Session, request) -> int:
     class Stop(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):  # noqa: ANN002, ANN003
+        def redirect_request(self, *args, **kwargs):
             return None
 
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(phone.jar), Stop)
@@ -440,5 +440,5 @@ def _attempt(step) -> dict:
     try:
         result: dict = step()
         return result
-    except Exception as exc:  # noqa: BLE001 (reported in the results)
+    except Exception as exc:
         return {"failed": True, "error": f"{type(exc).__name__}: {exc}"[:1000]}

@@ -28,7 +28,7 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
             continue
         try:
             rows += make(r)
-        except Exception as exc:  # noqa: BLE001 (a figure missing from an older results.json)
+        except Exception as exc:
             rows.append((f"Part `{part}`", "-", f"could not be reported: {type(exc).__name__}: {exc}", "**failed**"))
     return rows
 
@@ -214,7 +214,7 @@ def markdown(r: dict) -> str:
             continue
         try:
             out += render(r)
-        except Exception as exc:  # noqa: BLE001 (figures missing from an older results.json)
+        except Exception as exc:
             out += ["", f"## Part `{part}`: could not be reported ({type(exc).__name__}: {exc})", ""]
     out += ["## Where targets are missed: why, and what would fix it", "", MISSES, ""]
     return "\n".join(out)

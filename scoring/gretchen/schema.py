@@ -14,7 +14,15 @@ catalog's (:mod:`.catalog`), the same constants the parser checks against.
 from __future__ import annotations
 
 from ..schema import Arr, Bool, Choice, Int, Obj, Text, table_schema, unknown_keys
-from .catalog import MAX_LEAVES, MAX_WATER, MONEY_PLANT_CAPACITY, PLANTS, POT_COLORS, POT_KINDS, STARTING_POTS_PER_PLAYER
+from .catalog import (
+    MAX_LEAVES,
+    MAX_WATER,
+    MONEY_PLANT_CAPACITY,
+    PLANTS,
+    POT_COLORS,
+    POT_KINDS,
+    STARTING_POTS_PER_PLAYER,
+)
 
 __all__ = ["CALICO_LABELS", "CALICO_READINGS", "OPTIONS_SCHEMA", "PLACE", "PLAYER", "TABLE", "unknown_keys"]
 

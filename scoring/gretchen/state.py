@@ -14,7 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core import Errors, FieldError, ValidationError, get_bool, get_choice, get_int, join, options_of, seating
+from ..core import (
+    Errors,
+    FieldError,
+    ValidationError,
+    get_bool,
+    get_choice,
+    get_int,
+    join,
+    options_of,
+    seating,
+)
 from .catalog import (
     COLORS,
     FOUR_LEAF_MARKERS,

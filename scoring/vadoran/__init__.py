@@ -20,7 +20,16 @@ the sister.  The garden can be given as rows of square objects or in the compact
 from __future__ import annotations
 
 from .. import Game, Option
-from .contract import DIFFICULTIES, GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, MODES, OPTIONS_SCHEMA, PLAYER_SCHEMA, TITLE
+from .contract import (
+    DIFFICULTIES,
+    GAME_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    OPTIONS_SCHEMA,
+    PLAYER_SCHEMA,
+    TITLE,
+)
 from .garden import grammar, parse_compact, to_compact
 from .preview import preview
 from .rules import ENGINE_VERSION, blank_player, default_options, score

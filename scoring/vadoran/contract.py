@@ -18,7 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from ..schema import Arr, Bool, Choice, Int, JSONSchema, Node, Obj, OneOf, Text, table_schema
-from .garden import ITEM_TERRAIN, ITEMS, MAX_COLUMNS, MAX_ROW_TEXT, MAX_ROWS, MAX_SYMBOL, SCORING_TERRAINS, TERRAINS
+from .garden import (
+    ITEM_TERRAIN,
+    ITEMS,
+    MAX_COLUMNS,
+    MAX_ROW_TEXT,
+    MAX_ROWS,
+    MAX_SYMBOL,
+    SCORING_TERRAINS,
+    TERRAINS,
+)
 
 CATALOG: dict[str, Any] = json.loads((Path(__file__).parent / "catalog.json").read_text(encoding="utf-8"))
 

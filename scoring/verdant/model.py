@@ -41,7 +41,7 @@ class Plant:
     pot: str | None  # concrete | wood | ceramic | terracotta; None = incomplete
     verdancy: int  # on an incomplete plant
 
-    def __init__(self, name: str | None, type: str, needs: int, points: int, light: tuple[str, ...] | None,
+    def __init__(self, name: str | None, type: str, needs: int, points: int, light: tuple[str, ...] | None,  # noqa: A002
                  pot: str | None, verdancy: int) -> None:  # as the dataclass's, without its setattr calls
         d = self.__dict__
         d["name"] = name
@@ -68,7 +68,7 @@ class Room:
     item: Item | None
     card_id: int | None = None
 
-    def __init__(self, name: str | None, type: str, edges: dict[str, str] | None, item: Item | None,
+    def __init__(self, name: str | None, type: str, edges: dict[str, str] | None, item: Item | None,  # noqa: A002
                  card_id: int | None = None) -> None:  # as the dataclass's, without its setattr calls
         d = self.__dict__
         d["name"] = name

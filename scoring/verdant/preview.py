@@ -36,7 +36,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core import Category, Errors, FieldError, Preview, ValidationError, get_bool, options_of, seat_errors, to_int
+from ..core import (
+    Category,
+    Errors,
+    FieldError,
+    Preview,
+    ValidationError,
+    get_bool,
+    options_of,
+    seat_errors,
+    to_int,
+)
 from . import catalog as cat
 from . import schema
 from .model import Cell, GameState, Item, Plant, PlayerState

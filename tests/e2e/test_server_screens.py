@@ -93,7 +93,7 @@ def test_another_sites_auto_posting_form_is_refused_outright(browser, live_serve
             "<script>document.forms[0].submit()</script>").encode()
 
     class Evil(BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802 (http.server's name)
+        def do_GET(self):
             self.send_response(200)
             self.send_header("Content-Type", "text/html")
             self.end_headers()

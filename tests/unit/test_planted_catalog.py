@@ -7,7 +7,16 @@ from collections import Counter
 import pytest
 
 from scoring.core import normalize_name
-from scoring.planted import BEGINNERS, DECORATIONS, PLANTS, TOOLS, catalog_dict, catalog_search, find_item, find_plant
+from scoring.planted import (
+    BEGINNERS,
+    DECORATIONS,
+    PLANTS,
+    TOOLS,
+    catalog_dict,
+    catalog_search,
+    find_item,
+    find_plant,
+)
 from tests.shared import RULES
 
 RULEBOOK = RULES / "planted.txt"  # ../shared/rules next to the checkout (tests/shared.py)

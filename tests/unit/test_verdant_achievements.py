@@ -9,7 +9,18 @@ from __future__ import annotations
 import pytest
 
 from scoring.verdant import catalog
-from tests.unit.test_verdant_support import anon, checker, item, plain_home, plant, plants_worth, player, room, score, table
+from tests.unit.test_verdant_support import (
+    anon,
+    checker,
+    item,
+    plain_home,
+    plant,
+    plants_worth,
+    player,
+    room,
+    score,
+    table,
+)
 
 
 def one(home, green_thumbs=0, goals=(), **kw):

@@ -29,7 +29,18 @@ import scoring
 from scoring.core import ValidationError
 from scoring.verdant import GAME, campaign, catalog
 from scoring.verdant.achievements import ACHIEVEMENTS, near_misses, parsed_player
-from tests.unit.test_verdant_support import anon, card_like, checker, errors_of, item, plant, plants_worth, player, score, table
+from tests.unit.test_verdant_support import (
+    anon,
+    card_like,
+    checker,
+    errors_of,
+    item,
+    plant,
+    plants_worth,
+    player,
+    score,
+    table,
+)
 
 ALL_LIGHT = ["sun", "semi", "shade"]
 

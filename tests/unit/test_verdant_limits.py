@@ -8,7 +8,17 @@ import pytest
 
 from scoring.core import ValidationError
 from scoring.verdant import catalog
-from tests.unit.test_verdant_support import anon, card_like, checker, errors_of, plant, player, room, score, table
+from tests.unit.test_verdant_support import (
+    anon,
+    card_like,
+    checker,
+    errors_of,
+    plant,
+    player,
+    room,
+    score,
+    table,
+)
 
 TYPES = catalog.TYPES
 

@@ -8,7 +8,18 @@ import pytest
 
 from scoring.core import ValidationError
 from tests.unit.test_verdant_achievements import duel, total_home
-from tests.unit.test_verdant_support import ALICE_HOME, anon, errors_of, plain_home, plant, player, room, score, table, unused
+from tests.unit.test_verdant_support import (
+    ALICE_HOME,
+    anon,
+    errors_of,
+    plain_home,
+    plant,
+    player,
+    room,
+    score,
+    table,
+    unused,
+)
 
 NOTE = "2 of 3 boards: every board is scored, no winner is named until all are in"
 

@@ -401,7 +401,7 @@ def test_result_page_has_no_developer_words(client, token):
 def test_verdant_solo_result_gives_the_rating_not_a_win(app, client, token):
     example = Path("docs/api/verdant.md").read_text(encoding="utf-8")
     game1 = json.loads(re.search(r"Input \(`/tmp/verdant_game1.json`\):\n\n```json\n(.*?)```", example, re.S).group(1))
-    ALICE = {k: v for k, v in game1["players"][0].items() if k != "name"}  # noqa: N806
+    ALICE = {k: v for k, v in game1["players"][0].items() if k != "name"}
     with app.app_context():
         alice = store.find_or_create_player("Alice", "t")
         play_id = store.create_play("verdant", "2026-11-28T20:30", {}, [alice], "t")

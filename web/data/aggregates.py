@@ -8,7 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from migrations.migrations import PLAYER_STATS_SQL, STORY_CATEGORY_SQL, STORY_GAME_SQL, STORY_PAIRS_SQL, STORY_PLAYER_SQL
+from migrations.migrations import (
+    PLAYER_STATS_SQL,
+    STORY_CATEGORY_SQL,
+    STORY_GAME_SQL,
+    STORY_PAIRS_SQL,
+    STORY_PLAYER_SQL,
+)
 from web.data.db import get_db
 
 TABLES = ("stat_player_game", "stat_player_category", "stat_pairs", "stat_game")

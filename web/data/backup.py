@@ -45,6 +45,8 @@ from flask import (
     send_file,
     url_for,
 )
+from flask.typing import ResponseReturnValue
+from sqlite_utils import Database
 
 import scoring
 from migrations.migrations import PLAYER_STATS_SQL
@@ -59,7 +61,11 @@ from web.story import photos
 
 FORMAT = "scorepad-export"
 FORMAT_VERSION = 1
-SKIP = {"_sqlite_migrations", "db_revision", "api_tokens"}  # db_revision: a counter of writes (web/story/pagecache.py); api_tokens: credentials of this instance (m009)
+SKIP = {
+    "_sqlite_migrations",
+    "db_revision",
+    "api_tokens",
+}  # db_revision: a counter of writes (web/story/pagecache.py); api_tokens: this instance's credentials
 SQLITE_MAGIC = b"SQLite format 3\x00"
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
@@ -114,6 +120,7 @@ def _day(stamp: str | None) -> str:
         return datetime.fromisoformat(stamp or "").strftime("%-d %b %Y")
     except ValueError:
         return (stamp or "")[:10]
+
 
 bp = Blueprint("backup", __name__)
 
@@ -190,7 +197,7 @@ def backup_database(source: str, target: str, read_only: bool = False) -> str:
 # ------------------------------------------------------------------------ export
 
 
-def _tables(db) -> list[str]:
+def _tables(db: Database) -> list[str]:
     return [t for t in db.table_names() if t not in SKIP and not t.startswith("sqlite_")]
 
 
@@ -260,7 +267,9 @@ class ImportPlan:
     last_played: str | None = None
     migrations: list[str] = field(default_factory=list)
     older: bool = False  # made by an earlier version of Scorepad (fewer migrations)
-    photo_files: dict[str, str] = field(default_factory=dict)  # path in photos/ -> base64 (web/story/photos.py)
+    photo_files: dict[str, str] = field(
+        default_factory=dict
+    )  # path in photos/ -> base64 (web/story/photos.py)
 
     def summary(self) -> list[str]:
         """What the import will add, in words, one line per kind of row it has.
@@ -299,17 +308,22 @@ class _Column:
     pk: bool
 
 
-def _schema(db, table: str) -> dict[str, _Column]:
+def _schema(db: Database, table: str) -> dict[str, _Column]:
     return {
-        r["name"]: _Column(r["name"], (r["type"] or "").upper(), bool(r["notnull"]), r["dflt_value"], bool(r["pk"]))
+        r["name"]: _Column(
+            r["name"], (r["type"] or "").upper(), bool(r["notnull"]), r["dflt_value"], bool(r["pk"])
+        )
         for r in db.execute(f"PRAGMA table_info([{table}])").fetchall()
     }
 
 
-def _unique_keys(db, table: str) -> list[tuple[str, ...]]:
+def _unique_keys(db: Database, table: str) -> list[tuple[str, ...]]:
     keys: list[tuple[str, ...]] = []
-    pks = [r["name"] for r in sorted(db.execute(f"PRAGMA table_info([{table}])").fetchall(), key=lambda r: r["pk"])
-           if r["pk"]]
+    pks = [
+        r["name"]
+        for r in sorted(db.execute(f"PRAGMA table_info([{table}])").fetchall(), key=lambda r: r["pk"])
+        if r["pk"]
+    ]
     if pks:
         keys.append(tuple(pks))
     for index in db.execute(f"PRAGMA index_list([{table}])").fetchall():
@@ -320,9 +334,11 @@ def _unique_keys(db, table: str) -> list[tuple[str, ...]]:
     return keys
 
 
-def _foreign_keys(db, table: str) -> list[tuple[str, str, str]]:
+def _foreign_keys(db: Database, table: str) -> list[tuple[str, str, str]]:
     """(column, other table, other column) for each single-column reference of ``table``."""
-    return [(r["from"], r["table"], r["to"]) for r in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()]
+    return [
+        (r["from"], r["table"], r["to"]) for r in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()
+    ]
 
 
 def _no_constants(name: str) -> Any:
@@ -350,6 +366,19 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
         if column.not_null or column.pk:
             return f"{column.name} is empty (null), and it may not be"
         return None
+    problem = _type_problem(column, value) or _json_problem(table, column, value)
+    if problem:
+        return problem
+    choices = CHOICES.get((table, column.name))
+    if choices and value not in choices:
+        return f"{column.name} must be one of {', '.join(choices)}, not {value!r}"[:160]
+    if (table, column.name) == ("players", "name"):
+        return _name_problem(value)
+    return None
+
+
+def _type_problem(column: _Column, value: Any) -> str | None:
+    """Why ``value`` (not null) does not fit the column's declared type, or None."""
     if column.kind.startswith("INT"):
         if isinstance(value, bool) or not isinstance(value, int):
             return f"{column.name} must be a whole number, not {json.dumps(value, ensure_ascii=False)[:40]}"
@@ -365,23 +394,28 @@ def _value_problem(table: str, column: _Column, value: Any) -> str | None:
             return f"{column.name} must be a number"
     elif not isinstance(value, (str, int, float)) or isinstance(value, bool):
         return f"{column.name} must be a number or text"
-    if (table, column.name) in JSON_COLUMNS:
-        kind = JSON_COLUMNS[(table, column.name)]
-        try:
-            parsed = _parse_json(value)
-        except _KeyTwice as exc:
-            return f"{column.name}: {exc}"
-        except (ValueError, RecursionError) as exc:
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else (
-                "nested too deeply" if isinstance(exc, RecursionError) else str(exc))
-            return f"{column.name} is not valid JSON ({reason})"
-        if kind is not None and not isinstance(parsed, kind):
-            return f"{column.name} must hold {_kind_name(kind)}"
-    choices = CHOICES.get((table, column.name))
-    if choices and value not in choices:
-        return f"{column.name} must be one of {', '.join(choices)}, not {value!r}"[:160]
-    if (table, column.name) == ("players", "name"):
-        return _name_problem(value)
+    return None
+
+
+def _json_problem(table: str, column: _Column, value: Any) -> str | None:
+    """Why ``value`` of a JSON column is not JSON of the kind the column holds (a key twice
+    included), or None."""
+    if (table, column.name) not in JSON_COLUMNS:
+        return None
+    kind = JSON_COLUMNS[(table, column.name)]
+    try:
+        parsed = _parse_json(value)
+    except _KeyTwice as exc:
+        return f"{column.name}: {exc}"
+    except (ValueError, RecursionError) as exc:
+        reason = (
+            exc.msg
+            if isinstance(exc, json.JSONDecodeError)
+            else ("nested too deeply" if isinstance(exc, RecursionError) else str(exc))
+        )
+        return f"{column.name} is not valid JSON ({reason})"
+    if kind is not None and not isinstance(parsed, kind):
+        return f"{column.name} must hold {_kind_name(kind)}"
     return None
 
 
@@ -421,7 +455,10 @@ def _play_problem(play: dict[str, Any], seats: int) -> str | None:
     found = unknown_keys(game.options_schema, options, "options") if game.options_schema is not None else []
     if not found:
         count = min(max(seats, game.min_players, 1), game.max_players)
-        blank = {"options": options, "players": [{**game.blank_player(), "name": f"Player {i + 1}"} for i in range(count)]}
+        blank = {
+            "options": options,
+            "players": [{**game.blank_player(), "name": f"Player {i + 1}"} for i in range(count)],
+        }
         try:
             game.score(blank)
         except scoring.ValidationError as exc:
@@ -453,10 +490,13 @@ def _where(table: str, number: int, columns: list[str], row: list[Any]) -> str:
     return f"{table}, row {number}{ident}"
 
 
-def _order(tables: dict[str, Any], db) -> list[str]:
+def _order(tables: dict[str, Any], db: Database) -> list[str]:
     """Tables in an order where each comes after the tables it refers to (self-references aside)."""
     remaining = list(tables)
-    refs = {t: {other for _, other, _ in _foreign_keys(db, t) if other != t and other in tables} for t in remaining}
+    refs = {
+        t: {other for _, other, _ in _foreign_keys(db, t) if other != t and other in tables}
+        for t in remaining
+    }
     ordered: list[str] = []
     while remaining:
         ready = [t for t in remaining if refs[t] <= set(ordered)] or remaining[:1]
@@ -465,39 +505,34 @@ def _order(tables: dict[str, Any], db) -> list[str]:
     return ordered
 
 
-def _check_table(db, table: str, content: Any, references: list) -> int:
+def _check_table(db: Database, table: str, content: Any, references: list[tuple[Any, ...]]) -> int:
     """Check one table's columns and rows (types, JSON, unique keys); collect its references to
     other rows in ``references`` (checked once every table is read).  Returns its row count."""
-    if not isinstance(content, dict) or not isinstance(content.get("columns"), list) \
-            or not isinstance(content.get("rows"), list):
+    if (
+        not isinstance(content, dict)
+        or not isinstance(content.get("columns"), list)
+        or not isinstance(content.get("rows"), list)
+    ):
         raise ImportRefused(f'{table}: expected {{"columns": [...], "rows": [...]}}')
     columns = content["columns"]
     schema = _schema(db, table)
-    if not all(isinstance(c, str) for c in columns) or len(set(columns)) != len(columns):
-        raise ImportRefused(f"{table}: the column names must be distinct pieces of text")
-    unknown_columns = [c for c in columns if c not in schema]
-    if unknown_columns:
-        raise ImportRefused(f"unknown columns in {table}: {sorted(unknown_columns)[:5]}")
-    missing = [c.name for c in schema.values() if c.name not in columns and (c.not_null or c.pk) and c.default is None]
-    if missing:
-        raise ImportRefused(f"{table}: the export has no column {', '.join(missing)}")
+    _check_columns(table, columns, schema)
     uniques = [k for k in _unique_keys(db, table) if all(c in columns for c in k)]
     seen: dict[tuple[str, ...], set[tuple[Any, ...]]] = {k: set() for k in uniques}
     fks = [(c, other, to) for c, other, to in _foreign_keys(db, table) if c in columns]
     for number, row in enumerate(content["rows"], start=1):
         if not isinstance(row, list) or len(row) != len(columns):
             raise ImportRefused(f"{table}, row {number}: expected a list of {len(columns)} values")
-        for name, value in zip(columns, row, strict=True):
-            problem = _value_problem(table, schema[name], value)
-            if problem:
-                raise ImportRefused(f"{_where(table, number, columns, row)}: {problem}")
+        _check_values(table, number, columns, row, schema)
         for key in uniques:
             value = tuple(row[columns.index(c)] for c in key)
             if None in value:
                 continue
             if value in seen[key]:
-                raise ImportRefused(f"{_where(table, number, columns, row)}: {', '.join(key)} "
-                                    f"{', '.join(map(str, value))} appears twice")
+                raise ImportRefused(
+                    f"{_where(table, number, columns, row)}: {', '.join(key)} "
+                    f"{', '.join(map(str, value))} appears twice"
+                )
             seen[key].add(value)
         for column, other, to in fks:
             value = row[columns.index(column)]
@@ -506,28 +541,49 @@ def _check_table(db, table: str, content: Any, references: list) -> int:
     return len(content["rows"])
 
 
+def _check_columns(table: str, columns: list[Any], schema: dict[str, _Column]) -> None:
+    """The export's column names for ``table``: distinct text, each known, none required missing."""
+    if not all(isinstance(c, str) for c in columns) or len(set(columns)) != len(columns):
+        raise ImportRefused(f"{table}: the column names must be distinct pieces of text")
+    unknown_columns = [c for c in columns if c not in schema]
+    if unknown_columns:
+        raise ImportRefused(f"unknown columns in {table}: {sorted(unknown_columns)[:5]}")
+    missing = [
+        c.name
+        for c in schema.values()
+        if c.name not in columns and (c.not_null or c.pk) and c.default is None
+    ]
+    if missing:
+        raise ImportRefused(f"{table}: the export has no column {', '.join(missing)}")
+
+
+def _check_values(
+    table: str, number: int, columns: list[str], row: list[Any], schema: dict[str, _Column]
+) -> None:
+    """Each value of one row fits its column (type, JSON, choices)."""
+    for name, value in zip(columns, row, strict=True):
+        problem = _value_problem(table, schema[name], value)
+        if problem:
+            raise ImportRefused(f"{_where(table, number, columns, row)}: {problem}")
+
+
 def plan_import(path: str, data: Any) -> ImportPlan:
     """Check an export against this (migrated, empty) instance without writing a row.  Raises
     :class:`ImportRefused` naming the first problem (the table and row)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused("this file is not a Scorepad export")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise ImportRefused(f"export format {str(data.get('format_version'))[:20]} is not supported (this is {FORMAT_VERSION})")
-    migrations_ = data.get("migrations", [])
-    if not isinstance(migrations_, list) or not all(isinstance(m, str) for m in migrations_):
-        raise ImportRefused('"migrations" must be a list of migration names')
-    tables = data.get("tables")
-    if not isinstance(tables, dict):
-        raise ImportRefused('"tables" must be an object of tables')
+    migrations_, tables = _check_header(data)
     migrate(path)
     db = connect(path)
     try:
         applied = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations ORDER BY rowid")]
         unknown = [m for m in migrations_ if m not in applied]
         if unknown:
-            raise ImportRefused("the export comes from a newer Scorepad (migrations " + ", ".join(unknown)[:200] + ")")
+            raise ImportRefused(
+                "the export comes from a newer Scorepad (migrations " + ", ".join(unknown)[:200] + ")"
+            )
         known_tables = _tables(db)
-        if any(db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in known_tables if t not in DERIVED):
+        if any(
+            db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in known_tables if t not in DERIVED
+        ):
             raise ImportRefused("this instance already has data: import only into an empty instance")
         for table in tables:
             if table not in known_tables:
@@ -538,32 +594,69 @@ def plan_import(path: str, data: Any) -> ImportPlan:
             if table in DERIVED:
                 continue
             counts[table] = _check_table(db, table, tables[table], references)
-        found: dict[tuple[str, str], set[Any]] = {}
-        for table, number, column, value, other, to, columns, row in references:
-            if (other, to) not in found:
-                content = tables.get(other) if other not in DERIVED else None
-                found[(other, to)] = (
-                    {r[content["columns"].index(to)] for r in content["rows"]}
-                    if content is not None and to in content["columns"] else set()
-                )
-            if value not in found[(other, to)]:
-                raise ImportRefused(f"{_where(table, number, columns, row)}: {column} {value} refers to "
-                                    f"{other} {to} {value}, which is not in the export")
+        _check_references(tables, references)
         _check_plays(tables)
-        plan = ImportPlan(data=data, counts=counts, migrations=list(migrations_),
-                          older=len(migrations_) < len(applied), photo_files=_check_files(data.get("files")))
-        plays = tables.get("plays")
-        if isinstance(plays, dict) and plays.get("rows"):
-            cols = plays["columns"]
-            if "game" in cols:
-                for row in plays["rows"]:
-                    plan.games[row[cols.index("game")]] = plan.games.get(row[cols.index("game")], 0) + 1
-            if "played_at" in cols:
-                dates = sorted(row[cols.index("played_at")] for row in plays["rows"])
-                plan.first_played, plan.last_played = dates[0], dates[-1]
+        plan = ImportPlan(
+            data=data,
+            counts=counts,
+            migrations=list(migrations_),
+            older=len(migrations_) < len(applied),
+            photo_files=_check_files(data.get("files")),
+        )
+        _summarise_plays(plan, tables.get("plays"))
         return plan
     finally:
         db.conn.close()
+
+
+def _check_header(data: Any) -> tuple[list[str], dict[str, Any]]:
+    """The export's format, its migration names and its tables, checked: (migrations, tables)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused("this file is not a Scorepad export")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise ImportRefused(
+            f"export format {str(data.get('format_version'))[:20]} is not supported (this is "
+            f"{FORMAT_VERSION})"
+        )
+    migrations_ = data.get("migrations", [])
+    if not isinstance(migrations_, list) or not all(isinstance(m, str) for m in migrations_):
+        raise ImportRefused('"migrations" must be a list of migration names')
+    tables = data.get("tables")
+    if not isinstance(tables, dict):
+        raise ImportRefused('"tables" must be an object of tables')
+    return migrations_, tables
+
+
+def _check_references(
+    tables: dict[str, Any], references: list[tuple[str, int, str, Any, str, str, list[str], list[Any]]]
+) -> None:
+    """Every reference collected by :func:`_check_table` names a row that is in the export."""
+    found: dict[tuple[str, str], set[Any]] = {}
+    for table, number, column, value, other, to, columns, row in references:
+        if (other, to) not in found:
+            content = tables.get(other) if other not in DERIVED else None
+            found[(other, to)] = (
+                {r[content["columns"].index(to)] for r in content["rows"]}
+                if content is not None and to in content["columns"]
+                else set()
+            )
+        if value not in found[(other, to)]:
+            raise ImportRefused(
+                f"{_where(table, number, columns, row)}: {column} {value} refers to "
+                f"{other} {to} {value}, which is not in the export"
+            )
+
+
+def _summarise_plays(plan: ImportPlan, plays: Any) -> None:
+    """The plan's plays per game and first and last dates, from the export's ``plays`` table."""
+    if isinstance(plays, dict) and plays.get("rows"):
+        cols = plays["columns"]
+        if "game" in cols:
+            for row in plays["rows"]:
+                plan.games[row[cols.index("game")]] = plan.games.get(row[cols.index("game")], 0) + 1
+        if "played_at" in cols:
+            dates = sorted(row[cols.index("played_at")] for row in plays["rows"])
+            plan.first_played, plan.last_played = dates[0], dates[-1]
 
 
 PHOTO_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}/[A-Za-z0-9_.-]{1,80}\.jpg$")
@@ -576,10 +669,12 @@ def _check_files(files: Any) -> dict[str, str]:
         return {}
     if not isinstance(files, dict) or not isinstance(files.get("photos", {}), dict):
         raise ImportRefused('"files" must be {"photos": {"PLAY/NAME.jpg": "base64", ...}}')
-    found = files.get("photos", {})
+    found: dict[str, str] = files.get("photos", {})
     for number, (name, data) in enumerate(found.items(), start=1):
         if not isinstance(name, str) or not PHOTO_NAME.match(name) or ".." in name:
-            raise ImportRefused(f"photo file {number}: {str(name)[:60]!r} is not a photo's place (PLAY/NAME.jpg)")
+            raise ImportRefused(
+                f"photo file {number}: {str(name)[:60]!r} is not a photo's place (PLAY/NAME.jpg)"
+            )
         if not isinstance(data, str):
             raise ImportRefused(f"photo file {name}: must be base64 text")
         try:
@@ -589,7 +684,7 @@ def _check_files(files: Any) -> dict[str, str]:
     return found
 
 
-def rebuild_derived(db) -> dict[str, int]:
+def rebuild_derived(db: Database) -> dict[str, int]:
     """Recompute every derived table (player statistics, the story's statistics) from the stored
     plays, inside the caller's transaction.  Returns rows per table."""
     db.execute("DELETE FROM player_stats")
@@ -598,7 +693,7 @@ def rebuild_derived(db) -> dict[str, int]:
     return {table: db.execute(f"SELECT COUNT(*) FROM [{table}]").fetchone()[0] for table in sorted(DERIVED)}
 
 
-def _insert(db, tables: dict[str, Any]) -> None:
+def _insert(db: Database, tables: dict[str, Any]) -> None:
     for table in _order(tables, db):
         if table in DERIVED:
             continue
@@ -616,7 +711,8 @@ def upgraded_tables(plan: ImportPlan, folder: str | None = None) -> dict[str, An
     names = [m.name for m in all_migrations._migrations]
     missing = [n for n in names if n not in plan.migrations]
     if not missing:
-        return plan.data["tables"]
+        tables: dict[str, Any] = plan.data["tables"]
+        return tables
     with tempfile.TemporaryDirectory(prefix="scorepad-import-", dir=folder) as scratch:
         path = str(Path(scratch) / "upgrade.db")
         db = connect(path)
@@ -631,7 +727,8 @@ def upgraded_tables(plan: ImportPlan, folder: str | None = None) -> dict[str, An
             raise ImportRefused(f"the export could not be brought up to this version: {exc}") from exc
         finally:
             db.conn.close()
-        return export_data(path)["tables"]
+        upgraded: dict[str, Any] = export_data(path)["tables"]
+        return upgraded
 
 
 def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
@@ -641,7 +738,9 @@ def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
     try:
         db.execute("BEGIN IMMEDIATE")
         try:
-            if any(db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED):
+            if any(
+                db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED
+            ):
                 raise ImportRefused("this instance already has data: import only into an empty instance")
             db.execute("PRAGMA defer_foreign_keys = ON")
             _insert(db, tables)
@@ -674,8 +773,10 @@ def import_data(path: str, data: Any) -> dict[str, int]:
 def read_export(raw: bytes) -> Any:
     """The JSON of an export file; :class:`ImportRefused` when it is not JSON."""
     if raw.startswith(SQLITE_MAGIC):
-        raise ImportRefused("this is a SQLite database, not an export: restore a database backup by copying it "
-                            "in place of the database while Scorepad is stopped")
+        raise ImportRefused(
+            "this is a SQLite database, not an export: restore a database backup by copying it "
+            "in place of the database while Scorepad is stopped"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -683,7 +784,9 @@ def read_export(raw: bytes) -> Any:
     try:
         return _parse_json(text)
     except json.JSONDecodeError as exc:
-        raise ImportRefused(f"this file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+        raise ImportRefused(
+            f"this file is not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from exc
     except RecursionError as exc:
         raise ImportRefused("this file is not a Scorepad export (it is nested too deeply)") from exc
     except _KeyTwice as exc:
@@ -718,7 +821,9 @@ def _clean_pending() -> None:
 def instance_is_empty() -> bool:
     db = connect(current_app.config["DATABASE"], read_only=bool(current_app.config.get("DATABASE_READ_ONLY")))
     try:
-        return not any(db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED)
+        return not any(
+            db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED
+        )
     finally:
         db.conn.close()
 
@@ -732,7 +837,7 @@ def data_status() -> dict[str, Any]:
     }
 
 
-def _import_page(status: int = 200, **context):
+def _import_page(status: int = 200, **context: Any) -> tuple[str, int]:
     context.setdefault("error", None)
     context.setdefault("plan", None)
     context.setdefault("token", None)
@@ -741,26 +846,34 @@ def _import_page(status: int = 200, **context):
 
 
 @bp.get("/settings/backup.db")
-def download_backup():
+def download_backup() -> ResponseReturnValue:
     """A consistent copy of the whole database, as a file to keep."""
     folder = Path(tempfile.mkdtemp(prefix="scorepad-backup-"))
     stamp = datetime.now().strftime("%Y%m%d-%H%M")
     try:
-        copy = backup_database(current_app.config["DATABASE"], str(folder / "scorepad.db"),
-                               read_only=bool(current_app.config.get("DATABASE_READ_ONLY")))
+        copy = backup_database(
+            current_app.config["DATABASE"],
+            str(folder / "scorepad.db"),
+            read_only=bool(current_app.config.get("DATABASE_READ_ONLY")),
+        )
         handle = open(copy, "rb")  # noqa: SIM115 (closed by the response)
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
-    response = send_file(handle, mimetype="application/vnd.sqlite3", as_attachment=True,
-                         download_name=f"scorepad-{stamp}.db", max_age=0)
+    response = send_file(
+        handle,
+        mimetype="application/vnd.sqlite3",
+        as_attachment=True,
+        download_name=f"scorepad-{stamp}.db",
+        max_age=0,
+    )
     response.headers["Cache-Control"] = "no-store"
     response.call_on_close(lambda: shutil.rmtree(folder, ignore_errors=True))
     return response
 
 
 @bp.post(IMPORT_PATH)
-def upload_import():
+def upload_import() -> ResponseReturnValue:
     """Check an uploaded export and show what it would add; nothing is written yet."""
     if not ActionForm().validate():
         return _import_page(400, error="The form expired: open Settings again and choose the file again.")
@@ -782,21 +895,27 @@ def upload_import():
 
 
 @bp.post(IMPORT_PATH + "/confirm")
-def confirm_import():
+def confirm_import() -> ResponseReturnValue:
     token = request.form.get("token", "")
     if not ActionForm().validate() or not _TOKEN.match(token):
         return _import_page(400, error="The form expired: choose the file again.")
     pending = _pending_dir() / f"pending-{token}.json"
     if not pending.is_file():
-        return _import_page(409, error="That upload is no longer waiting (it is kept for an hour): choose the file again.")
+        return _import_page(
+            409, error="That upload is no longer waiting (it is kept for an hour): choose the file again."
+        )
     try:
         counts = import_data(current_app.config["DATABASE"], read_export(pending.read_bytes()))
     except ImportRefused as exc:
         return _import_page(422, error=f"Not imported: {exc}.")
     finally:
         pending.unlink(missing_ok=True)
-    flash("Imported: " + ", ".join(count_of(t, n) for t, n in counts.items() if n) + ". Player statistics rebuilt.",
-          "import")
+    flash(
+        "Imported: "
+        + ", ".join(count_of(t, n) for t, n in counts.items() if n)
+        + ". Player statistics rebuilt.",
+        "import",
+    )
     return redirect(url_for("main.settings") + "#import", code=303)
 
 
@@ -826,8 +945,11 @@ def init_app(app: Flask) -> None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = target or str(Path(current_app.instance_path) / "backups" / f"scorepad-{stamp}.db")
         try:
-            written = backup_database(current_app.config["DATABASE"], target,
-                                      read_only=bool(current_app.config.get("DATABASE_READ_ONLY")))
+            written = backup_database(
+                current_app.config["DATABASE"],
+                target,
+                read_only=bool(current_app.config.get("DATABASE_READ_ONLY")),
+            )
         except (OSError, sqlite3.Error, RuntimeError) as exc:
             raise _refuse(exc) from exc
         click.echo(f"Backup written: {written}")
@@ -878,4 +1000,3 @@ def init_app(app: Flask) -> None:
         finally:
             db.conn.close()
         click.echo(f"Player statistics rebuilt: {counts['player_stats']} rows for {players} players.")
-

@@ -35,6 +35,7 @@ from typing import Any
 
 import click
 from flask import Blueprint, Flask, abort, current_app, make_response, render_template, request
+from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring import jsontext
@@ -46,7 +47,9 @@ from web.server.limits import IMPORT_PATHS
 bp = Blueprint("bgstats", __name__)
 
 SOURCE = "bgstats"
-UPLOAD_PATH = IMPORT_PATHS[1]  # "/settings/bgstats": takes an export as large as the backup import (serve.py too)
+UPLOAD_PATH = IMPORT_PATHS[
+    1
+]  # "/settings/bgstats": takes an export as large as the backup import (serve.py too)
 MAX_NAME = 60
 MAX_NOTES = 2000
 MAX_LOCATION = 80
@@ -82,9 +85,11 @@ class Play:
 @dataclass
 class Plan:
     plays: list[Play] = field(default_factory=list)
-    skipped: Counter = field(default_factory=Counter)  # reason -> plays
+    skipped: Counter[str] = field(default_factory=Counter)  # reason -> plays
     players: dict[int, str] = field(default_factory=dict)  # BG Stats id -> name, of the plays to add
-    matches: dict[int, int | None] = field(default_factory=dict)  # BG Stats id -> a Scorepad player, or None: new
+    matches: dict[int, int | None] = field(
+        default_factory=dict
+    )  # BG Stats id -> a Scorepad player, or None: new
 
     def per_game(self) -> list[tuple[str, int]]:
         counts = Counter(p.game for p in self.plays)
@@ -126,13 +131,17 @@ def _game_of(entry: dict[str, Any], by_bgg: dict[int, str], by_name: dict[str, s
     return None
 
 
-def _listed(data: dict, key: str) -> dict[int, dict]:
+def _listed(data: dict[str, Any], key: str) -> dict[int, dict[str, Any]]:
     items = data.get(key, [])
     if not isinstance(items, list):
         raise BGStatsError(f'"{key}" must be a list: this is not a BG Stats export')
-    out: dict[int, dict] = {}
+    out: dict[int, dict[str, Any]] = {}
     for i, item in enumerate(items):
-        if not isinstance(item, dict) or isinstance(item.get("id"), bool) or not isinstance(item.get("id"), int):
+        if (
+            not isinstance(item, dict)
+            or isinstance(item.get("id"), bool)
+            or not isinstance(item.get("id"), int)
+        ):
             raise BGStatsError(f"{key}[{i}] has no whole-number id: the file is damaged")
         out[item["id"]] = item
     return out
@@ -166,27 +175,77 @@ def _when(value: Any, where: str) -> str:
     try:
         moment = datetime.fromisoformat(value.strip().replace(" ", "T"))
     except ValueError:
-        raise BGStatsError(f"{where}.playDate is {value[:30]!r}, not a date like 2026-11-28 20:30:00") from None
+        raise BGStatsError(
+            f"{where}.playDate is {value[:30]!r}, not a date like 2026-11-28 20:30:00"
+        ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone().replace(tzinfo=None).isoformat(timespec="minutes")
 
 
-def load(raw: bytes) -> dict:
+def load(raw: bytes) -> dict[str, Any]:
     data, problems = jsontext.load(raw)
     if problems:
         raise BGStatsError("the file is not JSON a BG Stats export would be: " + problems[0].message)
     if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
-        raise BGStatsError('the file has no "plays" list: choose the JSON export of BG Stats (Settings -> Export)')
+        raise BGStatsError(
+            'the file has no "plays" list: choose the JSON export of BG Stats (Settings -> Export)'
+        )
     return data
 
 
-def plan(data: dict) -> Plan:
+def _source_id(raw: dict[str, Any], where: str) -> str:
+    """A play's BG Stats uuid (what makes importing the same file twice add nothing)."""
+    uuid = raw.get("uuid")
+    if not isinstance(uuid, str) or not uuid:
+        raise BGStatsError(f"{where} has no uuid: the file is damaged (BG Stats gives every play one)")
+    return uuid[:80]
+
+
+def _seats_of(scores: list[Any], where: str, players: dict[int, dict[str, Any]]) -> list[Seat]:
+    """A play's seats from its ``playerScores``, in Scorepad's seat order (refused when damaged)."""
+    seats: list[tuple[int, int, bool, Seat]] = []
+    refs: set[int] = set()
+    for j, score in enumerate(scores):
+        at = f"{where}.playerScores[{j}]"
+        ref = score.get("playerRefId") if isinstance(score, dict) else None
+        if ref not in players:
+            raise BGStatsError(
+                f"{at} names player {str(ref)[:20]}, whom the file does not list: the file is damaged"
+            )
+        if ref in refs:
+            raise BGStatsError(f"{at} names a player twice in one play: the file is damaged")
+        refs.add(ref)
+        name = _text(players[ref].get("name"), MAX_NAME) or f"BG Stats player {ref}"
+        order = score.get("seatOrder")
+        order = (
+            order if isinstance(order, int) and not isinstance(order, bool) and order > 0 else 1000 + j
+        )
+        seats.append(
+            (
+                order,
+                j,
+                score.get("startPlayer") is True,
+                Seat(ref, name, _score(score.get("score"), at), score.get("winner") is True),
+            )
+        )
+    # Seat order: BG Stats' seatOrder (else the file's order), turned so the start player sits
+    # first, as in Scorepad (the first seat starts).
+    seats.sort(key=lambda s: (s[0], s[1]))
+    start = next((k for k, s in enumerate(seats) if s[2]), 0)
+    ordered = [s[3] for s in seats[start:] + seats[:start]]
+    return ordered
+
+
+def plan(data: dict[str, Any]) -> Plan:
     """Everything this file would add, checked, nothing written."""
     games, players, locations = _listed(data, "games"), _listed(data, "players"), _listed(data, "locations")
     by_bgg, by_name = _our_games()
     ours = {gid: ours_ for gid, entry in games.items() if (ours_ := _game_of(entry, by_bgg, by_name))}
-    known = {r["source_id"] for r in get_db().execute("SELECT source_id FROM plays WHERE source = ?", [SOURCE]).fetchall()}
+    known = {
+        r["source_id"]
+        for r in get_db().execute("SELECT source_id FROM plays WHERE source = ?", [SOURCE]).fetchall()
+    }
     result = Plan()
     seen: set[str] = set()
     for i, raw in enumerate(data["plays"]):
@@ -195,14 +254,15 @@ def plan(data: dict) -> Plan:
             raise BGStatsError(f"{where} is not a play: the file is damaged")
         game_ref = raw.get("gameRefId")
         if game_ref not in games:
-            raise BGStatsError(f"{where} names game {str(game_ref)[:20]}, which the file does not list: the file is damaged")
+            raise BGStatsError(
+                f"{where} names game {str(game_ref)[:20]}, which the file does not list: the file is damaged"
+            )
         if game_ref not in ours:
-            result.skipped[f"plays of other games ({_text(games[game_ref].get('name'), 60) or 'unnamed'})"] += 1
+            result.skipped[
+                f"plays of other games ({_text(games[game_ref].get('name'), 60) or 'unnamed'})"
+            ] += 1
             continue
-        source_id = raw.get("uuid") if isinstance(raw.get("uuid"), str) and raw.get("uuid") else None
-        if source_id is None:
-            raise BGStatsError(f"{where} has no uuid: the file is damaged (BG Stats gives every play one)")
-        source_id = source_id[:80]
+        source_id = _source_id(raw, where)
         if source_id in known:
             result.skipped["already imported"] += 1
             continue
@@ -218,39 +278,28 @@ def plan(data: dict) -> Plan:
             continue
         game = scoring.get(ours[game_ref])
         if len(scores) > max(game.max_players, 6):
-            raise BGStatsError(f"{where} has {len(scores)} players: {game.title} takes at most {game.max_players}")
-        seats: list[tuple[int, int, bool, Seat]] = []
-        refs: set[int] = set()
-        for j, score in enumerate(scores):
-            at = f"{where}.playerScores[{j}]"
-            ref = score.get("playerRefId") if isinstance(score, dict) else None
-            if ref not in players:
-                raise BGStatsError(f"{at} names player {str(ref)[:20]}, whom the file does not list: the file is damaged")
-            if ref in refs:
-                raise BGStatsError(f"{at} names a player twice in one play: the file is damaged")
-            refs.add(ref)
-            name = _text(players[ref].get("name"), MAX_NAME) or f"BG Stats player {ref}"
-            order = score.get("seatOrder")
-            order = order if isinstance(order, int) and not isinstance(order, bool) and order > 0 else 1000 + j
-            seats.append((order, j, score.get("startPlayer") is True,
-                          Seat(ref, name, _score(score.get("score"), at), score.get("winner") is True)))
-        # Seat order: BG Stats' seatOrder (else the file's order), turned so the start player sits
-        # first, as in Scorepad (the first seat starts).
-        seats.sort(key=lambda s: (s[0], s[1]))
-        start = next((k for k, s in enumerate(seats) if s[2]), 0)
-        ordered = [s[3] for s in seats[start:] + seats[:start]]
+            raise BGStatsError(
+                f"{where} has {len(scores)} players: {game.title} takes at most {game.max_players}"
+            )
+        ordered = _seats_of(scores, where, players)
         place = raw.get("locationRefId")
         location = locations[place].get("name") if isinstance(place, int) and place in locations else ""
         minutes = raw.get("durationMin")
-        result.plays.append(Play(
-            source_id=source_id,
-            game=game.name,
-            played_at=_when(raw.get("playDate"), where),
-            minutes=minutes if isinstance(minutes, int) and not isinstance(minutes, bool) and 0 < minutes <= 24 * 60 else None,
-            location=_text(location, MAX_LOCATION),
-            notes=(raw.get("comments") or "").strip()[:MAX_NOTES] if isinstance(raw.get("comments"), str) else "",
-            seats=ordered,
-        ))
+        result.plays.append(
+            Play(
+                source_id=source_id,
+                game=game.name,
+                played_at=_when(raw.get("playDate"), where),
+                minutes=minutes
+                if isinstance(minutes, int) and not isinstance(minutes, bool) and 0 < minutes <= 24 * 60
+                else None,
+                location=_text(location, MAX_LOCATION),
+                notes=(raw.get("comments") or "").strip()[:MAX_NOTES]
+                if isinstance(raw.get("comments"), str)
+                else "",
+                seats=ordered,
+            )
+        )
         for seat in ordered:
             result.players[seat.ref] = seat.name
     for ref, name in result.players.items():
@@ -288,8 +337,12 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
         ids: dict[int, int] = {}
         for ref, name in found.players.items():
             target = chosen.get(ref)
-            if target is not None and db.execute("SELECT 1 FROM players WHERE id = ? AND merged_into IS NULL",
-                                                 [target]).fetchone():
+            if (
+                target is not None
+                and db.execute(
+                    "SELECT 1 FROM players WHERE id = ? AND merged_into IS NULL", [target]
+                ).fetchone()
+            ):
                 ids[ref] = target
             else:
                 existing = store.player_by_name(name)
@@ -299,31 +352,87 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
                     ids[ref] = store.create_player(name, who)
                     created += 1
         for play in found.plays:
-            if db.execute("SELECT 1 FROM plays WHERE source = ? AND source_id = ?", [SOURCE, play.source_id]).fetchone():
+            if db.execute(
+                "SELECT 1 FROM plays WHERE source = ? AND source_id = ?", [SOURCE, play.source_id]
+            ).fetchone():
                 continue  # imported meanwhile (another tab, the command line)
             stamp = now()
             winners = [s.name for s in play.seats if s.winner]
-            end = (datetime.fromisoformat(play.played_at) + timedelta(minutes=play.minutes)).isoformat(timespec="minutes") \
-                if play.minutes else None
-            play_id = int(db.table("plays").insert({
-                "game": play.game, "played_at": play.played_at, "options": "{}", "status": store.FINISHED,
-                "notes": play.notes, "winners": dumps(winners), "tiebreak": None, "engine_version": None,
-                "created_at": stamp, "updated_at": stamp, "version": 1, "started_at": play.played_at if end else None,
-                "finished_at": end, "location": play.location or None, "source": SOURCE, "source_id": play.source_id,
-            }).last_pk or 0)
+            end = (
+                (datetime.fromisoformat(play.played_at) + timedelta(minutes=play.minutes)).isoformat(
+                    timespec="minutes"
+                )
+                if play.minutes
+                else None
+            )
+            play_id = int(
+                db.table("plays")
+                .insert(
+                    {
+                        "game": play.game,
+                        "played_at": play.played_at,
+                        "options": "{}",
+                        "status": store.FINISHED,
+                        "notes": play.notes,
+                        "winners": dumps(winners),
+                        "tiebreak": None,
+                        "engine_version": None,
+                        "created_at": stamp,
+                        "updated_at": stamp,
+                        "version": 1,
+                        "started_at": play.played_at if end else None,
+                        "finished_at": end,
+                        "location": play.location or None,
+                        "source": SOURCE,
+                        "source_id": play.source_id,
+                    }
+                )
+                .last_pk
+                or 0
+            )
             for position, (seat, rank) in enumerate(zip(play.seats, ranks(play.seats))):
-                seat_id = db.table("seats").insert({
-                    "play_id": play_id, "position": position, "player_id": ids[seat.ref], "state": "{}", "complete": 1,
-                    "done": 1, "total": seat.score, "rank": rank, "breakdown": None, "engine_version": None,
-                    "version": 1, "updated_at": stamp,
-                }).last_pk
-                db.table("seat_versions").insert({"seat_id": seat_id, "version": 1, "state": "{}", "paths": "[]",
-                                                  "who": who, "at": stamp})
+                seat_id = (
+                    db.table("seats")
+                    .insert(
+                        {
+                            "play_id": play_id,
+                            "position": position,
+                            "player_id": ids[seat.ref],
+                            "state": "{}",
+                            "complete": 1,
+                            "done": 1,
+                            "total": seat.score,
+                            "rank": rank,
+                            "breakdown": None,
+                            "engine_version": None,
+                            "version": 1,
+                            "updated_at": stamp,
+                        }
+                    )
+                    .last_pk
+                )
+                db.table("seat_versions").insert(
+                    {"seat_id": seat_id, "version": 1, "state": "{}", "paths": "[]", "who": who, "at": stamp}
+                )
                 touched.add(ids[seat.ref])
-            db.table("play_versions").insert({"play_id": play_id, "version": 1, "paths": "[]", "who": who, "at": stamp,
-                                              "details": dumps({"played_at": play.played_at, "options": {}, "notes": play.notes})})
-            store.log(play_id, None, who, "play imported from BG Stats", None,
-                      {"uuid": play.source_id, "totals": {s.name: s.score for s in play.seats}, "winners": winners})
+            db.table("play_versions").insert(
+                {
+                    "play_id": play_id,
+                    "version": 1,
+                    "paths": "[]",
+                    "who": who,
+                    "at": stamp,
+                    "details": dumps({"played_at": play.played_at, "options": {}, "notes": play.notes}),
+                }
+            )
+            store.log(
+                play_id,
+                None,
+                who,
+                "play imported from BG Stats",
+                None,
+                {"uuid": play.source_id, "totals": {s.name: s.score for s in play.seats}, "winners": winners},
+            )
             added += 1
         aggregates.refresh_stats(touched)
     return {"plays": added, "players created": created}
@@ -337,30 +446,61 @@ def is_typed(play_id: int) -> bool:
 # ------------------------------------------------------------------ pages
 
 
-def _typed_page(play_id: int, status: int = 200, message: str = ""):
+def _typed_page(play_id: int, status: int = 200, message: str = "") -> ResponseReturnValue:
     found = store.get_play(play_id)
-    row = get_db().execute("SELECT location, started_at, finished_at FROM plays WHERE id = ?", [play_id]).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT location, started_at, finished_at FROM plays WHERE id = ?", [play_id])
+        .fetchone()
+    )
     from web.story.share import length_words, minutes
 
     length = minutes(row["started_at"], row["finished_at"])
-    response = make_response(render_template("bgstats/play.html", play=found, location=row["location"] or "",
-                                             length=length_words(length) if length else "", message=message,
-                                             action=ActionForm()), status)
+    response = make_response(
+        render_template(
+            "bgstats/play.html",
+            play=found,
+            location=row["location"] or "",
+            length=length_words(length) if length else "",
+            message=message,
+            action=ActionForm(),
+        ),
+        status,
+    )
     return response
 
 
-def _typed_json(play_id: int):
+def _typed_json(play_id: int) -> ResponseReturnValue:
     """``GET /api/plays/N`` of an imported play: its typed totals (docs/api.md), no board, no result."""
     found = store.get_play(play_id)
     return {
-        "id": found.id, "game": found.game, "status": found.status, "options": found.options, "version": found.version,
-        "played_at": found.played_at, "source": SOURCE, "winners": found.winners, "result": None,
-        "seats": [{"position": s.position, "player": s.name, "state": {}, "version": s.version, "done": True,
-                   "complete": True, "total": s.total, "rank": s.rank, "errors": []} for s in found.seats],
+        "id": found.id,
+        "game": found.game,
+        "status": found.status,
+        "options": found.options,
+        "version": found.version,
+        "played_at": found.played_at,
+        "source": SOURCE,
+        "winners": found.winners,
+        "result": None,
+        "seats": [
+            {
+                "position": s.position,
+                "player": s.name,
+                "state": {},
+                "version": s.version,
+                "done": True,
+                "complete": True,
+                "total": s.total,
+                "rank": s.rank,
+                "errors": [],
+            }
+            for s in found.seats
+        ],
     }
 
 
-def _typed_plays():
+def _typed_plays() -> ResponseReturnValue | None:
     """An imported play's pages show its typed score pad; nothing of it changes here but deleting."""
     play_id = (request.view_args or {}).get("play_id")
     if play_id is None or request.endpoint in STILL_ALLOWED or not is_typed(play_id):
@@ -372,15 +512,20 @@ def _typed_plays():
     if request.path.startswith("/api/"):
         message = "this play was typed in BG Stats (totals only, no board): it cannot be changed here"
         return {"error": "typed", "errors": [{"path": "", "message": message}]}, 409
-    return _typed_page(play_id, 409, "This play was typed in BG Stats: Scorepad has its totals, not its boards, "
-                                     "so it cannot be changed here. Correct it in BG Stats, delete it here and import again.")
+    return _typed_page(
+        play_id,
+        409,
+        "This play was typed in BG Stats: Scorepad has its totals, not its boards, "
+        "so it cannot be changed here. Correct it in BG Stats, delete it here and import again.",
+    )
 
 
 def _upload() -> bytes:
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise BGStatsError("choose the BG Stats export file (its JSON)")
-    return upload.read()
+    data: bytes = upload.read()
+    return data
 
 
 def _stash(raw: bytes) -> str:
@@ -400,12 +545,12 @@ def _stashed(digest: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def _refused(message: str):
+def _refused(message: str) -> ResponseReturnValue:
     return render_template("bgstats/preview.html", error=message, found=None, digest="", known=[]), 422
 
 
 @bp.post(UPLOAD_PATH)
-def preview():
+def preview() -> ResponseReturnValue:
     """The file's preview: what would be added, and who is who."""
     if not ActionForm().validate():
         abort(400)
@@ -418,11 +563,13 @@ def preview():
     except BGStatsError as exc:
         return _refused(f"This file cannot be imported: {exc}. Nothing was added.")
     digest = _stash(raw) if found.plays else ""
-    return render_template("bgstats/preview.html", error="", found=found, digest=digest, known=store.player_names())
+    return render_template(
+        "bgstats/preview.html", error="", found=found, digest=digest, known=store.player_names()
+    )
 
 
 @bp.post(UPLOAD_PATH + "/import")
-def confirm():
+def confirm() -> ResponseReturnValue:
     if not ActionForm().validate():
         abort(400)
     path = _stashed(request.form.get("file", ""))
@@ -463,7 +610,10 @@ def _cli(app: Flask) -> None:
         for reason, n in sorted(found.skipped.items()):
             click.echo(f"skipped, {reason}: {n}")
         new = [name for ref, name in found.players.items() if found.matches[ref] is None]
-        click.echo(f"players: {len(found.players) - len(new)} found, {len(new)} new" + (f" ({', '.join(new)})" if new else ""))
+        click.echo(
+            f"players: {len(found.players) - len(new)} found, {len(new)} new"
+            + (f" ({', '.join(new)})" if new else "")
+        )
         if dry_run:
             click.echo(f"Dry run: {len(found.plays)} plays would be added; nothing was.")
             return

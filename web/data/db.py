@@ -50,7 +50,8 @@ def get_db() -> Database:
         path = current_app.config["DATABASE"]
         read_only = bool(current_app.config.get("DATABASE_READ_ONLY")) and not can_write(path)
         g.db = connect(path, read_only=read_only)
-    return g.db
+    db: Database = g.db
+    return db
 
 
 # ------------------------------------------------------------------- failing storage
@@ -207,7 +208,9 @@ def loads(text: str | None, default: Any = None) -> Any:
 def migrate_command() -> None:
     """Apply pending migrations to the configured database."""
     if current_app.config.get("DATABASE_READ_ONLY"):  # start() found nothing pending
-        click.echo(f"Database ready (read-only: it can be read, not saved to): {current_app.config['DATABASE']}")
+        click.echo(
+            f"Database ready (read-only: it can be read, not saved to): {current_app.config['DATABASE']}"
+        )
         return
     migrate(current_app.config["DATABASE"])
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
@@ -246,7 +249,9 @@ def start(app: Flask) -> None:
             if not full and storage_failure(exc) != READ_ONLY and "unable to open" not in str(exc):
                 raise
             if full and not Path(path).exists():
-                raise StorageRefused(f"the disk holding {path} is full: free some space and start it again") from exc
+                raise StorageRefused(
+                    f"the disk holding {path} is full: free some space and start it again"
+                ) from exc
     if not Path(path).exists():
         raise StorageRefused(f"cannot create the database {path}: its folder is read-only")
     try:

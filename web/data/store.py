@@ -30,7 +30,7 @@ class NotFound(Exception):
 # ------------------------------------------------------------------------ players
 
 
-def list_players() -> list[dict]:
+def list_players() -> list[dict[str, Any]]:
     return [
         dict(row)
         for row in get_db().execute(
@@ -43,7 +43,7 @@ def list_players() -> list[dict]:
     ]
 
 
-def player_names() -> list[dict]:
+def player_names() -> list[dict[str, Any]]:
     """Ids and names only (for drop-downs): cheap however long the history is."""
     rows = get_db().execute(
         "SELECT id, name FROM players WHERE merged_into IS NULL ORDER BY name COLLATE NOCASE"
@@ -51,14 +51,14 @@ def player_names() -> list[dict]:
     return [dict(r) for r in rows]
 
 
-def get_player(player_id: int) -> dict:
+def get_player(player_id: int) -> dict[str, Any]:
     row = get_db().execute("SELECT * FROM players WHERE id = ?", [player_id]).fetchone()
     if row is None:
         raise NotFound(player_id)
     return dict(row)
 
 
-def player_by_name(name: str) -> dict | None:
+def player_by_name(name: str) -> dict[str, Any] | None:
     """The player of that name: the same after NFC, in any case (scoring/text.py)."""
     row = get_db().execute(
         "SELECT * FROM players WHERE name = ? COLLATE NOCASE AND merged_into IS NULL ORDER BY id LIMIT 1",
@@ -118,7 +118,7 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
     return len(seats)
 
 
-def player_stats(player_id: int) -> list[dict]:
+def player_stats(player_id: int) -> list[dict[str, Any]]:
     """Per game, over finished plays: plays, wins (rank 1, shared included), average and best total.
     Read from ``player_stats`` (kept current by :func:`refresh_stats`): a few rows, whatever the
     length of the history."""
@@ -130,7 +130,7 @@ def player_stats(player_id: int) -> list[dict]:
     return [dict(r) for r in rows]
 
 
-def player_plays(player_id: int, limit: int = 50) -> list[dict]:
+def player_plays(player_id: int, limit: int = 50) -> list[dict[str, Any]]:
     # Walk the plays newest first on plays(played_at, id) and probe seats(player_id, play_id),
     # stopping at the limit (CROSS JOIN keeps that join order): no sort of the whole history.
     # (+pl.status: a filter, not an index to search.)
@@ -152,7 +152,7 @@ class Seat:
     position: int
     player_id: int
     name: str
-    state: dict
+    state: dict[str, Any]
     complete: bool
     total: int | None
     rank: int | None
@@ -167,7 +167,7 @@ class Play:
     id: int
     game: str
     played_at: str
-    options: dict
+    options: dict[str, Any]
     status: str
     notes: str
     winners: list[str]
@@ -352,12 +352,12 @@ class Saved:
         return lambda position: self.play.seats[position]
 
 
-def _as_dict(value: Any) -> dict:
+def _as_dict(value: Any) -> dict[str, Any]:
     """Options and seat states are JSON objects; anything else (a damaged row) reads as empty."""
     return value if isinstance(value, dict) else {}
 
 
-def _read_state(text: Any) -> tuple[dict, str | None]:
+def _read_state(text: Any) -> tuple[dict[str, Any], str | None]:
     """A stored JSON object (a seat state, a play's options) and, when it could not be read,
     why (it then reads as ``{}``: the page names the damage and the rest stays usable)."""
     try:
@@ -369,7 +369,7 @@ def _read_state(text: Any) -> tuple[dict, str | None]:
     return value, None
 
 
-def _read_list(text: Any) -> list:
+def _read_list(text: Any) -> list[Any]:
     try:
         value = loads(text, [])
     except (ValueError, TypeError, RecursionError):
@@ -388,7 +388,7 @@ def _read_any(text: Any) -> Any:
 REPAIRED = "damaged entry set aside"
 
 
-def last_repair(play_id: int, seat_id: int) -> dict | None:
+def last_repair(play_id: int, seat_id: int) -> dict[str, Any] | None:
     """The newest "damaged entry set aside" entry of a seat, if nothing was saved after it."""
     row = get_db().execute(
         "SELECT action, new, at FROM edit_log WHERE play_id = ? AND seat_id = ? ORDER BY id DESC LIMIT 1",
@@ -407,7 +407,7 @@ def transaction() -> Iterator[None]:
         yield
 
 
-def play_log(play_id: int) -> list[dict]:
+def play_log(play_id: int) -> list[dict[str, Any]]:
     rows = get_db().execute(
         "SELECT e.*, s.position, p.name AS player FROM edit_log e LEFT JOIN seats s ON s.id = e.seat_id "
         "LEFT JOIN players p ON p.id = e.player_id WHERE e.play_id = ? ORDER BY e.id DESC",
@@ -446,7 +446,8 @@ def _play_row(row: Any) -> dict[str, Any]:
     return data
 
 
-def history(game: str | None, player_id: int | None, page: int, size: int) -> tuple[list[dict], bool]:
+def history(game: str | None, player_id: int | None, page: int,
+            size: int) -> tuple[list[dict[str, Any]], bool]:
     """One page of plays, newest first, and whether there are older ones.  (No total count: counting
     every play grows with the history; fetching one row more than the page does not.)"""
     # (+: the status is a filter, not an index to search: the plays are walked newest first on
@@ -471,7 +472,7 @@ def history(game: str | None, player_id: int | None, page: int, size: int) -> tu
     if plays:
         ids = [p["id"] for p in plays]
         marks = ",".join("?" * len(ids))
-        seats: dict[int, list[dict]] = {}
+        seats: dict[int, list[dict[str, Any]]] = {}
         for r in db.execute(
             f"SELECT s.play_id, s.total, s.rank, p.name, p.id AS player_id FROM seats s "
             f"JOIN players p ON p.id = s.player_id WHERE s.play_id IN ({marks}) ORDER BY s.position",
@@ -489,7 +490,7 @@ def history(game: str | None, player_id: int | None, page: int, size: int) -> tu
 # ------------------------------------------------- deleting a play, changing its players (issue 17)
 
 
-def deleted_plays(limit: int = 20) -> list[dict]:
+def deleted_plays(limit: int = 20) -> list[dict[str, Any]]:
     """The newest deleted plays (to restore from the history), with their seats' names."""
     rows = get_db().execute(
         "SELECT * FROM plays WHERE status = 'deleted' ORDER BY deleted_at DESC, id DESC LIMIT ?", [limit]
@@ -497,7 +498,7 @@ def deleted_plays(limit: int = 20) -> list[dict]:
     return _with_seats([_play_row(r) for r in rows])
 
 
-def abandoned_plays(untouched_since: str, limit: int = 20) -> list[dict]:
+def abandoned_plays(untouched_since: str, limit: int = 20) -> list[dict[str, Any]]:
     """Plays in progress that nobody changed since ``untouched_since`` (an ISO time), oldest
     change first: what the home page offers to finish or discard."""
     rows = get_db().execute(
@@ -507,11 +508,11 @@ def abandoned_plays(untouched_since: str, limit: int = 20) -> list[dict]:
     return _with_seats([_play_row(r) for r in rows])
 
 
-def _with_seats(plays: list[dict]) -> list[dict]:
+def _with_seats(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if plays:
         ids = [p["id"] for p in plays]
         marks = ",".join("?" * len(ids))
-        seats: dict[int, list[dict]] = {}
+        seats: dict[int, list[dict[str, Any]]] = {}
         for r in get_db().execute(
             f"SELECT s.play_id, s.total, s.rank, p.name, p.id AS player_id FROM seats s "
             f"JOIN players p ON p.id = s.player_id WHERE s.play_id IN ({marks}) ORDER BY s.position",

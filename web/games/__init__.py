@@ -181,8 +181,8 @@ class Adapter:
     stylesheet: str | None = None  # e.g. "css/verdant.css": also loaded on the new-play and edit pages
 
     def state_from_form(
-        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
-    ) -> tuple[dict, list[FieldError]]:
+        self, form: Mapping[str, str], old_state: dict[str, Any], data: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         """Build the seat state from the posted entry form.  Errors here are about the form itself
         (text that is not a number, JSON that does not parse); the engine judges the rest.
         ``data``: the game's data kept beside the plays (``Ask.data``: Arizona's learned deck)."""
@@ -200,7 +200,9 @@ class Adapter:
         state.pop("name", None)
         return state, []
 
-    def options_from_form(self, form: Mapping[str, str], game: scoring.Game) -> tuple[dict, list[FieldError]]:
+    def options_from_form(
+        self, form: Mapping[str, str], game: scoring.Game
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         """Read the options of ``game`` from fields named ``opt-<game>-<option>``."""
         options: dict[str, Any] = {}
         errors: list[FieldError] = []
@@ -238,7 +240,7 @@ class Adapter:
         control shows it (``values``), plus a game's own lists (the Verdant goal cards)."""
         return {"values": {o.name: self.option_value(dict(options or {}), o) for o in game.options}}
 
-    def option_value(self, options: dict, option: scoring.Option) -> str:
+    def option_value(self, options: dict[str, Any], option: scoring.Option) -> str:
         value = options.get(option.name, option.default)
         if option.kind in ("list", "object"):
             return json.dumps(value)

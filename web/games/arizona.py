@@ -45,7 +45,7 @@ def color_class(color: Any) -> str:
     return "az-c-none" if slug is None else f"az-c-{slug}" if slug else "az-c-other"
 
 
-def _grid_of(state: Any) -> list:
+def _grid_of(state: Any) -> list[Any]:
     return (
         [[c if isinstance(c, dict) else {} for c in row] for row in grid if isinstance(row, list)]
         if isinstance(grid := paths.get(state, ("grid",)), list)
@@ -53,7 +53,7 @@ def _grid_of(state: Any) -> list:
     )
 
 
-def _cell(state: Any, r: int, c: int) -> dict:
+def _cell(state: Any, r: int, c: int) -> dict[str, Any]:
     return cell if isinstance(cell := paths.get(state, ("grid", r, c)), dict) else {}
 
 
@@ -70,7 +70,9 @@ def entered_card(cell: Any) -> tuple[int, dict[str, Any]] | None:
     return next(iter(deck.learn({}, [[cell]])[0].items()), None)
 
 
-def card_view(state: dict, r: int, c: int, errors: list[FieldError], known: deck.Known) -> dict[str, Any]:
+def card_view(
+    state: dict[str, Any], r: int, c: int, errors: list[FieldError], known: deck.Known
+) -> dict[str, Any]:
     """One card as shown: no message while untouched; a field left blank on a begun card is a dashed frame."""
     path, raw = card_path(r, c), _cell(state, r, c)
     color, started = raw.get("color"), not (_blank(raw.get("number")) and _blank(raw.get("color")))
@@ -78,8 +80,13 @@ def card_view(state: dict, r: int, c: int, errors: list[FieldError], known: deck
     shown = [e for e in mine if not _blank(paths.get(state, paths.parse(e.path)))]
     found = known.get(entered[0]) if (entered := entered_card(raw)) else None
     conflict = (
-        {"number": entered[0], "known": found, "entered": entered[1], "known_tint": color_class(found["color"]),
-         "entered_tint": color_class(entered[1]["color"])}
+        {
+            "number": entered[0],
+            "known": found,
+            "entered": entered[1],
+            "known_tint": color_class(found["color"]),
+            "entered_tint": color_class(entered[1]["color"]),
+        }
         if entered and found and not deck.same_card(found, entered[1])
         else None
     )
@@ -138,11 +145,11 @@ class ArizonaAdapter(Adapter):
     interaction_blocks = {"resolve": (), "vera": ("status",)}  # resolve: the page again (see_other)
 
     def state_from_form(
-        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
-    ) -> tuple[dict, list[FieldError]]:
+        self, form: Mapping[str, str], old_state: dict[str, Any], data: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         return self.read_form(form, old_state, _known(data or {})), []
 
-    def read_form(self, form: Mapping[str, str], old_state: Any, known: deck.Known) -> dict:
+    def read_form(self, form: Mapping[str, str], old_state: Any, known: deck.Known) -> dict[str, Any]:
         """Fields read by path; a card's unticked gecko box is no gecko; a known number takes the
         deck's card."""
         state = state_from_paths(form, old_state, az.PLAYER_SCHEMA)
@@ -194,7 +201,9 @@ class ArizonaAdapter(Adapter):
     def after_redirect(self, ui: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
         return {}, ""
 
-    def options_from_form(self, form: Mapping[str, str], game: scoring.Game) -> tuple[dict, list[FieldError]]:
+    def options_from_form(
+        self, form: Mapping[str, str], game: scoring.Game
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         prefix, on, errors = f"opt-{game.name}-", ("on", "true", "1", "y"), []
         options: dict[str, Any] = {"advanced": form.get(prefix + "advanced") in on, "solo": None}
         reading = form.get(prefix + "color_lines", az.EVERY_LINE)
@@ -277,9 +286,19 @@ class ArizonaAdapter(Adapter):
             "wrens": state.get("wrens", 0),
             "solo": options["solo"] if isinstance(options.get("solo"), dict) else None,
             # every place the page names (the template looks them up: it calls no adapter)
-            "label": {path: self.field_label(path) for path in
-                      [*(f"{card_path(r, c)}{part}" for r in range(SIZE) for c in range(SIZE)
-                         for part in ("", ".number", ".color", ".gecko")), "wrens", *(e.path for e in errors)]}.get,
+            "label": {
+                path: self.field_label(path)
+                for path in [
+                    *(
+                        f"{card_path(r, c)}{part}"
+                        for r in range(SIZE)
+                        for c in range(SIZE)
+                        for part in ("", ".number", ".color", ".gecko")
+                    ),
+                    "wrens",
+                    *(e.path for e in errors),
+                ]
+            }.get,
             "fragment": ask.fragment,
             "vera_answer": ask.ui.get("vera")
             or ("conflict" if ask.ui.get("conflict") else "refused" if ask.ui.get("refused") else None),
@@ -300,7 +319,7 @@ def grids(play: Any) -> list[Any]:
 
 def color_chips(play: Any, known: deck.Known) -> list[dict[str, str]]:
     """The colours used (the deck's and this play's), most used first; then starter names."""
-    counts: dict[str, list] = {}
+    counts: dict[str, list[Any]] = {}
     for color in [v["color"] for v in known.values()] + [
         cell.get("color") for s in play.seats for row in _grid_of(s.state) for cell in row
     ]:

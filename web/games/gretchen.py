@@ -62,12 +62,12 @@ def pot_value(pot: Any) -> str:
     return ":".join("" if pot.get(k) is None else str(pot.get(k)) for k in ("color", "size"))
 
 
-def read_pot(text: str) -> dict:
+def read_pot(text: str) -> dict[str, Any]:
     color, _, size = (text or "").partition(":")
     return {k: node.from_form(v) if node else v for (k, node), v in zip(POT.items(), (color, size))}
 
 
-def read_form(form: Mapping[str, str], old_state: Any) -> dict:
+def read_form(form: Mapping[str, str], old_state: Any) -> dict[str, Any]:
     """The seat as the form shows it: every field read at its contract path (typed as the schema
     says; text that does not read stays as typed, for the engine to name), one stepper tap without
     JavaScript (``step``) applied.  The row is the form's own (``places``), not the stored one."""
@@ -75,7 +75,7 @@ def read_form(form: Mapping[str, str], old_state: Any) -> dict:
     count = whole_number(form.get("places", ""), max_digits=2)
     fields = {k: v for k, v in form.items() if k != "step" and not k.startswith("display")}
     if count is not None:
-        row: list[dict] = []
+        row: list[dict[str, Any]] = []
         for i in range(count):
             if f"display[{i}].money_plant" in form:
                 row.append({"money_plant": True})
@@ -99,7 +99,7 @@ def read_form(form: Mapping[str, str], old_state: Any) -> dict:
     return apply_step(state, form.get("step", ""), SCHEMA, _most)
 
 
-def _most(state: dict, parts: paths.Path, top: int | None) -> int | None:
+def _most(state: dict[str, Any], parts: paths.Path, top: int | None) -> int | None:
     """The most a stepper or Full goes to without JavaScript: a plant's leaves, as many as its pot
     and plant hold (no plant: no step); elsewhere the schema's most."""
     if len(parts) != 4 or parts[0] != "display" or parts[2:] != ("plant", "leaves"):
@@ -113,7 +113,7 @@ def is_money(place: Any) -> bool:
     return isinstance(place, dict) and place.get("money_plant") is True  # the Money Plant's place
 
 
-def add_points(display: list) -> tuple[int, int]:
+def add_points(display: list[Any]) -> tuple[int, int]:
     """Where "+ Add a pot here" puts a bought pot: next to the Money Plant on the left, inside the gray
     starting pot on the right (rulebook, Pots: bought pots go between), so a row typed top down reads
     in order."""
@@ -126,7 +126,7 @@ def add_points(display: list) -> tuple[int, int]:
     return left, max(left, len(display) - 1 if len(display) > max(1, left + 1) and gray[-1] else len(display))
 
 
-def apply_op(display: list, op: str, undo: Any) -> tuple[list, Any]:
+def apply_op(display: list[Any], op: str, undo: Any) -> tuple[list[Any], Any]:
     """One row change: ``add:left`` / ``add:right`` (``add:left:red:12`` with its pot), ``add:money``,
     ``remove:<i>``, ``undo``, ``left:<i>`` / ``right:<i>`` (move one place).  Returns the new row and what
     Undo keeps (the last removed pot, until the row changes again; ``...``: unchanged)."""
@@ -212,8 +212,8 @@ class GretchenAdapter(Adapter):
         return self.field_label(path, state=state)
 
     def state_from_form(
-        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
-    ) -> tuple[dict, list[FieldError]]:
+        self, form: Mapping[str, str], old_state: dict[str, Any], data: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         return read_form(form, old_state), []
 
     def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
@@ -244,7 +244,9 @@ class GretchenAdapter(Adapter):
             if s.position != seat.position
         ]
         board = seat.state if isinstance(seat.state, dict) else {}
-        seen = preview(GAME, {**board, "name": seat.name}, play.options, len(play.seats), seat.position, others)
+        seen = preview(
+            GAME, {**board, "name": seat.name}, play.options, len(play.seats), seat.position, others
+        )
         display = board.get("display")
         display = display if isinstance(display, list) else []
         money = [i for i, p in enumerate(display) if is_money(p)]
@@ -263,8 +265,11 @@ class GretchenAdapter(Adapter):
             "undo": undo,
             "undo_text": place_text(undo["place"]) if undo else "",
             # the engine's facts the page shows, as data (the template never calls the engine)
-            "pot_colors": gretchen.POT_COLORS, "pot_sizes": gretchen.POT_SIZES, "plants": gretchen.PLANTS,
-            "max_water": gretchen.MAX_WATER, "money_capacity": gretchen.MONEY_PLANT_CAPACITY,
+            "pot_colors": gretchen.POT_COLORS,
+            "pot_sizes": gretchen.POT_SIZES,
+            "plants": gretchen.PLANTS,
+            "max_water": gretchen.MAX_WATER,
+            "money_capacity": gretchen.MONEY_PLANT_CAPACITY,
             "capacities": [capacity(p) for p in display],
             "place_names": {i: gretchen.place_name(i, money_at) for i in range(-1, len(display) + 2)},
             "pot_values": [pot_value(p.get("pot") if isinstance(p, dict) else None) for p in display],

@@ -25,7 +25,7 @@ WORDS = {
 }
 
 
-def _plants(state: Any) -> list[dict]:
+def _plants(state: Any) -> list[dict[str, Any]]:
     """The seat's plant slots, at least six (an entry that is not a plant reads as an empty slot)."""
     raw = state.get("plants") if isinstance(state, dict) else None
     plants = [p if isinstance(p, dict) else {} for p in raw] if isinstance(raw, list) else []
@@ -61,7 +61,7 @@ def _slot_label(index: int) -> str:
     return "Beginner plant" if index == 0 else f"Plant {index + 1}"
 
 
-def _no_room(state: dict, step: str) -> bool:
+def _no_room(state: dict[str, Any], step: str) -> bool:
     """A growth + on a slot with no plant yet, or on a plant whose spaces are all covered."""
     where, _, delta = step.rpartition(":")
     parts = paths.try_parse(where) or ()
@@ -133,8 +133,8 @@ class PlantedAdapter(Adapter):
         return super().result_rows(result)
 
     def state_from_form(
-        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
-    ) -> tuple[dict, list[FieldError]]:
+        self, form: Mapping[str, str], old_state: dict[str, Any], data: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         """The whole seat as the form shows it: six slots and every card by its key, the typed values
         read as the schema says (digits become numbers, other text stays as typed for the engine)."""
         old = dict(old_state) if isinstance(old_state, dict) else {}
@@ -221,7 +221,7 @@ register("planted", PlantedAdapter())
 def _pad_rows(result: Any) -> list[dict[str, Any]]:
     """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the footer);
     a plant row takes the Plants lines about that row's plant (its ``ref``, e.g. ``plants[2]``)."""
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     labels = [entry["row"] for entry in result.players[0].extra.get("pad", []) if entry["row"] != "Total"]
     for label in labels:
         cells: list[Category | None] = []

@@ -55,7 +55,7 @@ NAMES = {
 }
 
 
-def rows_of(state: dict) -> list[str]:
+def rows_of(state: dict[str, Any]) -> list[str]:
     """The seat's garden as compact rows (the one set aside in quick mode), whatever its form; a garden
     the engine refuses (it names the problem) is drawn as a blank grid."""
     return board.compact_rows(
@@ -97,13 +97,13 @@ def _typed(parts: list[str | int], text: str) -> Any:
     return node.from_form(text) if (node := SCHEMA.at(parts)) is not None else text
 
 
-def _quick_from_form(form: Mapping[str, str]) -> dict:
+def _quick_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     areas = []
     for k, _ in (r for r in posted_rows(form) if r[1] is not None):
         area = {f: _typed(["areas", 0, f], form.get(f"areas[{k}].{f}", "")) for f in AREA_KEYS}
         areas.append({f: v for f, v in area.items() if v is not None or f == "terrain"})
     fields = {k: v for k, v in form.items() if k.startswith("return_locations.") or k == "unscored_squares"}
-    quick = state_from_paths(fields, {"areas": areas, "return_locations": {}}, SCHEMA)
+    quick: dict[str, Any] = state_from_paths(fields, {"areas": areas, "return_locations": {}}, SCHEMA)
     quick["return_locations"] = {k: v for k, v in quick["return_locations"].items() if v is not None}
     return {k: v for k, v in quick.items() if v is not None}
 
@@ -124,8 +124,8 @@ class VadoranAdapter(Adapter):
     difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}  # the sister's X per mistake
 
     def state_from_form(
-        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
-    ) -> tuple[dict, list[FieldError]]:
+        self, form: Mapping[str, str], old_state: dict[str, Any], data: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         """The seat as the form shows it; with ``touched`` (what this phone changed since the page
         loaded) only those fields, the rest as the seat is now: another phone's change, shown stale
         here, is not sent back."""
@@ -143,7 +143,7 @@ class VadoranAdapter(Adapter):
             board.compact_rows(form["garden"]) if "garden" in form else rows_of(old), form.get("grow", "")
         )
         aside = old.get(QUICK_ASIDE)
-        quick = (
+        quick: dict[str, Any] = (
             _quick_from_form(form)
             if any(_ROW.fullmatch(k) for k in form) or "unscored_squares" in form
             else (

@@ -84,8 +84,8 @@ def _typed(form: Mapping[str, Any], where: str, key: str) -> Any:
 
 
 def cell_from_form(
-    form: Mapping[str, Any], old: dict | None, where: str = "home[0][0]"
-) -> tuple[dict | None, bool]:
+    form: Mapping[str, Any], old: dict[str, Any] | None, where: str = "home[0][0]"
+) -> tuple[dict[str, Any] | None, bool]:
     """One cell of the home from a cell editor post, and whether the card is finished (a pot, a
     verdancy, an item colour or "no item"): then the editor moves on to the next empty cell.
 
@@ -100,62 +100,88 @@ def cell_from_form(
         done = bool(pot) and pot != "none"
         return {"kind": "plant", "name": name.strip(), **({"pot": pot} if done else {"verdancy": 0})}, done
     if form.get("manual"):
-        cell: dict[str, Any] = {"kind": "plant"}
-        for key in ("type", "points", "needs"):
-            if _typed(form, where, key) not in (None, ""):
-                cell[key] = _typed(form, where, key)
-        light = form.getlist(f"{where}.light") if hasattr(form, "getlist") else []
-        if light:
-            cell["light"] = list(light)
-        pot = _typed(form, where, "pot")
-        cell.update({"pot": pot} if pot and pot != "none" else {"verdancy": _typed(form, where, "verdancy")})
-        return cell, True
+        return _manual_cell(form, where), True
     cell = copy.deepcopy(old) if isinstance(old, dict) else {}
     advance = False
     if "room" in form:
-        name = (form.get("room") or "").strip()
-        card = cat.room_by_name(name) if name else None
-        cell["kind"] = "room"
-        if card is not None:
-            cell.pop("type", None)
-        if name:
-            cell["name"] = (
-                card["name"] if card else name
-            )  # a name that is no card is kept: the engine says so
-        else:
-            cell.pop("name", None)
+        _with_room(cell, (form.get("room") or "").strip())
     for one in form.getlist("set") if hasattr(form, "getlist") else [form.get("set")]:
         key, _, value = str(one or "").partition(":")
-        item = cell.get("item") if isinstance(cell.get("item"), dict) else None
-        if key == "pot":
-            cell["kind"] = "plant"
-            advance = bool(value) and value != "none"
-            cell.pop("verdancy" if advance else "pot", None)
-            cell.update({"pot": value} if advance else {"verdancy": 0})
-        elif key == "verdancy":
-            cell.update(kind="plant", verdancy=SCHEMA.at(("home", 0, 0, "verdancy")).from_form(value))  # type: ignore[union-attr]
-            cell.pop("pot", None)
-            advance = True
-        elif key == "rtype":
-            if cell.get("kind") != "room":
-                cell = {"kind": "room", "item": None}
-            card = cat.room_of(cell)
-            if card is None or card["type"] != value:
-                cell.pop("name", None)
-                cell["type"] = value
-            item = cell.get("item") if isinstance(cell.get("item"), dict) else None
-            if item is not None and old and item.get("color") == cat.room_type(old):
-                item["color"] = value  # the colour followed the old type: it follows the new one
-        elif key == "item_kind":
-            cell.setdefault("kind", "room")
-            cell["item"] = (
-                {"kind": value, "color": (item or {}).get("color") or cat.room_type(cell)} if value else None
-            )
-            advance = not value
-        elif key == "item_color" and item is not None:
-            item["color"] = value
-            advance = True
+        cell, moved = _chip(cell, key, value, old)
+        advance = advance if moved is None else moved
     return (cell, advance) if cell.get("kind") else (None, False)
+
+
+def _manual_cell(form: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """The by-hand plant form's card (its fields named by contract path)."""
+    cell: dict[str, Any] = {"kind": "plant"}
+    for key in ("type", "points", "needs"):
+        if _typed(form, where, key) not in (None, ""):
+            cell[key] = _typed(form, where, key)
+    light = form.getlist(f"{where}.light") if hasattr(form, "getlist") else []
+    if light:
+        cell["light"] = list(light)
+    pot = _typed(form, where, "pot")
+    cell.update({"pot": pot} if pot and pot != "none" else {"verdancy": _typed(form, where, "verdancy")})
+    return cell
+
+
+def _with_room(cell: dict[str, Any], name: str) -> None:
+    """A catalog room card chosen by name (for its edges); a name that is no card is kept: the
+    engine says so."""
+    card = cat.room_by_name(name) if name else None
+    cell["kind"] = "room"
+    if card is not None:
+        cell.pop("type", None)
+    if name:
+        cell["name"] = card["name"] if card else name
+    else:
+        cell.pop("name", None)
+
+
+def _chip(
+    cell: dict[str, Any], key: str, value: str, old: dict[str, Any] | None
+) -> tuple[dict[str, Any], bool | None]:
+    """One chip's change of the cell (``pot``, ``verdancy``, ``rtype``, ``item_kind``, ``item_color``)
+    and whether the card is now finished (None: the chip does not say)."""
+    item = cell.get("item") if isinstance(cell.get("item"), dict) else None
+    if key == "pot":
+        done = bool(value) and value != "none"
+        cell["kind"] = "plant"
+        cell.pop("verdancy" if done else "pot", None)
+        cell.update({"pot": value} if done else {"verdancy": 0})
+        return cell, done
+    if key == "verdancy":
+        cell.update(kind="plant", verdancy=SCHEMA.at(("home", 0, 0, "verdancy")).from_form(value))  # type: ignore[union-attr]
+        cell.pop("pot", None)
+        return cell, True
+    if key == "rtype":
+        return _room_type(cell, value, old), None
+    if key == "item_kind":
+        cell.setdefault("kind", "room")
+        cell["item"] = (
+            {"kind": value, "color": (item or {}).get("color") or cat.room_type(cell)} if value else None
+        )
+        return cell, not value
+    if key == "item_color" and item is not None:
+        item["color"] = value
+        return cell, True
+    return cell, None
+
+
+def _room_type(cell: dict[str, Any], value: str, old: dict[str, Any] | None) -> dict[str, Any]:
+    """A room's type chip: a card of another type is no longer that card; an item whose colour
+    followed the old type follows the new one."""
+    if cell.get("kind") != "room":
+        cell = {"kind": "room", "item": None}
+    card = cat.room_of(cell)
+    if card is None or card["type"] != value:
+        cell.pop("name", None)
+        cell["type"] = value
+    item = cell.get("item") if isinstance(cell.get("item"), dict) else None
+    if item is not None and old and item.get("color") == cat.room_type(old):
+        item["color"] = value
+    return cell
 
 
 def next_empty(home: list[list[Any]], r: int, c: int) -> tuple[int, int] | None:
@@ -235,8 +261,8 @@ class VerdantAdapter(Adapter):
         return show_value(value)
 
     def state_from_form(
-        self, form: Mapping[str, str], old_state: dict, data: Mapping[str, Any] | None = None
-    ) -> tuple[dict, list[FieldError]]:
+        self, form: Mapping[str, str], old_state: dict[str, Any], data: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         old_state = old_state if isinstance(old_state, dict) else {}
         state = state_from_paths(
             {k: v for k, v in form.items() if not k.startswith("storage")}, old_state, SCHEMA
@@ -256,7 +282,9 @@ class VerdantAdapter(Adapter):
 
     # ------------------------------------------------------------------ options
 
-    def options_from_form(self, form: Mapping[str, str], game: scoring.Game) -> tuple[dict, list[FieldError]]:
+    def options_from_form(
+        self, form: Mapping[str, str], game: scoring.Game
+    ) -> tuple[dict[str, Any], list[FieldError]]:
         p = f"opt-{game.name}-"
         goals = [v for v in (form.get(f"{p}goal-{d}") for d in cat.DECKS) if v]
         raw_mod = form.get(p + "modification") or ""
@@ -305,7 +333,7 @@ class VerdantAdapter(Adapter):
         }
 
     @staticmethod
-    def _check_options(options: dict, p: str, players: int) -> list[FieldError]:
+    def _check_options(options: dict[str, Any], p: str, players: int) -> list[FieldError]:
         """The engine's own option checks, filed under the control they concern."""
         count = players or (
             len(options["goal_sets"].get("players", [])) if options["modification"] == 5 else 2
@@ -372,7 +400,7 @@ class VerdantAdapter(Adapter):
         out = preview("verdant", state, options, len(play.seats), seat.position, others)
         problems = evaluation.seat_errors[seat.position]
 
-        def cell(r: int, c: int) -> dict:
+        def cell(r: int, c: int) -> dict[str, Any]:
             where, data = f"home[{r}][{c}]", home[r][c] if isinstance(home[r][c], dict) else None
             about = out.extra["cells"].get(where)
             return {
@@ -448,7 +476,7 @@ class VerdantAdapter(Adapter):
         }
 
 
-def options_mode(options: dict, form: Any, p: str, players: int) -> list[FieldError]:
+def options_mode(options: dict[str, Any], form: Any, p: str, players: int) -> list[FieldError]:
     """The achievement mode of the options form (``<p>mode``): ``scenario`` sets ``options.scenario``
     and fills the goal cards left empty with the scenario's (assumed) cards; ``standard`` sets
     ``options.campaign = "standard"`` (a key the engine ignores); ``modification`` is the one

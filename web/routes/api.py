@@ -61,7 +61,7 @@ def _play_or_404(play_id: int) -> tuple[Any, ResponseReturnValue | None]:
 # ------------------------------------------------------------------------ start
 
 
-def _players(body: dict, game: scoring.Game, errors: list[FieldError]) -> list[str]:
+def _players(body: dict[str, Any], game: scoring.Game, errors: list[FieldError]) -> list[str]:
     names = body.get("players")
     if not isinstance(names, list) or not names:
         errors.append(FieldError("players", "must be a list of the players' names in seat order"))
@@ -89,7 +89,9 @@ def _players(body: dict, game: scoring.Game, errors: list[FieldError]) -> list[s
     return out
 
 
-def _options(body: dict, game: scoring.Game, names: list[str], errors: list[FieldError]) -> dict:
+def _options(
+    body: dict[str, Any], game: scoring.Game, names: list[str], errors: list[FieldError]
+) -> dict[str, Any]:
     options = body.get("options", game.default_options())
     if not isinstance(options, dict):
         errors.append(FieldError("options", "must be an object"))
@@ -106,12 +108,14 @@ def _options(body: dict, game: scoring.Game, names: list[str], errors: list[Fiel
         scoring.score(game.name, table)
     except scoring.ValidationError as exc:
         seen = {(e.path, e.message) for e in errors}
-        errors.extend(e for e in exc.errors if e.path.startswith("options") and (e.path, e.message) not in seen)
+        errors.extend(
+            e for e in exc.errors if e.path.startswith("options") and (e.path, e.message) not in seen
+        )
     errors.extend(_campaign_problems(game, options, len(names)))
     return options
 
 
-def _campaign_problems(game: scoring.Game, options: dict, players: int) -> list[FieldError]:
+def _campaign_problems(game: scoring.Game, options: dict[str, Any], players: int) -> list[FieldError]:
     """Verdant's ``campaign: "standard"`` under the rulebook's conditions, as the New play form
     checks them (no solo, family variant or rules modification: scoring.verdant.campaign)."""
     if game.name != "verdant" or options.get("campaign") != "standard":
@@ -119,8 +123,10 @@ def _campaign_problems(game: scoring.Game, options: dict, players: int) -> list[
     from scoring.verdant import campaign
 
     where = {"mode": "options.campaign", "variant": "options.variant", "modification": "options.modification"}
-    return [FieldError(where.get(key, "options.campaign"), why)
-            for key, why in campaign.mode_problems("standard", options, players)]
+    return [
+        FieldError(where.get(key, "options.campaign"), why)
+        for key, why in campaign.mode_problems("standard", options, players)
+    ]
 
 
 @bp.post("/plays")

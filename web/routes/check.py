@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, request
+from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring import jsontext
@@ -31,8 +32,9 @@ def _games() -> list[scoring.Game]:
     return [g for g in scoring.games() if g.ready]
 
 
-def _score(game: scoring.Game, board: Any, options: Any, name: str,
-           count: int = 1) -> tuple[scoring.Result | None, list[FieldError]]:
+def _score(
+    game: scoring.Game, board: Any, options: Any, name: str, count: int = 1
+) -> tuple[scoring.Result | None, list[FieldError]]:
     if not isinstance(board, dict):
         return None, [FieldError("board", "must be a JSON object: one player's table")]
     if not isinstance(options, dict):
@@ -45,7 +47,7 @@ def _score(game: scoring.Game, board: Any, options: Any, name: str,
 
 
 @bp.route("/check", methods=["GET", "POST"])
-def check():
+def check() -> ResponseReturnValue:
     games = _games()
     names = {g.name for g in games}
     choice = request.values.get("game") or games[0].name
@@ -71,20 +73,38 @@ def check():
     if request.method == "POST" and not ActionForm().validate():
         abort(400)
     if count is None or not 1 <= count <= game.max_players:
-        errors = [FieldError("player_count", f"choose the number of players at the table: 1 to {game.max_players}")]
+        errors = [
+            FieldError("player_count", f"choose the number of players at the table: 1 to {game.max_players}")
+        ]
         count = 1
     elif board_text.strip():
         board, problems = jsontext.load(board_text)
         options, more = jsontext.load(options_text) if options_text.strip() else ({}, [])
         errors = [FieldError("board" + (f".{e.path}" if e.path else ""), e.message) for e in problems] + [
-            FieldError("options" + (f".{e.path}" if e.path else ""), e.message) for e in more]
+            FieldError("options" + (f".{e.path}" if e.path else ""), e.message) for e in more
+        ]
         if not errors:
             result, errors = _score(game, board, options, name, count)
     rows = adapter(game.name).result_rows(result) if result is not None else []
     status = 422 if errors and request.method == "POST" else 200
-    return page("check.html", None, status, games=games, game=game, choice=choice, board_text=board_text,
-                options_text=options_text, name=name, result=result, rows=rows, errors=errors, source=source,
-                action=ActionForm(), count=count, solo=_solo(result))
+    return page(
+        "check.html",
+        None,
+        status,
+        games=games,
+        game=game,
+        choice=choice,
+        board_text=board_text,
+        options_text=options_text,
+        name=name,
+        result=result,
+        rows=rows,
+        errors=errors,
+        source=source,
+        action=ActionForm(),
+        count=count,
+        solo=_solo(result),
+    )
 
 
 def _solo(result: scoring.Result | None) -> dict[str, Any] | None:

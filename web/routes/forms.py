@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import DateTimeLocalField, FieldList, RadioField, SelectField, StringField, TextAreaField
@@ -15,7 +16,7 @@ NOTES_MAX = 2000
 MAX_SEATS = 6
 
 
-def readable_name(form, field) -> None:
+def readable_name(form: Any, field: Any) -> None:
     """A player's name holds no control, invisible or bidirectional character (scoring/text.py)."""
     problem = name_problem(field.data) if isinstance(field.data, str) else None
     if problem:
@@ -25,14 +26,19 @@ def readable_name(form, field) -> None:
 class PlayerForm(FlaskForm):
     name = StringField(
         "Name",
-        validators=[DataRequired("Enter a name."), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."),
-                    readable_name],
+        validators=[
+            DataRequired("Enter a name."),
+            Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."),
+            readable_name,
+        ],
         render_kw={"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX},
     )
 
 
 class MergeForm(FlaskForm):
-    keep = SelectField("Keep this player", coerce=int, validators=[DataRequired("Choose the player to keep.")])
+    keep = SelectField(
+        "Keep this player", coerce=int, validators=[DataRequired("Choose the player to keep.")]
+    )
 
 
 class NewPlayForm(FlaskForm):
@@ -43,15 +49,26 @@ class NewPlayForm(FlaskForm):
     players = FieldList(
         StringField(
             "Player",
-            validators=[Optional(), Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."), readable_name],
-            render_kw={"autocomplete": "off", "autocapitalize": "words", "list": "known-players", "maxlength": NAME_MAX},
+            validators=[
+                Optional(),
+                Length(max=NAME_MAX, message=f"Use at most {NAME_MAX} characters."),
+                readable_name,
+            ],
+            render_kw={
+                "autocomplete": "off",
+                "autocapitalize": "words",
+                "list": "known-players",
+                "maxlength": NAME_MAX,
+            },
         ),
         min_entries=2,  # as many fields as players: the form adds and removes them (web/routes/main.py)
         max_entries=MAX_SEATS,
     )
-    notes = TextAreaField("Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")])
+    notes = TextAreaField(
+        "Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")]
+    )
 
-    def validate_players(self, field) -> None:
+    def validate_players(self, field: Any) -> None:
         names = [n.strip() for n in (e.data or "" for e in field.entries) if n.strip()]
         if not names:
             raise ValidationError("Add at least one player.")
@@ -63,7 +80,9 @@ class NewPlayForm(FlaskForm):
 
 class PlayDetailsForm(FlaskForm):
     played_at = DateTimeLocalField("Played", format="%Y-%m-%dT%H:%M")
-    notes = TextAreaField("Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")])
+    notes = TextAreaField(
+        "Notes", validators=[Length(max=NOTES_MAX, message=f"Use at most {NOTES_MAX} characters.")]
+    )
 
 
 class ActionForm(FlaskForm):

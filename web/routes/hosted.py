@@ -1,7 +1,7 @@
 """What a hosted instance and the apps around it need (issue 26), registered from ``create_app``
-in one line: the plays list of the API (``web/routes/plays_list.py``), API tokens (``web/server/tokens.py``), every cookie Secure on HTTPS
-(``web/server/cookies.py``), the link preview picture (``web/story/preview.py``), the BG Stats import
-(``web/data/bgstats.py``)."""
+in one line: the plays list of the API (``web/routes/plays_list.py``), API tokens
+(``web/server/tokens.py``), every cookie Secure on HTTPS (``web/server/cookies.py``), the link
+preview picture (``web/story/preview.py``), the BG Stats import (``web/data/bgstats.py``)."""
 
 from __future__ import annotations
 

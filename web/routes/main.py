@@ -271,7 +271,7 @@ def create_play() -> ResponseReturnValue:
     form = _new_play_form(request.form)
     option_errors: dict[str, str] = {}
     valid = form.validate()
-    options: dict = {}
+    options: dict[str, Any] = {}
     if form.game.data in {g_.name for g_ in ready_games()}:
         game = scoring.get(form.game.data)
         names = [e.data.strip() for e in form.players.entries if (e.data or "").strip()]
@@ -497,8 +497,9 @@ def edit_play(play_id: int) -> ResponseReturnValue:
                 found = get_play_or_404(play_id)  # the form's next save is based on what is stored now
                 for path, _, theirs in conflict.conflicts:
                     now = words.play_value(path, theirs)
-                    message = (f"was changed on another phone meanwhile (it is now {now}): "
-                               "check it and save again")
+                    message = (
+                        f"was changed on another phone meanwhile (it is now {now}): check it and save again"
+                    )
                     if path == "notes":
                         form.notes.errors = [*form.notes.errors, f"The notes {message}."]
                     elif path == "played_at":

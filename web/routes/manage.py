@@ -11,8 +11,11 @@ discard (a soft delete, undoable like any other), and the play page says so at t
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 from web.data import store
 from web.routes.forms import NAME_MAX, ActionForm
@@ -34,7 +37,7 @@ def is_abandoned(play: store.Play) -> bool:
     return play.status == store.IN_PROGRESS and play.updated_at < abandoned_cutoff()
 
 
-def abandoned_plays() -> list[dict]:
+def abandoned_plays() -> list[dict[str, Any]]:
     return store.abandoned_plays(abandoned_cutoff())
 
 
@@ -42,7 +45,7 @@ def abandoned_plays() -> list[dict]:
 
 
 @bp.post("/plays/<int:play_id>/delete")
-def delete(play_id: int):
+def delete(play_id: int) -> ResponseReturnValue:
     """Delete a play (soft: undone from the history or the play's page).  ``why=abandoned``:
     discarded because nobody finished it."""
     get_play_or_404(play_id)
@@ -57,7 +60,7 @@ def delete(play_id: int):
 
 
 @bp.post("/plays/<int:play_id>/restore")
-def restore(play_id: int):
+def restore(play_id: int) -> ResponseReturnValue:
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
@@ -71,7 +74,7 @@ def restore(play_id: int):
 # ------------------------------------------------------------------ players and seat order
 
 
-def _rows_from(form) -> list[dict]:
+def _rows_from(form: MultiDict[str, str]) -> list[dict[str, Any]]:
     """The rows the players page posted, in order: ``{"seat": id or None, "name": text}``."""
     rows = []
     for i in range(MAX_ROWS):
@@ -79,11 +82,11 @@ def _rows_from(form) -> list[dict]:
         if seat is None and name is None:
             continue
         seat_id = int(seat) if seat and seat.isascii() and seat.isdigit() and len(seat) < 12 else None
-        rows.append({"seat": seat_id, "name": (name or "")[:NAME_MAX * 2]})
+        rows.append({"seat": seat_id, "name": (name or "")[: NAME_MAX * 2]})
     return rows
 
 
-def _apply_op(rows: list[dict], op: str) -> list[dict]:
+def _apply_op(rows: list[dict[str, Any]], op: str) -> list[dict[str, Any]]:
     """Move a row up or down, remove it, or add a blank one (no JavaScript needed)."""
     rows = [dict(r) for r in rows]
     what, _, where = op.partition("-")
@@ -99,8 +102,14 @@ def _apply_op(rows: list[dict], op: str) -> list[dict]:
     return rows
 
 
-def _players_page(found: store.Play, rows: list[dict], errors: dict[str, str] | None = None, status: int = 200,
-                  version: int | None = None, focus: str = ""):
+def _players_page(
+    found: store.Play,
+    rows: list[dict[str, Any]],
+    errors: dict[str, str] | None = None,
+    status: int = 200,
+    version: int | None = None,
+    focus: str = "",
+) -> tuple[str, int]:
     by_id = {s.id: s for s in found.seats}
     evaluation = found.evaluate()
     shown = []
@@ -108,9 +117,16 @@ def _players_page(found: store.Play, rows: list[dict], errors: dict[str, str] | 
         seat = by_id.get(row["seat"]) if row["seat"] is not None else None
         entered = seat is not None and seat.version > 1
         total = evaluation.seat_result(seat.position) if seat is not None else None
-        shown.append({**row, "index": i, "seat_obj": seat, "entered": entered,
-                      "total": total.total if total is not None and entered else None,
-                      "was": seat.name if seat is not None else ""})
+        shown.append(
+            {
+                **row,
+                "index": i,
+                "seat_obj": seat,
+                "entered": entered,
+                "total": total.total if total is not None and entered else None,
+                "was": seat.name if seat is not None else "",
+            }
+        )
     game = found.game_info
     return page(
         "plays/players.html",
@@ -129,7 +145,7 @@ def _players_page(found: store.Play, rows: list[dict], errors: dict[str, str] | 
 
 
 @bp.route("/plays/<int:play_id>/players", methods=["GET", "POST"])
-def players(play_id: int):
+def players(play_id: int) -> ResponseReturnValue:
     """Who sits at a play in progress, in which order: change a name (the seat keeps what was
     entered), move a seat up or down, add one, remove one; Save writes it all at once."""
     found = get_play_or_404(play_id)
@@ -150,24 +166,37 @@ def players(play_id: int):
     errors = _check_rows(rows, found)
     if errors:
         return _players_page(found, rows, errors, 422, version=base_version())
-    plan = [(r["seat"], store.find_or_create_player(r["name"].strip(), who())) for r in rows if r["name"].strip()]
+    plan = [
+        (r["seat"], store.find_or_create_player(r["name"].strip(), who())) for r in rows if r["name"].strip()
+    ]
     try:
-        table.change_players(play_id, who=who(), base_version=base_version(), seats=plan, change_id=change_id())
+        table.change_players(
+            play_id, who=who(), base_version=base_version(), seats=plan, change_id=change_id()
+        )
     except store.Deleted:
         return see_other("main.play", play_id=play_id)
     except store.Finished:
-        return _players_page(get_play_or_404(play_id), rows, {"": "This play is finished: reopen it to change its players."}, 409)
+        return _players_page(
+            get_play_or_404(play_id),
+            rows,
+            {"": "This play is finished: reopen it to change its players."},
+            409,
+        )
     except store.Conflict:
         fresh = get_play_or_404(play_id)
-        message = ("The players were changed on another phone meanwhile: this is how they are now. "
-                   "Make your change again if it is still needed.")
+        message = (
+            "The players were changed on another phone meanwhile: this is how they are now. "
+            "Make your change again if it is still needed."
+        )
         return _players_page(fresh, [{"seat": s.id, "name": s.name} for s in fresh.seats], {"": message}, 409)
     except store.BadChange as bad:
-        return _players_page(found, rows, {"": " ".join(e.message for e in bad.errors)}, 422, version=base_version())
+        return _players_page(
+            found, rows, {"": " ".join(e.message for e in bad.errors)}, 422, version=base_version()
+        )
     return see_other("main.play", play_id=play_id)
 
 
-def _check_rows(rows: list[dict], found: store.Play) -> dict[str, str]:
+def _check_rows(rows: list[dict[str, Any]], found: store.Play) -> dict[str, str]:
     errors: dict[str, str] = {}
     seen: dict[str, int] = {}
     for i, row in enumerate(rows):
@@ -179,12 +208,16 @@ def _check_rows(rows: list[dict], found: store.Play) -> dict[str, str]:
         if len(name) > NAME_MAX:
             errors[f"name-{i}"] = f"Use at most {NAME_MAX} characters."
         elif name.casefold() in seen:
-            errors[f"name-{i}"] = f"{name} sits at seat {seen[name.casefold()] + 1} already: each player sits once."
+            errors[f"name-{i}"] = (
+                f"{name} sits at seat {seen[name.casefold()] + 1} already: each player sits once."
+            )
         seen.setdefault(name.casefold(), i)
     count = sum(1 for r in rows if r["name"].strip())
     game = found.game_info
     if not game.min_players <= count <= game.max_players:
-        errors[""] = f"{game.title} takes {game.min_players} to {game.max_players} players; this lists {count}."
+        errors[""] = (
+            f"{game.title} takes {game.min_players} to {game.max_players} players; this lists {count}."
+        )
     return errors
 
 
@@ -192,7 +225,7 @@ def _check_rows(rows: list[dict], found: store.Play) -> dict[str, str]:
 
 
 @bp.get("/plays/<int:play_id>/log/<int:entry_id>")
-def log_entry(play_id: int, entry_id: int):
+def log_entry(play_id: int, entry_id: int) -> ResponseReturnValue:
     """One edit-log entry exactly as stored (before and after in full): the evidence behind a
     line of the story."""
     get_play_or_404(play_id)

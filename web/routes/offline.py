@@ -6,18 +6,20 @@ OPEN_PATHS): neither holds any data."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template, send_from_directory
+from flask.typing import ResponseReturnValue
 
 bp = Blueprint("offline", __name__)
 
 
 @bp.get("/sw.js")
-def service_worker():
-    response = send_from_directory(current_app.static_folder or "static", "js/sw.js", mimetype="text/javascript",
-                                   max_age=0)
+def service_worker() -> ResponseReturnValue:
+    response = send_from_directory(
+        current_app.static_folder or "static", "js/sw.js", mimetype="text/javascript", max_age=0
+    )
     response.headers["Cache-Control"] = "no-cache"  # a new version is picked up at the next visit
     return response
 
 
 @bp.get("/offline")
-def offline():
+def offline() -> ResponseReturnValue:
     return render_template("offline.html")

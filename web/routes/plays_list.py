@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring.core import FieldError
@@ -43,8 +44,13 @@ def decode_cursor(text: str) -> tuple[str, int] | None:
         value = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
     except (binascii.Error, ValueError, UnicodeDecodeError):
         return None
-    if (not isinstance(value, list) or len(value) != 2 or not isinstance(value[0], str)
-            or isinstance(value[1], bool) or not isinstance(value[1], int)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not isinstance(value[0], str)
+        or isinstance(value[1], bool)
+        or not isinstance(value[1], int)
+    ):
         return None
     return value[0], value[1]
 
@@ -76,7 +82,9 @@ def _filters(args: Any, errors: list[FieldError]) -> dict[str, Any]:
         try:
             datetime.fromisoformat(since)
         except ValueError:
-            errors.append(FieldError("since", "must be a date or date and time like 2026-11-01 or 2026-11-01T18:00"))
+            errors.append(
+                FieldError("since", "must be a date or date and time like 2026-11-01 or 2026-11-01T18:00")
+            )
         out["since"] = since
     limit = args.get("limit", str(DEFAULT_LIMIT))
     if not limit.isdigit() or not 1 <= int(limit) <= MAX_LIMIT:
@@ -87,14 +95,21 @@ def _filters(args: Any, errors: list[FieldError]) -> dict[str, Any]:
     if cursor is not None:
         after = decode_cursor(cursor)
         if after is None:
-            errors.append(FieldError("cursor", "is not a cursor this list gave: use the \"next\" of the previous page"))
+            errors.append(
+                FieldError("cursor", 'is not a cursor this list gave: use the "next" of the previous page')
+            )
         out["after"] = after
     return out
 
 
-def list_plays(game: str | None = None, player_id: int | None = None, status: str | None = None,
-               since: str | None = None, after: tuple[str, int] | None = None, limit: int = DEFAULT_LIMIT
-               ) -> tuple[list[dict[str, Any]], tuple[str, int] | None]:
+def list_plays(
+    game: str | None = None,
+    player_id: int | None = None,
+    status: str | None = None,
+    since: str | None = None,
+    after: tuple[str, int] | None = None,
+    limit: int = DEFAULT_LIMIT,
+) -> tuple[list[dict[str, Any]], tuple[str, int] | None]:
     """One page of plays newest first, and the (played_at, id) to continue after (None: no more)."""
     # by default what the history shows: in progress and finished (a deleted play only when asked)
     where = ["pl.status IN (?, ?)"] if status is None else ["pl.status = ?"]
@@ -114,7 +129,8 @@ def list_plays(game: str | None = None, player_id: int | None = None, status: st
     db = get_db()
     rows = db.execute(
         "SELECT pl.id, pl.game, pl.status, pl.played_at, pl.winners, pl.notes FROM plays pl WHERE "
-        + " AND ".join(where) + " ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        + " AND ".join(where)
+        + " ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
         args + [limit + 1],
     ).fetchall()
     more = len(rows) > limit
@@ -123,27 +139,32 @@ def list_plays(game: str | None = None, player_id: int | None = None, status: st
     if rows:
         ids = [r["id"] for r in rows]
         for r in db.execute(
-            "SELECT s.play_id, s.position, s.total, s.rank, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+            "SELECT s.play_id, s.position, s.total, s.rank, p.name FROM seats s "
+            "JOIN players p ON p.id = s.player_id "
             f"WHERE s.play_id IN ({','.join('?' * len(ids))}) ORDER BY s.play_id, s.position",
             ids,
         ).fetchall():
             seats.setdefault(r["play_id"], []).append(
-                {"position": r["position"], "player": r["name"], "total": r["total"], "rank": r["rank"]})
-    plays = [{
-        "id": r["id"],
-        "game": r["game"],
-        "status": r["status"],
-        "played_at": r["played_at"],
-        "winners": store._read_list(r["winners"]) if r["status"] == store.FINISHED else [],
-        "notes": r["notes"] or "",
-        "seats": seats.get(r["id"], []),
-    } for r in rows]
+                {"position": r["position"], "player": r["name"], "total": r["total"], "rank": r["rank"]}
+            )
+    plays = [
+        {
+            "id": r["id"],
+            "game": r["game"],
+            "status": r["status"],
+            "played_at": r["played_at"],
+            "winners": store._read_list(r["winners"]) if r["status"] == store.FINISHED else [],
+            "notes": r["notes"] or "",
+            "seats": seats.get(r["id"], []),
+        }
+        for r in rows
+    ]
     last = (rows[-1]["played_at"], rows[-1]["id"]) if more and rows else None
     return plays, last
 
 
 @bp.get("/plays")
-def plays():
+def plays() -> ResponseReturnValue:
     errors: list[FieldError] = []
     filters = _filters(request.args, errors)
     if errors:

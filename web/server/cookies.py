@@ -11,7 +11,7 @@ runs last to first)."""
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, request
 
 
 def secure_now() -> bool:
@@ -31,7 +31,7 @@ def with_secure(header: str) -> str:
     return header if "secure" in attributes else header + "; Secure"
 
 
-def _secure_cookies(response):
+def _secure_cookies(response: Response) -> Response:
     if not secure_now():
         return response
     cookies = response.headers.getlist("Set-Cookie")

@@ -14,11 +14,14 @@ import threading
 import time
 
 from flask import Flask, current_app, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
+from werkzeug.exceptions import HTTPException
 
 from scoring.forms import humanize_path
 from web.data.db import BUSY, FULL, READ_ONLY, STORAGE_MESSAGES, storage_failure
+from web.server.extensions import htmx, htmx_response
 from web.server.limits import TooLarge
 from web.server.security import cross_site, refuse_cross_site
 
@@ -42,7 +45,7 @@ def _typed_fields() -> list[tuple[str, str]]:
     return [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
 
 
-def storage_response(kind: str, exc: BaseException | None = None):
+def storage_response(kind: str, exc: BaseException | None = None) -> ResponseReturnValue:
     """The 503 answer to a write the storage refused."""
     message = STORAGE_MESSAGES[kind]
     _log_storage(kind, exc)
@@ -52,7 +55,7 @@ def storage_response(kind: str, exc: BaseException | None = None):
         return jsonify(body), 503, headers
     context = {"message": message, "advice": STORAGE_ADVICE[kind], "fields": _typed_fields(),
                "action": request.path, "resend": request.method == "POST"}
-    if request.headers.get("HX-Request"):
+    if htmx:
         return render_block("errors/storage.html", "content", **context), 503, headers
     return render_template("errors/storage.html", **context), 503, headers
 
@@ -69,70 +72,81 @@ def _log_storage(kind: str, exc: BaseException | None) -> None:
     )
 
 
+def not_found(exc: HTTPException) -> ResponseReturnValue:
+    if _wants_json():
+        return jsonify({"errors": [{"path": "", "message": "not found"}]}), 404
+    return render_template("errors/404.html"), 404
+
+
+def not_allowed(exc: HTTPException) -> ResponseReturnValue:
+    if _wants_json():
+        return jsonify({"errors": [{"path": "", "message": "method not allowed"}]}), 405
+    return render_template("errors/404.html"), 405
+
+
+def too_large(exc: HTTPException) -> ResponseReturnValue:
+    limit = request.max_content_length or current_app.config["MAX_CONTENT_LENGTH"]
+    size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(1, limit // 1024)} KB"
+    if _wants_json():
+        message = f"the request is too large ({size} at most)"
+        return jsonify({"errors": [{"path": "", "message": message}]}), 413
+    return render_template("errors/500.html",
+                           message=f"That was too much to send at once ({size} at most)."), 413
+
+
+def refused_too_large(exc: TooLarge) -> ResponseReturnValue:
+    problems = [{"path": p.path, "message": p.message} for p in exc.problems]
+    if _wants_json():
+        return jsonify({"errors": problems}), 422
+    shown = [{"path": humanize_path(p.path) if p.path else "", "message": p.message} for p in exc.problems]
+    context = {"title": "Too long to save", "heading": "That is too long to save",
+               "problems": shown, "message": "Nothing was saved. Shorten it and send it again."}
+    if htmx:
+        return render_block("errors/refused.html", "content", **context), 422
+    return render_template("errors/refused.html", **context), 422
+
+
+def storage_failed(exc: sqlite3.OperationalError) -> ResponseReturnValue:
+    kind = storage_failure(exc)
+    if kind is None:
+        current_app.logger.exception("Database error on %s %s", request.method, request.path)
+        return server_error(exc)
+    return storage_response(kind, exc)
+
+
+def os_failed(exc: OSError) -> ResponseReturnValue:
+    kind = storage_failure(exc)
+    if kind is None:
+        current_app.logger.exception("Error on %s %s", request.method, request.path)
+        return server_error(exc)
+    return storage_response(kind, exc)
+
+
+def server_error(exc: Exception) -> ResponseReturnValue:
+    if _wants_json():
+        return jsonify({"errors": [{"path": "", "message": "server error"}]}), 500
+    return render_template("errors/500.html"), 500
+
+
+def expired(exc: CSRFError) -> ResponseReturnValue:
+    """The page was open too long or the session cookie is gone: show what was typed, with a
+    fresh token, so one tap sends it again.  Only for a request from this site: one from
+    another site was refused before this (``web/server/security.py``), and is refused here too."""
+    if cross_site():
+        return refuse_cross_site()
+    context = {"fields": _typed_fields(), "action": request.path, "reason": exc.description}
+    if htmx:
+        body = render_block("errors/expired.html", "content", **context)
+        return htmx_response(body, 400, retarget="main", reswap="innerHTML")
+    return render_template("errors/expired.html", **context), 400
+
+
 def init_app(app: Flask) -> None:
-    @app.errorhandler(404)
-    def not_found(exc):
-        if _wants_json():
-            return jsonify({"errors": [{"path": "", "message": "not found"}]}), 404
-        return render_template("errors/404.html"), 404
-
-    @app.errorhandler(405)
-    def not_allowed(exc):
-        if _wants_json():
-            return jsonify({"errors": [{"path": "", "message": "method not allowed"}]}), 405
-        return render_template("errors/404.html"), 405
-
-    @app.errorhandler(413)
-    def too_large(exc):
-        limit = request.max_content_length or current_app.config["MAX_CONTENT_LENGTH"]
-        size = f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{max(1, limit // 1024)} KB"
-        if _wants_json():
-            return jsonify({"errors": [{"path": "", "message": f"the request is too large ({size} at most)"}]}), 413
-        return render_template("errors/500.html", message=f"That was too much to send at once ({size} at most)."), 413
-
-    @app.errorhandler(TooLarge)
-    def refused_too_large(exc: TooLarge):
-        problems = [{"path": p.path, "message": p.message} for p in exc.problems]
-        if _wants_json():
-            return jsonify({"errors": problems}), 422
-        shown = [{"path": humanize_path(p.path) if p.path else "", "message": p.message} for p in exc.problems]
-        context = {"title": "Too long to save", "heading": "That is too long to save",
-                   "problems": shown, "message": "Nothing was saved. Shorten it and send it again."}
-        if request.headers.get("HX-Request"):
-            return render_block("errors/refused.html", "content", **context), 422
-        return render_template("errors/refused.html", **context), 422
-
-    @app.errorhandler(sqlite3.OperationalError)
-    def storage_failed(exc: sqlite3.OperationalError):
-        kind = storage_failure(exc)
-        if kind is None:
-            current_app.logger.exception("Database error on %s %s", request.method, request.path)
-            return server_error(exc)
-        return storage_response(kind, exc)
-
-    @app.errorhandler(OSError)
-    def os_failed(exc: OSError):
-        kind = storage_failure(exc)
-        if kind is None:
-            current_app.logger.exception("Error on %s %s", request.method, request.path)
-            return server_error(exc)
-        return storage_response(kind, exc)
-
-    @app.errorhandler(500)
-    def server_error(exc):
-        if _wants_json():
-            return jsonify({"errors": [{"path": "", "message": "server error"}]}), 500
-        return render_template("errors/500.html"), 500
-
-    @app.errorhandler(CSRFError)
-    def expired(exc):
-        """The page was open too long or the session cookie is gone: show what was typed, with a
-        fresh token, so one tap sends it again.  Only for a request from this site: one from
-        another site was refused before this (``web/server/security.py``), and is refused here too."""
-        if cross_site():
-            return refuse_cross_site()
-        context = {"fields": _typed_fields(), "action": request.path, "reason": exc.description}
-        if request.headers.get("HX-Request"):
-            body = render_block("errors/expired.html", "content", **context)
-            return body, 400, {"HX-Retarget": "main", "HX-Reswap": "innerHTML"}
-        return render_template("errors/expired.html", **context), 400
+    app.register_error_handler(404, not_found)
+    app.register_error_handler(405, not_allowed)
+    app.register_error_handler(413, too_large)
+    app.register_error_handler(TooLarge, refused_too_large)
+    app.register_error_handler(sqlite3.OperationalError, storage_failed)
+    app.register_error_handler(OSError, os_failed)
+    app.register_error_handler(500, server_error)
+    app.register_error_handler(CSRFError, expired)

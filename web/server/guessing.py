@@ -29,6 +29,7 @@ import os
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import Flask
@@ -75,8 +76,14 @@ class Ticket:
 
 
 class GuessLimits:
-    def __init__(self, per_client: int = 5, client_window: float = 300.0, overall: int = 30,
-                 overall_window: float = 60.0, clock=time.monotonic):
+    def __init__(
+        self,
+        per_client: int = 5,
+        client_window: float = 300.0,
+        overall: int = 30,
+        overall_window: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.per_client, self.client_window = per_client, client_window
         self.overall, self.overall_window = overall, overall_window
         self._clock = clock
@@ -127,7 +134,11 @@ class GuessLimits:
                 self._all.remove(ticket.at)
 
     def _prune(self, now: float) -> None:
-        for key in [k for k, failures in self._clients.items() if not failures or now - failures[-1] >= self.client_window]:
+        for key in [
+            k
+            for k, failures in self._clients.items()
+            if not failures or now - failures[-1] >= self.client_window
+        ]:
             del self._clients[key]
 
 
@@ -135,6 +146,8 @@ def init_app(app: Flask) -> None:
     app.extensions["scorepad_guesses"] = GuessLimits(
         per_client=int(app.config.get("ACCESS_ATTEMPTS", 5)),
         client_window=float(app.config.get("ACCESS_WINDOW", 300)),
-        overall=int(app.config.get("ACCESS_ATTEMPTS_ALL", os.environ.get("SCOREPAD_ACCESS_GUESSES_PER_MINUTE") or 30)),
+        overall=int(
+            app.config.get("ACCESS_ATTEMPTS_ALL", os.environ.get("SCOREPAD_ACCESS_GUESSES_PER_MINUTE") or 30)
+        ),
         overall_window=float(app.config.get("ACCESS_WINDOW_ALL", 60)),
     )

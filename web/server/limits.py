@@ -7,8 +7,12 @@ log is append-only, so a 500,000-character plant name saved 40 times would stay 
 
 >>> state_problems({"plants": [{"name": "ZZ Plant", "growth": 2}]})
 []
->>> state_problems({"plants": [{"name": "x" * 201}]})
-[FieldError(path='plants[0].name', message='is too long to save: at most 200 characters (it has 201). Nothing was saved.')]
+>>> [problem] = state_problems({"plants": [{"name": "x" * 201}]})
+>>> problem.path
+'plants[0].name'
+>>> problem.message
+'is too long to save: at most 200 characters (it has 201). Nothing was saved.'
+
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import json
 from typing import Any
 
 from flask import Flask, current_app, request
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, Map
 
 from scoring.core import FieldError
 from scoring.text import name_key, name_problem
@@ -46,18 +50,28 @@ def _walk(value: Any, path: str, depth: int, out: list[FieldError]) -> None:
     if len(out) >= PROBLEMS_MAX:
         return
     if depth > DEPTH_MAX:
-        out.append(FieldError(path, f"is nested too deeply to save: at most {DEPTH_MAX} levels. Nothing was saved."))
+        out.append(
+            FieldError(path, f"is nested too deeply to save: at most {DEPTH_MAX} levels. Nothing was saved.")
+        )
         return
     if isinstance(value, str):
         if len(value) > TEXT_MAX:
-            out.append(FieldError(path, f"is too long to save: at most {TEXT_MAX} characters "
-                                        f"(it has {len(value):,}). Nothing was saved."))
+            out.append(
+                FieldError(
+                    path,
+                    f"is too long to save: at most {TEXT_MAX} characters "
+                    f"(it has {len(value):,}). Nothing was saved.",
+                )
+            )
     elif isinstance(value, dict):
         for key, item in value.items():
             key = str(key)
             if len(key) > KEY_MAX:
-                out.append(FieldError(path, f"has a key of {len(key):,} characters: at most {KEY_MAX}. "
-                                            "Nothing was saved."))
+                out.append(
+                    FieldError(
+                        path, f"has a key of {len(key):,} characters: at most {KEY_MAX}. Nothing was saved."
+                    )
+                )
                 continue
             _walk(item, _path(path, key), depth + 1, out)
     elif isinstance(value, list):
@@ -84,8 +98,13 @@ def state_problems(state: Any, what: str = "This seat's entry") -> list[FieldErr
     except (TypeError, ValueError, RecursionError):
         return [FieldError("", f"{what} cannot be stored as JSON. Nothing was saved.")]
     if size > STATE_MAX:
-        return [FieldError("", f"{what} is too large to save ({size // 1024} KB; at most {STATE_MAX // 1024} KB). "
-                               "Nothing was saved.")]
+        return [
+            FieldError(
+                "",
+                f"{what} is too large to save ({size // 1024} KB; at most {STATE_MAX // 1024} KB). "
+                "Nothing was saved.",
+            )
+        ]
     return []
 
 
@@ -106,8 +125,15 @@ class TooLarge(Exception):
 def check_text(path: str, text: Any, maximum: int) -> None:
     """Raise :class:`TooLarge` when ``text`` has more than ``maximum`` characters."""
     if isinstance(text, str) and len(text.strip()) > maximum:
-        raise TooLarge([FieldError(path, f"is too long to save: at most {maximum:,} characters "
-                                         f"(it has {len(text.strip()):,}). Nothing was saved.")])
+        raise TooLarge(
+            [
+                FieldError(
+                    path,
+                    f"is too long to save: at most {maximum:,} characters "
+                    f"(it has {len(text.strip()):,}). Nothing was saved.",
+                )
+            ]
+        )
 
 
 def check_name(path: str, name: Any) -> None:
@@ -140,7 +166,7 @@ class IdConverter(IntegerConverter):
     """``<int:...>`` in every route: at most SQLite's largest integer, so ``/plays/9223372036854775808``
     is a 404 instead of an overflow."""
 
-    def __init__(self, map, *args: Any, **kwargs: Any) -> None:  # noqa: A002 (werkzeug's name)
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:  # noqa: A002 (werkzeug's name)
         kwargs.setdefault("max", ID_MAX)
         super().__init__(map, *args, **kwargs)
 
@@ -166,7 +192,9 @@ def _import_body_limit() -> None:
     """The Settings page's import upload may be larger than other requests (an export of years of
     plays): set before anything reads the body (the CSRF check does)."""
     if request.method == "POST" and request.path in IMPORT_PATHS:
-        request.max_content_length = int(current_app.config.get("IMPORT_MAX_BYTES") or current_app.config["MAX_CONTENT_LENGTH"])
+        request.max_content_length = int(
+            current_app.config.get("IMPORT_MAX_BYTES") or current_app.config["MAX_CONTENT_LENGTH"]
+        )
 
 
 def overflows(text: str | None) -> bool:

@@ -11,14 +11,27 @@ from __future__ import annotations
 import hmac
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, current_app, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.sessions import SecureCookieSessionInterface
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from jinja2_fragments.flask import render_block
 from wtforms import PasswordField
 from wtforms.validators import DataRequired, Length
 
 from web.server import guessing, tokens
+from web.server.extensions import htmx, htmx_response
 from web.server.guessing import GuessLimits, Ticket, Wait
 
 CSP = (
@@ -26,8 +39,14 @@ CSP = (
     "connect-src 'self'; font-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-OPEN_PATHS = ("/static/", "/access", "/healthz", "/s/",  # /s/TOKEN: a shared result, read-only (web/story/share.py)
-              "/sw.js", "/offline")  # the service worker and its offline page: no data (web/routes/offline.py)
+OPEN_PATHS = (
+    "/static/",
+    "/access",
+    "/healthz",
+    "/s/",  # /s/TOKEN: a shared result, read-only (web/story/share.py)
+    "/sw.js",
+    "/offline",
+)  # the service worker and its offline page: no data (web/routes/offline.py)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -37,7 +56,10 @@ bp = Blueprint("access", __name__)
 class AccessForm(FlaskForm):
     code = PasswordField(
         "Access code",
-        validators=[DataRequired("Enter the access code."), Length(max=200, message="That is too long to be the code.")],
+        validators=[
+            DataRequired("Enter the access code."),
+            Length(max=200, message="That is too long to be the code."),
+        ],
         render_kw={"autocomplete": "current-password", "autocapitalize": "off"},
     )
 
@@ -62,14 +84,20 @@ def _safe_next(target: str | None) -> str:
     parts = urlsplit(target)
     # Browsers read "/\\host" as "//host", and drop tabs and newlines from a URL ("/\t/host"):
     # both would leave this site, so only a plain path on this site is followed.
-    if (parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//")
-            or "\\" in target or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in target)):
+    if (
+        parts.scheme
+        or parts.netloc
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in target)
+    ):
         return url_for("main.home")
     return target
 
 
 @bp.route("/access", methods=["GET", "POST"])
-def access():
+def access() -> ResponseReturnValue:
     form = AccessForm()
     limits: GuessLimits = current_app.extensions["scorepad_guesses"]
     status = 200
@@ -100,8 +128,10 @@ def access():
 
 def _wait_message(wait: Wait) -> str:
     if wait.everyone:
-        return (f"Too many wrong codes have been tried on this Scorepad in the last minute, from anywhere. "
-                f"Try again in {wait.seconds} seconds. (Devices that already entered the code are not affected.)")
+        return (
+            f"Too many wrong codes have been tried on this Scorepad in the last minute, from anywhere. "
+            f"Try again in {wait.seconds} seconds. (Devices that already entered the code are not affected.)"
+        )
     return f"Too many wrong codes from this device. Try again in {wait.seconds} seconds."
 
 
@@ -110,7 +140,7 @@ def _code_mark(code: str) -> str:
     return hmac.new(str(current_app.secret_key).encode(), code.encode(), "sha256").hexdigest()[:32]
 
 
-def _require_access():
+def _require_access() -> ResponseReturnValue | None:
     code = current_app.config.get("ACCESS_CODE")
     if not code or request.path.startswith(OPEN_PATHS):
         return None
@@ -119,11 +149,12 @@ def _require_access():
     if tokens.bearer_sent():
         return tokens.bearer_refusal()  # None when it is a live API token (web/server/tokens.py)
     if request.path.startswith("/api/"):
-        message = "this Scorepad needs its access code: open /access in a browser, or send Authorization: Bearer TOKEN (docs/api.md)"
+        message = ("this Scorepad needs its access code: open /access in a browser, "
+                   "or send Authorization: Bearer TOKEN (docs/api.md)")
         return jsonify({"errors": [{"path": "", "message": message}]}), 401
     target = request.full_path.rstrip("?")
-    if request.headers.get("HX-Request"):
-        return "", 401, {"HX-Redirect": url_for("access.access", next=target)}
+    if htmx:
+        return htmx_response("", 401, redirect=url_for("access.access", next=target))
     return redirect(url_for("access.access", next=target), code=303)
 
 
@@ -170,7 +201,7 @@ def cross_site() -> str | None:
     return None
 
 
-def refuse_cross_site():
+def refuse_cross_site() -> ResponseReturnValue:
     """403: another site's page tried to change something here.  No "Send again": nothing of
     that request is offered back with a fresh token."""
     reason = cross_site() or "another site"
@@ -178,28 +209,32 @@ def refuse_cross_site():
     message = "refused: this request came from another site"
     if request.path.startswith("/api/"):
         return jsonify({"error": "cross-site", "errors": [{"path": "", "message": message}]}), 403
-    context = {"title": "Refused", "heading": "Refused: this came from another site", "problems": [],
-               "message": "A page on another site tried to change something on this Scorepad. Nothing was changed. "
-                          "If you meant to do it, open Scorepad itself and do it there."}
-    if request.headers.get("HX-Request"):
+    context = {
+        "title": "Refused",
+        "heading": "Refused: this came from another site",
+        "problems": [],
+        "message": "A page on another site tried to change something on this Scorepad. Nothing was changed. "
+        "If you meant to do it, open Scorepad itself and do it there.",
+    }
+    if htmx:
         return render_block("errors/refused.html", "content", **context), 403
     return render_template("errors/refused.html", **context), 403
 
 
-def _refuse_cross_site():
+def _refuse_cross_site() -> ResponseReturnValue | None:
     return refuse_cross_site() if cross_site() else None
 
 
-def _history_restore_is_a_page_load():
+def _history_restore_is_a_page_load() -> None:
     """htmx restores history (Back) with ``HX-Request`` and ``HX-History-Restore-Request``: that
     request wants the whole page, so every view (the games' own included) sees no ``HX-Request``."""
-    if request.headers.get("HX-History-Restore-Request") == "true":
+    if htmx.history_restore_request:
         request.environ.pop("HTTP_HX_REQUEST", None)
         request.environ.pop("HTTP_HX_TARGET", None)
         request.environ.pop("HTTP_HX_TRIGGER", None)
 
 
-def _headers(response):
+def _headers(response: Response) -> Response:
     if not request.path.startswith(("/static/", "/api/")):
         response.vary.add("HX-Request")  # a page and its htmx fragment share one address
     response.headers.setdefault("Content-Security-Policy", CSP)

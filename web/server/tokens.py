@@ -21,7 +21,19 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import click
-from flask import Blueprint, Flask, abort, current_app, jsonify, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
@@ -45,8 +57,10 @@ class TokenError(Exception):
 class TokenForm(FlaskForm):
     name = StringField(
         "Name of the new token",
-        validators=[DataRequired("Give the token a name, such as the script or computer that uses it."),
-                    Length(max=NAME_MAX, message=f"At most {NAME_MAX} characters.")],
+        validators=[
+            DataRequired("Give the token a name, such as the script or computer that uses it."),
+            Length(max=NAME_MAX, message=f"At most {NAME_MAX} characters."),
+        ],
         render_kw={"autocomplete": "off", "maxlength": NAME_MAX, "placeholder": "e.g. nightly export"},
     )
 
@@ -72,20 +86,36 @@ def create(name: str, who: str) -> str:
     token = PREFIX + secrets.token_urlsafe(32)
     db = get_db()
     with write(db):
-        if db.execute("SELECT 1 FROM api_tokens WHERE name = ? COLLATE NOCASE AND revoked_at IS NULL", [cleaned]).fetchone():
-            raise TokenError(f'name: a token named "{cleaned}" exists: revoke it first, or choose another name')
-        db.table("api_tokens").insert({"name": cleaned, "digest": digest(token), "hint": token[:HINT_LENGTH],
-                                       "created_at": now(), "created_by": who})
+        if db.execute(
+            "SELECT 1 FROM api_tokens WHERE name = ? COLLATE NOCASE AND revoked_at IS NULL", [cleaned]
+        ).fetchone():
+            raise TokenError(
+                f'name: a token named "{cleaned}" exists: revoke it first, or choose another name'
+            )
+        db.table("api_tokens").insert(
+            {
+                "name": cleaned,
+                "digest": digest(token),
+                "hint": token[:HINT_LENGTH],
+                "created_at": now(),
+                "created_by": who,
+            }
+        )
     return token
 
 
 def tokens(include_revoked: bool = True) -> list[dict[str, Any]]:
     """Every token (live ones first, newest first), without anything that would let one be used."""
     clause = "" if include_revoked else "WHERE revoked_at IS NULL"
-    rows = get_db().execute(
-        f"SELECT id, name, hint, created_at, created_by, last_used_at, revoked_at, revoked_by FROM api_tokens {clause} "
-        "ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC"
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT id, name, hint, created_at, created_by, last_used_at, revoked_at, revoked_by "
+            f"FROM api_tokens {clause} "
+            "ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC"
+        )
+        .fetchall()
+    )
     return [dict(r) for r in rows]
 
 
@@ -96,13 +126,17 @@ def revoke(name: str | None = None, who: str = "", token_id: int | None = None) 
         if token_id is not None:
             row = db.execute("SELECT * FROM api_tokens WHERE id = ?", [token_id]).fetchone()
         else:
-            row = db.execute("SELECT * FROM api_tokens WHERE name = ? COLLATE NOCASE AND revoked_at IS NULL",
-                             [" ".join((name or "").split())]).fetchone()
+            row = db.execute(
+                "SELECT * FROM api_tokens WHERE name = ? COLLATE NOCASE AND revoked_at IS NULL",
+                [" ".join((name or "").split())],
+            ).fetchone()
         if row is None:
             live = ", ".join(t["name"] for t in tokens(include_revoked=False)) or "none"
             raise TokenError(f'there is no live token named "{name}" (live tokens: {live})')
         if row["revoked_at"] is None:
-            db.execute("UPDATE api_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ?", [now(), who, row["id"]])
+            db.execute(
+                "UPDATE api_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ?", [now(), who, row["id"]]
+            )
     _touched.pop(row["id"], None)
     return dict(row)
 
@@ -110,8 +144,14 @@ def revoke(name: str | None = None, who: str = "", token_id: int | None = None) 
 def live_token(token: str) -> dict[str, Any] | None:
     if not token.startswith(PREFIX) or len(token) > 200:
         return None
-    row = get_db().execute("SELECT id, name, last_used_at FROM api_tokens WHERE digest = ? AND revoked_at IS NULL",
-                           [digest(token)]).fetchone()
+    row = (
+        get_db()
+        .execute(
+            "SELECT id, name, last_used_at FROM api_tokens WHERE digest = ? AND revoked_at IS NULL",
+            [digest(token)],
+        )
+        .fetchone()
+    )
     return dict(row) if row else None
 
 
@@ -146,15 +186,17 @@ def bearer_sent() -> bool:
     return scheme.lower() == "bearer"
 
 
-def bearer_refusal():
+def bearer_refusal() -> ResponseReturnValue | None:
     """None when the request's bearer token is live (it passes the access code), else the 401."""
     token = request.headers.get("Authorization", "").strip().partition(" ")[2].strip()
     row = live_token(token) if token else None
     if row is not None:
         _touch(row)
         return None
-    message = ("this token is not one of this Scorepad's live tokens (revoked, mistyped or from another instance): "
-               "make one on Settings -> API tokens or with flask --app app token create NAME")
+    message = (
+        "this token is not one of this Scorepad's live tokens (revoked, mistyped or from another instance): "
+        "make one on Settings -> API tokens or with flask --app app token create NAME"
+    )
     response = jsonify({"errors": [{"path": "Authorization", "message": message}]})
     response.status_code = 401
     response.headers["WWW-Authenticate"] = 'Bearer error="invalid_token"'
@@ -165,13 +207,15 @@ def bearer_refusal():
 
 
 def _who() -> str:
-    from web.routes.pages import who  # (late: web.routes.pages needs a request's device, this module is loaded at start)
+    from web.routes.pages import (
+        who,  # (late: web.routes.pages needs a request's device, this module is loaded at start)
+    )
 
     return who()
 
 
 @bp.post("/settings/tokens")
-def create_token():
+def create_token() -> ResponseReturnValue:
     form = TokenForm()
     made: str | None = None
     error: str | None = None
@@ -181,16 +225,22 @@ def create_token():
         except TokenError as exc:
             error = str(exc).removeprefix("name: ")
             form.name.errors = [error[0].upper() + error[1:] + "."]
-    response = make_response(render_template("tokens/page.html", form=form, made=made,
-                                             made_name=" ".join((form.name.data or "").split()),
-                                             api_url=url_for("plays_list.plays", _external=True)))
+    response = make_response(
+        render_template(
+            "tokens/page.html",
+            form=form,
+            made=made,
+            made_name=" ".join((form.name.data or "").split()),
+            api_url=url_for("plays_list.plays", _external=True),
+        )
+    )
     response.status_code = 200 if made else 422
     response.headers["Cache-Control"] = "no-store"  # the token is shown once: no copy in any cache
     return response
 
 
 @bp.post("/settings/tokens/<int:token_id>/revoke")
-def revoke_token(token_id: int):
+def revoke_token(token_id: int) -> ResponseReturnValue:
     if not ActionForm().validate():
         abort(400)
     try:
@@ -217,8 +267,13 @@ def _cli(app: Flask) -> None:
         except TokenError as exc:
             raise click.ClickException(str(exc)) from exc
         if not current_app.config.get("ACCESS_CODE"):
-            click.echo("Note: SCOREPAD_ACCESS_CODE is not set, so this Scorepad is open and needs no token.", err=True)
-        click.echo(f'Token "{" ".join(name.split())}" made. Keep it somewhere safe: it is shown only this once.')
+            click.echo(
+                "Note: SCOREPAD_ACCESS_CODE is not set, so this Scorepad is open and needs no token.",
+                err=True,
+            )
+        click.echo(
+            f'Token "{" ".join(name.split())}" made. Keep it somewhere safe: it is shown only this once.'
+        )
         click.echo(made)
 
     @token_group.command("list")
@@ -229,8 +284,10 @@ def _cli(app: Flask) -> None:
             click.echo("No API tokens.")
         for t in found:
             state = f"revoked {t['revoked_at']} by {t['revoked_by']}" if t["revoked_at"] else "live"
-            click.echo(f"{t['name']}\t{t['hint']}…\tmade {t['created_at']} by {t['created_by']}\t"
-                       f"last used {t['last_used_at'] or 'never'}\t{state}")
+            click.echo(
+                f"{t['name']}\t{t['hint']}…\tmade {t['created_at']} by {t['created_by']}\t"
+                f"last used {t['last_used_at'] or 'never'}\t{state}"
+            )
 
     @token_group.command("revoke")
     @click.argument("name")

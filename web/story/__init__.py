@@ -9,6 +9,8 @@ May import: ``scoring``, ``web.story``, ``web.data``, ``web.games``, ``web.serve
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 
 from web.server.extensions import csrf
@@ -17,12 +19,14 @@ from web.story import pagecache, photos, share, stats
 
 def init_app(app: Flask) -> None:
     pagecache.init_app(app)
-    csrf.exempt(photos.upload)  # it checks the token itself, after raising the body limit (web/story/photos.py)
+    csrf.exempt(
+        photos.upload
+    )  # it checks the token itself, after raising the body limit (web/story/photos.py)
     for blueprint in (stats.bp, share.bp, photos.bp):
         app.register_blueprint(blueprint)
 
     @app.context_processor
-    def story_globals():
+    def story_globals() -> dict[str, Any]:
         return {
             "player_story": stats.player_story,
             "play_story": share.play_story,

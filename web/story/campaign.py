@@ -11,7 +11,9 @@ import math
 from typing import Any
 
 from flask import Blueprint, abort, g, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
+from scoring.core import Result
 from scoring.verdant import campaign as camp
 from scoring.verdant.achievements import near_misses
 from web.data import store
@@ -28,13 +30,20 @@ mode_of, shape_info, valid_shape = camp.mode_of, camp.describe, camp.SHAPE_IDS._
 
 def player_group(player_id: int) -> list[int]:
     """The player and every duplicate merged into them (at any depth): the campaign follows a merge."""
-    rows = get_db().execute(
-        "WITH RECURSIVE grp(id) AS (SELECT ? UNION SELECT p.id FROM players p JOIN grp ON p.merged_into = grp.id) "
-        "SELECT id FROM grp", [player_id]).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "WITH RECURSIVE grp(id) AS (SELECT ? UNION SELECT p.id FROM players p JOIN grp ON "
+            "p.merged_into = grp.id) "
+            "SELECT id FROM grp",
+            [player_id],
+        )
+        .fetchall()
+    )
     return [r[0] for r in rows]
 
 
-def current(player_id: int) -> dict[str, dict]:
+def current(player_id: int) -> dict[str, dict[str, Any]]:
     """The player's filled shapes: shape -> its fill event (with the play's date), in fill order."""
     ids = player_group(player_id)
     marks = ",".join("?" * len(ids))
@@ -54,9 +63,22 @@ class Refused(Exception):
 
 
 def _event(player_id: int, shape: str, action: str, play_id: int | None, source: str, who: str) -> None:
-    get_db().table("achievement_events").insert({"player_id": player_id, "shape": shape, "action": action, "play_id": play_id,
-                                     "source": source, "at": now(), "who": who})
-    what = "achievement filled" + (" (entered by hand)" if source == "hand" else "") if action == "fill" else "achievement undone"
+    get_db().table("achievement_events").insert(
+        {
+            "player_id": player_id,
+            "shape": shape,
+            "action": action,
+            "play_id": play_id,
+            "source": source,
+            "at": now(),
+            "who": who,
+        }
+    )
+    what = (
+        "achievement filled" + (" (entered by hand)" if source == "hand" else "")
+        if action == "fill"
+        else "achievement undone"
+    )
     log(play_id, player_id, who, what, None, {"shape": shape, "source": source})
 
 
@@ -70,7 +92,7 @@ def fill(player_id: int, shape: str, play_id: int | None, who: str) -> None:
         _event(player_id, shape, "fill", play_id, "play" if play_id else "hand", who)
 
 
-def undo(player_id: int, shape: str, who: str, event: int | None = None) -> dict:
+def undo(player_id: int, shape: str, who: str, event: int | None = None) -> dict[str, Any]:
     """Undo the player's fill of ``shape`` (appends an undo event); returns the undone fill.
     ``event``: the fill the page showed (refused if another phone changed the shape since)."""
     with write(get_db()):
@@ -78,7 +100,10 @@ def undo(player_id: int, shape: str, who: str, event: int | None = None) -> dict
         if found is None:
             raise Refused(f"{shape_info(shape)['label']} is not filled: nothing to undo")
         if event is not None and found["id"] != event:
-            raise Refused(f"{shape_info(shape)['label']} was changed on another phone since this page was shown: look again.")
+            raise Refused(
+                f"{shape_info(shape)['label']} was changed on another phone since this page was shown: "
+                "look again."
+            )
         _event(player_id, shape, "undo", found["play_id"], found["source"], who)
     return found
 
@@ -95,13 +120,19 @@ def plant_drawing(leaves: list[str], size: int = 170) -> dict[str, Any]:
     drawn = []
     for i, shape in enumerate(leaves):
         y, tilt = 200 - i * 7.0, (i // 2) % 3 * 9  # a little variety in the leaves' angles
-        drawn.append({**shape_info(shape), "transform": f"translate({stem_x(y):.1f} {y:.1f}) rotate({-14 - tilt if i % 2 == 0 else -166 + tilt}) "
-                                                         f"scale({1.15 - i * 0.008:.3f})"})
+        drawn.append(
+            {
+                **shape_info(shape),
+                "transform": f"translate({stem_x(y):.1f} {y:.1f}) "
+                f"rotate({-14 - tilt if i % 2 == 0 else -166 + tilt}) "
+                f"scale({1.15 - i * 0.008:.3f})",
+            }
+        )
     return {"leaves": drawn, "stem": "M" + " L".join(f"{stem_x(y):.1f} {y:.1f}" for y in ys),
             "view": f"0 {vy:.0f} 200 {262 - vy:.0f}", "width": size, "height": round(size * (262 - vy) / 200)}
 
 
-def result_context(play, result) -> dict:
+def result_context(play: store.Play, result: Result) -> dict[str, Any]:
     """The campaign panel under a Verdant result: per player, what this play can fill.  A play
     outside the campaign (mode none, no modification played) shows no panel (``shown``)."""
     mode, number = mode_of(play.options)
@@ -113,41 +144,81 @@ def result_context(play, result) -> dict:
         ach = rp.extra.get("achievements") if isinstance(rp.extra, dict) else None
         ach = ach if isinstance(ach, dict) else {}
         this_play = [s for s, e in filled.items() if e["play_id"] == play.id]
-        entry: dict[str, Any] = {"position": seat.position, "name": seat.name, "player_id": seat.player_id, "total": rp.total,
-                                 "from_this_play": [dict(shape_info(s), event=filled[s]) for s in this_play]}
+        entry: dict[str, Any] = {
+            "position": seat.position,
+            "name": seat.name,
+            "player_id": seat.player_id,
+            "total": rp.total,
+            "from_this_play": [dict(shape_info(s), event=filled[s]) for s in this_play],
+        }
         if mode == "standard":
             earned = [n for n in ach.get("standard") or [] if isinstance(n, int)]
             used = [s for s in this_play if s.startswith("standard-")]
             others = [t for j, t in enumerate(totals) if j != seat.position]
-            near = near_misses(rp, seat.state, play.options, set(filled), best_other=max(others) if others else None)
-            entry.update(earned=[dict(shape_info(f"standard-{n}"), event=filled.get(f"standard-{n}")) for n in earned], used=used,
-                         no_longer=[shape_info(s)["label"] for s in used if int(s.split("-")[1]) not in earned],
-                         near=[dict(n, label=shape_info(n["shape"])["label"]) for n in near])
+            near = near_misses(
+                rp, seat.state, play.options, set(filled), best_other=max(others) if others else None
+            )
+            entry.update(
+                earned=[dict(shape_info(f"standard-{n}"), event=filled.get(f"standard-{n}")) for n in earned],
+                used=used,
+                no_longer=[shape_info(s)["label"] for s in used if int(s.split("-")[1]) not in earned],
+                near=[dict(n, label=shape_info(n["shape"])["label"]) for n in near],
+            )
             entry["choosable"] = [e for e in entry["earned"] if e["event"] is None]
         elif own:
             scenario = ach.get("scenario") or {}
-            entry.update(shape=dict(shape_info(own), event=filled.get(own)), scenario=scenario,
-                         eligible=bool(scenario.get("passed")) if mode == "scenario" else ach.get("modification") == number)
+            entry.update(
+                shape=dict(shape_info(own), event=filled.get(own)),
+                scenario=scenario,
+                eligible=bool(scenario.get("passed"))
+                if mode == "scenario"
+                else ach.get("modification") == number,
+            )
         players.append(entry)
     scen = camp.scenario(number) if mode == "scenario" and number else None
-    declarable = [{"key": o["key"], "text": f"I {camp.DECLARED[o['key']]}"} for o in scen["objectives"] if o["check"] == "declared"] if scen else []
-    return {"campaign": {"mode": mode, "number": number, "players": players, "finished": play.finished,
-                         "shown": mode != "none" or play.options.get("modification") is not None,
-                         "title": camp.MODE_WORDS[mode] + (f" {number}" if number else "") if mode != "none" else "",
-                         "declarable": declarable, "declared": camp.declared_by_player(play.options, len(play.seats)),
-                         "scenario": scen, "modification": camp.modification(number) if mode == "modification" and number else None,
-                         "fillable": [p for p in players if own and p["eligible"] and p["shape"]["event"] is None]}}
+    declarable = (
+        [
+            {"key": o["key"], "text": f"I {camp.DECLARED[o['key']]}"}
+            for o in scen["objectives"]
+            if o["check"] == "declared"
+        ]
+        if scen
+        else []
+    )
+    return {
+        "campaign": {
+            "mode": mode,
+            "number": number,
+            "players": players,
+            "finished": play.finished,
+            "shown": mode != "none" or play.options.get("modification") is not None,
+            "title": camp.MODE_WORDS[mode] + (f" {number}" if number else "") if mode != "none" else "",
+            "declarable": declarable,
+            "declared": camp.declared_by_player(play.options, len(play.seats)),
+            "scenario": scen,
+            "modification": camp.modification(number) if mode == "modification" and number else None,
+            "fillable": [p for p in players if own and p["eligible"] and p["shape"]["event"] is None],
+        }
+    }
 
 
-def _latest_standard_play(ids: list[int]) -> dict | None:
+def _latest_standard_play(ids: list[int]) -> dict[str, Any] | None:
     """The newest finished standard-mode Verdant play of the player (among their last 30)."""
     marks = ",".join("?" * len(ids))
     # Walk Verdant plays newest first on plays(game, played_at) and probe the player's seat
     # (CROSS JOIN keeps that order): the cost does not grow with the player's whole history.
-    rows = get_db().execute(
-        f"SELECT pl.id, pl.played_at, pl.options, s.total, s.breakdown, s.state, s.position FROM plays pl "
-        f"CROSS JOIN seats s ON s.play_id = pl.id AND s.player_id IN ({marks}) WHERE pl.game = 'verdant' "
-        f"AND pl.status = 'finished' AND s.total IS NOT NULL ORDER BY pl.played_at DESC, pl.id DESC LIMIT 30", ids).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT pl.id, pl.played_at, pl.options, s.total, s.breakdown, s.state, s.position FROM "
+            "plays pl "
+            f"CROSS JOIN seats s ON s.play_id = pl.id AND s.player_id IN ({marks}) WHERE pl.game = 'verdant' "
+            "AND pl.status = 'finished' AND s.total IS NOT NULL ORDER BY pl.played_at DESC, pl.id DESC "
+            "LIMIT 30",
+            ids,
+        )
+        .fetchall()
+    )
     for r in rows:
         options = loads(r["options"], {})
         if mode_of(options)[0] == "standard":
@@ -157,20 +228,34 @@ def _latest_standard_play(ids: list[int]) -> dict | None:
     return None
 
 
-def player_context(player: dict) -> dict:
+def player_context(player: dict[str, Any]) -> dict[str, Any]:
     """The achievement plant on a player's page: 50 shapes by mode, leaves, drawing, near misses."""
     filled = current(player["id"])
     shapes = [dict(shape_info(s["shape"]), event=filled.get(s["shape"])) for s in camp.all_shapes()]
-    groups = [{"mode": mode, "title": f"{title}s", "shapes": [s for s in shapes if s["mode"] == mode],
-               "filled": sum(1 for s in shapes if s["mode"] == mode and s["event"])}
-              for mode, title in camp.MODE_WORDS.items()]  # "Standard games", "Scenarios", "Rules modifications"
+    groups = [
+        {
+            "mode": mode,
+            "title": f"{title}s",
+            "shapes": [s for s in shapes if s["mode"] == mode],
+            "filled": sum(1 for s in shapes if s["mode"] == mode and s["event"]),
+        }
+        for mode, title in camp.MODE_WORDS.items()
+    ]  # "Standard games", "Scenarios", "Rules modifications"
     ids = player_group(player["id"])
     latest = _latest_standard_play(ids)
     near = []
     if latest is not None:
         result = {"total": latest["total"], "categories": loads(latest["breakdown"], [])}
-        near = [dict(n, label=shape_info(n["shape"])["label"]) for n in near_misses(
-            result, loads(latest["state"], {}), latest["options"], set(filled), best_other=latest["best_other"])]
+        near = [
+            dict(n, label=shape_info(n["shape"])["label"])
+            for n in near_misses(
+                result,
+                loads(latest["state"], {}),
+                latest["options"],
+                set(filled),
+                best_other=latest["best_other"],
+            )
+        ]
     plays = get_db().execute(  # finished Verdant plays of the player (and merged duplicates): player_stats
         f"SELECT COALESCE(SUM(plays), 0) FROM player_stats WHERE game = 'verdant' "
         f"AND player_id IN ({','.join('?' * len(ids))})", ids).fetchone()[0]
@@ -180,13 +265,16 @@ def player_context(player: dict) -> dict:
 
 # ------------------------------------------------------------------------- routes
 
-verdant = Blueprint("verdant", __name__, url_prefix="/verdant")  # the campaign's endpoints: "verdant.campaign.*"
+verdant = Blueprint(
+    "verdant", __name__, url_prefix="/verdant"
+)  # the campaign's endpoints: "verdant.campaign.*"
 bp = Blueprint("campaign", __name__)
 
 
 @bp.errorhandler(Refused)
-def _refuse(exc: Refused):
-    """A refused campaign change, with a link back to the page it came from (``g.campaign_back``, set by each route)."""
+def _refuse(exc: Refused) -> ResponseReturnValue:
+    """A refused campaign change, with a link back to the page it came from (``g.campaign_back``,
+    set by each route)."""
     return render_template("games/verdant/refused.html", message=str(exc), back=g.campaign_back), exc.status
 
 
@@ -208,12 +296,14 @@ def _as_shown(play_id: int, version: int | None, finished: bool = True) -> store
     if finished and not found.finished:
         raise Refused("Finish the play first: a shape is filled from a play in the history.")
     if version is not None and version != found.version:
-        raise Refused("This play was changed on another phone since this page was shown: look at its result again.")
+        raise Refused(
+            "This play was changed on another phone since this page was shown: look at its result again."
+        )
     return found
 
 
 @bp.post("/plays/<int:play_id>/campaign/fill")
-def fill_from_play(play_id: int):
+def fill_from_play(play_id: int) -> ResponseReturnValue:
     """Fill one shape for one seat (``position``, ``shape``), or the play's scenario/modification
     shape for every seat that may fill it (``position=all``); ``version``: the play's, as shown."""
     _back_to(play_id)
@@ -227,7 +317,7 @@ def fill_from_play(play_id: int):
     return see_other("main.result", play_id=play_id, _anchor="vd-campaign")
 
 
-def _targets(ctx: dict, seats: int) -> list[tuple[dict, str]]:
+def _targets(ctx: dict[str, Any], seats: int) -> list[tuple[dict[str, Any], str]]:
     """Who fills which shape, from the posted form; Refused when the campaign's rules say no."""
     raw, shape = request.form.get("position", ""), request.form.get("shape", "")
     if raw == "all" and ctx["mode"] in ("scenario", "modification"):
@@ -244,20 +334,25 @@ def _targets(ctx: dict, seats: int) -> list[tuple[dict, str]]:
         if shape not in [e["shape"] for e in p["earned"]]:
             raise Refused(f"{p['name']} did not earn {label} in this play.")
         if len(p["used"]) >= camp.STANDARD_PER_GAME:
-            raise Refused(f"{p['name']} already filled {shape_info(p['used'][0])['label']} from this play: one standard "
-                          "achievement per game (undo it to choose another).")
+            raise Refused(
+                f"{p['name']} already filled {shape_info(p['used'][0])['label']} from this play: one "
+                "standard "
+                "achievement per game (undo it to choose another)."
+            )
     elif ctx["mode"] in ("scenario", "modification"):
         if shape != p["shape"]["shape"]:
             raise Refused(f"This play fills {p['shape']['label']}, not {label}.")
         if not p["eligible"]:
             raise Refused(f"{p['name']} did not pass {label}.")
     else:
-        raise Refused("This play was not played for achievements. Change its options to choose an achievement mode.")
+        raise Refused(
+            "This play was not played for achievements. Change its options to choose an achievement mode."
+        )
     return [(p, shape)]
 
 
 @bp.post("/plays/<int:play_id>/campaign/declare")
-def declare(play_id: int):
+def declare(play_id: int) -> ResponseReturnValue:
     """Record each player's declared scenario objectives (``declared-<position>``, checkboxes):
     a change of the play's options based on the version shown, logged and rescored."""
     found = get_play_or_404(play_id)
@@ -268,17 +363,21 @@ def declare(play_id: int):
     if found.finished:
         raise Refused("This play is finished: reopen it to change what a player declares.")
     allowed = [o["key"] for o in camp.scenario(number)["objectives"] if o["check"] == "declared"]
-    declared = [[k for k in allowed if k in request.form.getlist(f"declared-{s.position}")] for s in found.seats]
+    declared = [
+        [k for k in allowed if k in request.form.getlist(f"declared-{s.position}")] for s in found.seats
+    ]
     options = {**found.options, "scenario": {**found.options["scenario"], "declared": declared}}
     try:
         table.update_play(play_id, {"options": options}, who(), base_version=base_version())
     except store.Conflict:
-        raise Refused("The declarations were changed on another phone since this page was shown: look again.") from None
+        raise Refused(
+            "The declarations were changed on another phone since this page was shown: look again."
+        ) from None
     return see_other("main.result", play_id=play_id, _anchor="vd-campaign")
 
 
 @bp.post("/players/<int:player_id>/campaign/undo")
-def undo_fill(player_id: int):
+def undo_fill(player_id: int) -> ResponseReturnValue:
     """Undo one filled shape (``shape``; ``event``: the fill the page showed); back to the play's
     result when ``play`` is given (with its ``version`` as shown)."""
     _player_or_404(player_id)
@@ -297,7 +396,7 @@ def undo_fill(player_id: int):
 
 
 @bp.post("/players/<int:player_id>/campaign/hand")
-def fill_by_hand(player_id: int):
+def fill_by_hand(player_id: int) -> ResponseReturnValue:
     """Mark shapes (``shape``, several) as filled by hand, from a paper sheet: all or none."""
     _player_or_404(player_id)
     shapes = list(dict.fromkeys(request.form.getlist("shape")))
@@ -326,7 +425,7 @@ def _form_id(name: str) -> int | None:
     return value
 
 
-def _player_or_404(player_id: int) -> dict:
+def _player_or_404(player_id: int) -> dict[str, Any]:
     try:
         return store.get_player(player_id)
     except store.NotFound:
@@ -334,5 +433,11 @@ def _player_or_404(player_id: int) -> dict:
 
 
 verdant.register_blueprint(bp)
-gamedata.register("verdant", gamedata.GameData(result_template="games/verdant/result_panel.html", result_view=result_context,
-                                               player_panel=("games/verdant/campaign_panel.html", player_context)))
+gamedata.register(
+    "verdant",
+    gamedata.GameData(
+        result_template="games/verdant/result_panel.html",
+        result_view=result_context,
+        player_panel=("games/verdant/campaign_panel.html", player_context),
+    ),
+)

@@ -173,7 +173,9 @@ def _bars(payload: str) -> Markup:
     kind = pygal.HorizontalStackedBar if data["stacked"] else pygal.HorizontalBar
     with _lock:
         chart = kind(**_config(data["height"]))
-        chart.x_labels = data["x"][::-1]  # pygal draws the first label at the bottom: the first reads at the top
+        chart.x_labels = data["x"][
+            ::-1
+        ]  # pygal draws the first label at the bottom: the first reads at the top
         for name, values in data["series"]:
             chart.add(name, values[::-1])
         return _render(chart, data["title"])
@@ -197,7 +199,9 @@ def bars(title: str, labels: list[str], series: list[tuple[str, list[int | float
     series = series[:MAX_SERIES]
     rows = max(1, len(labels))
     height = 50 + rows * (38 if stacked else 16 + 16 * len(series))
-    payload = json.dumps({"title": title, "x": labels, "series": series, "height": height, "stacked": stacked})
+    payload = json.dumps(
+        {"title": title, "x": labels, "series": series, "height": height, "stacked": stacked}
+    )
     table = Table(title, corner, tuple(name for name, _ in series),
                   tuple((label, tuple(values[i] for _, values in series)) for i, label in enumerate(labels)))
     return Chart(_bars(payload), title, table, "bars", tuple(name for name, _ in series))

@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, current_app, make_response, request, session
+from flask import Flask, Response, current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
 from web.data.db import get_db
@@ -111,7 +111,7 @@ def _etag(key: str) -> str:
     return hashlib.blake2b(f"{key}:{secret}".encode(), digest_size=12).hexdigest()
 
 
-def _finish(response, etag: str):
+def _finish(response: Response, etag: str) -> Response:
     response.set_etag(etag)
     response.headers["Vary"] = VARY
     response.headers["Cache-Control"] = "private, no-cache"

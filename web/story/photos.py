@@ -15,8 +15,20 @@ import shutil
 import tempfile
 import warnings
 from pathlib import Path
+from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, send_file, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, validate_csrf
 from PIL import Image, ImageOps, UnidentifiedImageError
 from wtforms import ValidationError
@@ -25,6 +37,7 @@ from web.data import store
 from web.data.db import get_db, now, write
 from web.routes.forms import ActionForm
 from web.routes.pages import get_play_or_404, who
+from web.server.extensions import htmx, htmx_response
 
 bp = Blueprint("photos", __name__)
 
@@ -56,7 +69,9 @@ def clean(data: bytes, long_side: int = LONG_SIDE) -> tuple[bytes, int, int]:
             if image.format not in FORMATS:
                 raise PhotoRefused(f"is a {image.format} file: send a photo (JPEG, PNG or WebP)")
             if image.width * image.height > MAX_PIXELS:
-                raise PhotoRefused(f"has {image.width} x {image.height} pixels: at most {MAX_PIXELS // 1_000_000} million")
+                raise PhotoRefused(
+                    f"has {image.width} x {image.height} pixels: at most {MAX_PIXELS // 1_000_000} million"
+                )
             if image.format in ("JPEG", "MPO"):
                 image.draft("RGB", (long_side, long_side))  # decode at a reduced scale: less memory, faster
             image.load()
@@ -68,7 +83,9 @@ def clean(data: bytes, long_side: int = LONG_SIDE) -> tuple[bytes, int, int]:
     upright.thumbnail((long_side, long_side), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     # A new image from the pixels only: no exif=, no xmp, no comment; Pillow writes none of them.
-    Image.frombytes("RGB", upright.size, upright.tobytes()).save(out, "JPEG", quality=85, optimize=True, progressive=True)
+    Image.frombytes("RGB", upright.size, upright.tobytes()).save(
+        out, "JPEG", quality=85, optimize=True, progressive=True
+    )
     return out.getvalue(), upright.width, upright.height
 
 
@@ -84,16 +101,23 @@ def _write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def for_play(play_id: int, removed: bool = False) -> list[dict]:
-    rows = get_db().execute(
-        "SELECT * FROM photos WHERE play_id = ? AND (removed_at IS NULL) != ? ORDER BY id", [play_id, int(removed)]
-    ).fetchall()
+def for_play(play_id: int, removed: bool = False) -> list[dict[str, Any]]:
+    rows = (
+        get_db()
+        .execute(
+            "SELECT * FROM photos WHERE play_id = ? AND (removed_at IS NULL) != ? ORDER BY id",
+            [play_id, int(removed)],
+        )
+        .fetchall()
+    )
     return [dict(r) for r in rows]
 
 
 def add(play_id: int, data: bytes, who_: str) -> int:
     if len(for_play(play_id)) >= MAX_PER_PLAY:
-        raise PhotoRefused(f"would be photo {MAX_PER_PLAY + 1}: a play keeps at most {MAX_PER_PLAY} (remove one first)")
+        raise PhotoRefused(
+            f"would be photo {MAX_PER_PLAY + 1}: a play keeps at most {MAX_PER_PLAY} (remove one first)"
+        )
     photo, width, height = clean(data)
     thumb, _, _ = clean(photo, THUMB_SIDE)
     name = secrets.token_hex(8)
@@ -103,17 +127,33 @@ def add(play_id: int, data: bytes, who_: str) -> int:
     _write_atomic(base / rel_thumb, thumb)
     db = get_db()
     with write(db):
-        photo_id = int(db.table("photos").insert({
-            "play_id": play_id, "file": rel, "thumb": rel_thumb, "width": width, "height": height, "bytes": len(photo),
-            "sha256": hashlib.sha256(photo).hexdigest(), "created_at": now(), "created_by": who_,
-        }).last_pk or 0)
+        photo_id = int(
+            db.table("photos")
+            .insert(
+                {
+                    "play_id": play_id,
+                    "file": rel,
+                    "thumb": rel_thumb,
+                    "width": width,
+                    "height": height,
+                    "bytes": len(photo),
+                    "sha256": hashlib.sha256(photo).hexdigest(),
+                    "created_at": now(),
+                    "created_by": who_,
+                }
+            )
+            .last_pk
+            or 0
+        )
         store.log(play_id, None, who_, "photo added", None,
                   {"photo": photo_id, "width": width, "height": height, "bytes": len(photo)})
     return photo_id
 
 
-def get_photo(play_id: int, photo_id: int) -> dict:
-    row = get_db().execute("SELECT * FROM photos WHERE id = ? AND play_id = ?", [photo_id, play_id]).fetchone()
+def get_photo(play_id: int, photo_id: int) -> dict[str, Any]:
+    row = (
+        get_db().execute("SELECT * FROM photos WHERE id = ? AND play_id = ?", [photo_id, play_id]).fetchone()
+    )
     if row is None:
         abort(404)
     return dict(row)
@@ -123,7 +163,7 @@ def get_photo(play_id: int, photo_id: int) -> dict:
 
 
 @bp.post("/plays/<int:play_id>/photos")
-def upload(play_id: int):
+def upload(play_id: int) -> ResponseReturnValue:
     """Exempt from the app-wide CSRF check, which would read the body under the app's 1 MB limit
     before this route could raise it: the same check is made here, after."""
     request.max_content_length = MAX_UPLOAD  # this route only: the app's limit stays 1 MB elsewhere
@@ -144,23 +184,23 @@ def upload(play_id: int):
             error = f"The photo {exc}."
     if error:
         return render_template("story/photo_refused.html", play=found, error=error), 422
-    if request.headers.get("HX-Request"):
-        return "", 204, {"HX-Redirect": url_for("main.result", play_id=play_id) + "#photos"}
+    if htmx:
+        return htmx_response("", 204, redirect=url_for("main.result", play_id=play_id) + "#photos")
     target = "main.result" if found.finished else "main.play"
     return redirect(url_for(target, play_id=play_id) + "#photos", code=303)
 
 
 @bp.get("/plays/<int:play_id>/photos/<int:photo_id>.jpg")
-def photo_file(play_id: int, photo_id: int):
+def photo_file(play_id: int, photo_id: int) -> ResponseReturnValue:
     return _send(get_photo(play_id, photo_id)["file"])
 
 
 @bp.get("/plays/<int:play_id>/photos/<int:photo_id>.thumb.jpg")
-def photo_thumb(play_id: int, photo_id: int):
+def photo_thumb(play_id: int, photo_id: int) -> ResponseReturnValue:
     return _send(get_photo(play_id, photo_id)["thumb"])
 
 
-def _send(rel: str):
+def _send(rel: str) -> Response:
     path = (folder() / rel).resolve()
     if folder() not in path.parents or not path.is_file():
         abort(404)
@@ -171,7 +211,7 @@ def _send(rel: str):
 
 @bp.post("/plays/<int:play_id>/photos/<int:photo_id>/remove", defaults={"action": "remove"})
 @bp.post("/plays/<int:play_id>/photos/<int:photo_id>/restore", defaults={"action": "restore"})
-def change(play_id: int, photo_id: int, action: str):
+def change(play_id: int, photo_id: int, action: str) -> ResponseReturnValue:
     get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
@@ -179,12 +219,17 @@ def change(play_id: int, photo_id: int, action: str):
     db = get_db()
     with write(db):
         if action == "remove" and photo["removed_at"] is None:
-            db.execute("UPDATE photos SET removed_at = ?, removed_by = ? WHERE id = ?", [now(), who(), photo_id])
+            db.execute(
+                "UPDATE photos SET removed_at = ?, removed_by = ? WHERE id = ?", [now(), who(), photo_id]
+            )
             store.log(play_id, None, who(), "photo removed", {"photo": photo_id}, None)
         elif action == "restore" and photo["removed_at"] is not None:
             if len(for_play(play_id)) >= MAX_PER_PLAY:
-                return render_template("story/photo_refused.html", play=get_play_or_404(play_id),
-                                       error=f"A play keeps at most {MAX_PER_PLAY} photos: remove one first."), 422
+                return render_template(
+                    "story/photo_refused.html",
+                    play=get_play_or_404(play_id),
+                    error=f"A play keeps at most {MAX_PER_PLAY} photos: remove one first.",
+                ), 422
             db.execute("UPDATE photos SET removed_at = NULL, removed_by = NULL WHERE id = ?", [photo_id])
             store.log(play_id, None, who(), "photo restored", None, {"photo": photo_id})
     return redirect(url_for("main.result", play_id=play_id) + "#photos", code=303)

@@ -13,6 +13,7 @@ import hashlib
 import io
 
 from flask import Blueprint, abort, current_app, request
+from flask.typing import ResponseReturnValue
 from PIL import Image, ImageDraw
 
 from web.data import store
@@ -35,10 +36,24 @@ def render(pad: Pad, theme: str = "light") -> bytes:
         image = Image.new("RGB", (WIDTH, HEIGHT), colours.bg)
         draw = ImageDraw.Draw(image)
         draw.rectangle((0, 0, WIDTH, BAND), fill=colours.band)
-        draw.text((PAD, 28), fit(draw, pad.game, font(62, 800), WIDTH - 2 * PAD), font=font(62, 800), fill=colours.band_fg)
-        draw.text((PAD, 104), fit(draw, pad.when, font(30, 500), WIDTH - 2 * PAD), font=font(30, 500), fill=colours.band_fg)
-        draw.text((PAD, BAND + 26), fit(draw, pad.headline, font(52, 800), WIDTH - 2 * PAD), font=font(52, 800),
-                  fill=colours.win)
+        draw.text(
+            (PAD, 28),
+            fit(draw, pad.game, font(62, 800), WIDTH - 2 * PAD),
+            font=font(62, 800),
+            fill=colours.band_fg,
+        )
+        draw.text(
+            (PAD, 104),
+            fit(draw, pad.when, font(30, 500), WIDTH - 2 * PAD),
+            font=font(30, 500),
+            fill=colours.band_fg,
+        )
+        draw.text(
+            (PAD, BAND + 26),
+            fit(draw, pad.headline, font(52, 800), WIDTH - 2 * PAD),
+            font=font(52, 800),
+            fill=colours.win,
+        )
         top, bottom = BAND + 112, HEIGHT - 70
         players = max(1, len(pad.players))
         row_h = min(64, (bottom - top) // players)
@@ -47,26 +62,48 @@ def render(pad: Pad, theme: str = "light") -> bytes:
         bar_x0 = PAD + rank_w + name_w
         bar_room = WIDTH - PAD - total_w - bar_x0 - 16
         size = max(24, min(36, row_h - 18))
-        bar = colours.band if colours is LIGHT else colours.muted  # (the dark band colour is too dark for a bar)
+        bar = (
+            colours.band if colours is LIGHT else colours.muted
+        )  # (the dark band colour is too dark for a bar)
         for i, name in enumerate(pad.players):
             y = top + i * row_h
             won = i in pad.winners
             if won:
-                draw.rounded_rectangle((PAD - 12, y + 3, WIDTH - PAD + 12, y + row_h - 3), radius=14, fill=colours.win_soft)
+                draw.rounded_rectangle(
+                    (PAD - 12, y + 3, WIDTH - PAD + 12, y + row_h - 3), radius=14, fill=colours.win_soft
+                )
             mid = y + row_h / 2
             rank = str(pad.ranks[i]) if i < len(pad.ranks) else ""
             draw.text((PAD + rank_w / 2, mid), rank, font=font(size, 600), fill=colours.muted, anchor="mm")
-            draw.text((PAD + rank_w, mid), fit(draw, name, font(size, 700, 90), name_w - 16), font=font(size, 700, 90),
-                      fill=colours.win if won else colours.fg, anchor="lm")
+            draw.text(
+                (PAD + rank_w, mid),
+                fit(draw, name, font(size, 700, 90), name_w - 16),
+                font=font(size, 700, 90),
+                fill=colours.win if won else colours.fg,
+                anchor="lm",
+            )
             total = pad.totals[i] if i < len(pad.totals) else 0
             length = int(bar_room * max(0, total) / best)
             if length:
-                draw.rounded_rectangle((bar_x0, mid - row_h * 0.18, bar_x0 + length, mid + row_h * 0.18), radius=6,
-                                       fill=colours.win if won else bar)
-            draw.text((WIDTH - PAD, mid), str(total), font=font(size + 4, 800), fill=colours.win if won else colours.fg,
-                      anchor="rm")
-        draw.text((PAD, HEIGHT - 36), fit(draw, pad.footer, font(26, 400), WIDTH - 2 * PAD), font=font(26, 400),
-                  fill=colours.muted, anchor="lm")
+                draw.rounded_rectangle(
+                    (bar_x0, mid - row_h * 0.18, bar_x0 + length, mid + row_h * 0.18),
+                    radius=6,
+                    fill=colours.win if won else bar,
+                )
+            draw.text(
+                (WIDTH - PAD, mid),
+                str(total),
+                font=font(size + 4, 800),
+                fill=colours.win if won else colours.fg,
+                anchor="rm",
+            )
+        draw.text(
+            (PAD, HEIGHT - 36),
+            fit(draw, pad.footer, font(26, 400), WIDTH - 2 * PAD),
+            font=font(26, 400),
+            fill=colours.muted,
+            anchor="lm",
+        )
         out = io.BytesIO()
         image.quantize(128, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=6)
         return out.getvalue()
@@ -80,7 +117,7 @@ def pad_of(play: store.Play) -> Pad | None:
 
 
 @bp.get("/s/<token>/preview.png")
-def shared_preview(token: str):
+def shared_preview(token: str) -> ResponseReturnValue:
     link = _active_link(token)
     if link is None:
         abort(404)

@@ -15,7 +15,18 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import DateTimeLocalField, StringField
 from wtforms.validators import Length, Optional
@@ -88,7 +99,7 @@ def _when(value: str | None) -> str:
         return value or ""
 
 
-def pad_for(play: store.Play, result: scoring.Result, row: dict) -> shareimage.Pad:
+def pad_for(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> shareimage.Pad:
     rows = adapter(play.game).result_rows(result)
     title = play.game_info.title
     winners = tuple(i for i, p in enumerate(result.players) if p.name in result.winners)
@@ -112,9 +123,13 @@ def pad_for(play: store.Play, result: scoring.Result, row: dict) -> shareimage.P
     )
 
 
-def play_row(play_id: int) -> dict:
+def play_row(play_id: int) -> dict[str, Any]:
     """The columns of the play this module keeps (started, finished, location)."""
-    row = get_db().execute("SELECT started_at, finished_at, location FROM plays WHERE id = ?", [play_id]).fetchone()
+    row = (
+        get_db()
+        .execute("SELECT started_at, finished_at, location FROM plays WHERE id = ?", [play_id])
+        .fetchone()
+    )
     return dict(row) if row else {}
 
 
@@ -122,23 +137,23 @@ class _Pictures:
     """Drawn pictures by (play, revision, theme): a repeat view is not drawn again."""
 
     def __init__(self, size: int = 64):
-        self.size, self._items, self._lock = size, OrderedDict[tuple, bytes](), threading.Lock()
+        self.size, self._items, self._lock = size, OrderedDict[tuple[Any, ...], bytes](), threading.Lock()
 
-    def get(self, key: tuple) -> bytes | None:
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: tuple, data: bytes) -> None:
+    def put(self, key: tuple[Any, ...], data: bytes) -> None:
         with self._lock:
             self._items[key] = data
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
 
-def _png(play: store.Play, theme: str, download: bool):
+def _png(play: store.Play, theme: str, download: bool) -> Response:
     theme = theme if theme in shareimage.THEMES else "light"
     revision = pagecache.revision()
     etag = hashlib.blake2b(f"{play.id}:{revision}:{theme}".encode(), digest_size=12).hexdigest()
@@ -166,7 +181,7 @@ def file_name(play: store.Play) -> str:
 
 
 @bp.get("/plays/<int:play_id>/share.png")
-def share_png(play_id: int):
+def share_png(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     known_game_or_409(found)
     return _png(found, request.args.get("theme", "light"), request.args.get("download") == "1")
@@ -175,7 +190,7 @@ def share_png(play_id: int):
 # ------------------------------------------------------------------- share links
 
 
-def links(play_id: int | None = None, active: bool = True) -> list[dict]:
+def links(play_id: int | None = None, active: bool = True) -> list[dict[str, Any]]:
     where, args = [], []
     if play_id is not None:
         where.append("s.play_id = ?")
@@ -183,21 +198,30 @@ def links(play_id: int | None = None, active: bool = True) -> list[dict]:
     if active:
         where.append("s.revoked_at IS NULL")
     clause = ("WHERE " + " AND ".join(where)) if where else ""
-    rows = get_db().execute(
-        f"SELECT s.*, pl.game, pl.played_at FROM share_links s JOIN plays pl ON pl.id = s.play_id {clause} "
-        f"ORDER BY s.created_at DESC, s.token",
-        args,
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT s.*, pl.game, pl.played_at FROM share_links s "
+            f"JOIN plays pl ON pl.id = s.play_id {clause} "
+            f"ORDER BY s.created_at DESC, s.token",
+            args,
+        )
+        .fetchall()
+    )
     return [dict(r, url=public_url(url_for("share.shared", token=r["token"]))) for r in rows]
 
 
-def _active_link(token: str) -> dict | None:
-    row = get_db().execute("SELECT * FROM share_links WHERE token = ? AND revoked_at IS NULL", [token]).fetchone()
+def _active_link(token: str) -> dict[str, Any] | None:
+    row = (
+        get_db()
+        .execute("SELECT * FROM share_links WHERE token = ? AND revoked_at IS NULL", [token])
+        .fetchone()
+    )
     return dict(row) if row else None
 
 
 @bp.post("/plays/<int:play_id>/share-link")
-def create_link(play_id: int):
+def create_link(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     if not ActionForm().validate():
         abort(400)
@@ -207,13 +231,15 @@ def create_link(play_id: int):
     with write(db):
         if not links(play_id):
             token = secrets.token_urlsafe(16)
-            db.table("share_links").insert({"token": token, "play_id": play_id, "created_at": now(), "created_by": who()})
+            db.table("share_links").insert(
+                {"token": token, "play_id": play_id, "created_at": now(), "created_by": who()}
+            )
             store.log(play_id, None, who(), "share link created", None, {"token": token[:6] + "…"})
     return redirect(url_for("main.result", play_id=play_id) + "#share", code=303)
 
 
 @bp.post("/share-links/<token>/revoke")
-def revoke_link(token: str):
+def revoke_link(token: str) -> ResponseReturnValue:
     if not ActionForm().validate():
         abort(400)
     db = get_db()
@@ -222,7 +248,9 @@ def revoke_link(token: str):
         if row is None:
             abort(404)
         if row["revoked_at"] is None:
-            db.execute("UPDATE share_links SET revoked_at = ?, revoked_by = ? WHERE token = ?", [now(), who(), token])
+            db.execute(
+                "UPDATE share_links SET revoked_at = ?, revoked_by = ? WHERE token = ?", [now(), who(), token]
+            )
             store.log(row["play_id"], None, who(), "share link revoked", {"token": token[:6] + "…"}, None)
     if request.form.get("next") == "settings":
         return redirect(url_for("main.settings") + "#share-links", code=303)
@@ -230,7 +258,7 @@ def revoke_link(token: str):
 
 
 @bp.get("/s/<token>")
-def shared(token: str):
+def shared(token: str) -> ResponseReturnValue:
     """The read-only result behind a share link: nothing else of this Scorepad is reachable."""
     link = _active_link(token)
     if link is None:
@@ -240,15 +268,25 @@ def shared(token: str):
         return render_template("story/shared_gone.html", deleted=True), 404
     evaluation = found.evaluate() if found.finished else None
     result = evaluation.result if evaluation else None
-    response = make_response(render_template(
-        "story/shared.html", play=found, result=result, token=token,
-        rows=adapter(found.game).result_rows(result) if result else [],
-        headline=headline(found, result) if result else "", when=play_row(found.id),
-        image_url=public_url(url_for("preview.shared_preview", token=token)),  # 1200 x 630 (web/story/preview.py)
-        page_url=public_url(url_for("share.shared", token=token)),
-        image_alt=shareimage.image_alt(pad_for(found, result, play_row(found.id))) if result else "",
-        length=length_words(minutes(play_row(found.id).get("started_at"), play_row(found.id).get("finished_at"))),
-    ))
+    response = make_response(
+        render_template(
+            "story/shared.html",
+            play=found,
+            result=result,
+            token=token,
+            rows=adapter(found.game).result_rows(result) if result else [],
+            headline=headline(found, result) if result else "",
+            when=play_row(found.id),
+            image_url=public_url(
+                url_for("preview.shared_preview", token=token)
+            ),  # 1200 x 630 (web/story/preview.py)
+            page_url=public_url(url_for("share.shared", token=token)),
+            image_alt=shareimage.image_alt(pad_for(found, result, play_row(found.id))) if result else "",
+            length=length_words(
+                minutes(play_row(found.id).get("started_at"), play_row(found.id).get("finished_at"))
+            ),
+        )
+    )
     response.headers["Cache-Control"] = "no-store"  # a revoked link stops working at once
     response.headers["X-Robots-Tag"] = "noindex"
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -256,7 +294,7 @@ def shared(token: str):
 
 
 @bp.get("/s/<token>/share.png")
-def shared_png(token: str):
+def shared_png(token: str) -> ResponseReturnValue:
     link = _active_link(token)
     if link is None:
         abort(404)
@@ -275,13 +313,18 @@ def instance_id() -> str:
     return hmac.new(str(current_app.secret_key).encode(), b"bgstats", "sha256").hexdigest()[:8]
 
 
-def bgstats_play(play: store.Play, result: scoring.Result, row: dict) -> dict[str, Any]:
+def bgstats_play(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> dict[str, Any]:
     """The play in BG Stats' import format (docs/stats.md): playDate in UTC, as BG Stats reads it."""
     try:
         played = datetime.fromisoformat(play.played_at).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
     except ValueError:
         played = play.played_at
-    game: dict[str, Any] = {"name": play.game_info.title, "sourceGameId": play.game, "highestWins": True, "noPoints": False}
+    game: dict[str, Any] = {
+        "name": play.game_info.title,
+        "sourceGameId": play.game,
+        "highestWins": True,
+        "noPoints": False,
+    }
     if play.game in BGG_IDS:
         game["bggId"] = BGG_IDS[play.game]
     prefix = instance_id()
@@ -312,7 +355,7 @@ def bgstats_play(play: store.Play, result: scoring.Result, row: dict) -> dict[st
     return data
 
 
-def bgstats_url(play: store.Play, result: scoring.Result, row: dict) -> str:
+def bgstats_url(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> str:
     text = json.dumps(bgstats_play(play, result, row), ensure_ascii=False, separators=(",", ":"))
     return BGSTATS + quote(text, safe="")
 
@@ -321,17 +364,21 @@ def bgstats_url(play: store.Play, result: scoring.Result, row: dict) -> str:
 
 
 @bp.post("/plays/<int:play_id>/rematch")
-def rematch(play_id: int):
+def rematch(play_id: int) -> ResponseReturnValue:
     """Same game, options and players, the seat order rotated by one; straight to the new play."""
     found = get_play_or_404(play_id)
     known_game_or_409(found)
     if not ActionForm().validate():
         abort(400)
     if not found.finished:
-        abort(make_response(render_template("story/not_finished.html", play=found, what="start a rematch"), 409))
+        abort(
+            make_response(render_template("story/not_finished.html", play=found, what="start a rematch"), 409)
+        )
     players = [s.player_id for s in found.seats]
     players = players[1:] + players[:1]
-    new_id = store.create_play(found.game, datetime.now().isoformat(timespec="minutes"), found.options, players, who())
+    new_id = store.create_play(
+        found.game, datetime.now().isoformat(timespec="minutes"), found.options, players, who()
+    )
     place = play_row(play_id).get("location")
     db = get_db()
     with write(db):
@@ -350,33 +397,50 @@ class WhenWhereForm(FlaskForm):
     location = StringField(
         "Where",
         validators=[Optional(), Length(max=LOCATION_MAX, message=f"Use at most {LOCATION_MAX} characters.")],
-        render_kw={"maxlength": LOCATION_MAX, "autocomplete": "off", "placeholder": "e.g. Ann's kitchen", "list": "known-places"},
+        render_kw={
+            "maxlength": LOCATION_MAX,
+            "autocomplete": "off",
+            "placeholder": "e.g. Ann's kitchen",
+            "list": "known-places",
+        },
     )
 
-    def validate(self, extra_validators=None) -> bool:
-        ok = super().validate(extra_validators)
-        if ok and self.started_at.data and self.finished_at.data and self.finished_at.data < self.started_at.data:
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok: bool = super().validate(extra_validators)
+        if (
+            ok
+            and self.started_at.data
+            and self.finished_at.data
+            and self.finished_at.data < self.started_at.data
+        ):
             self.finished_at.errors = [*self.finished_at.errors, "Finished must be after Started."]
             ok = False
         return ok
 
 
 def known_places(limit: int = 20) -> list[str]:
-    rows = get_db().execute(
-        "SELECT location FROM plays WHERE location IS NOT NULL AND location != '' "
-        "GROUP BY location ORDER BY MAX(played_at) DESC LIMIT ?", [limit]
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT location FROM plays WHERE location IS NOT NULL AND location != '' "
+            "GROUP BY location ORDER BY MAX(played_at) DESC LIMIT ?",
+            [limit],
+        )
+        .fetchall()
+    )
     return [r[0] for r in rows]
 
 
-def when_where_form(play_id: int, formdata=None) -> WhenWhereForm:
+def when_where_form(play_id: int, formdata: Any = None) -> WhenWhereForm:
     if formdata is not None:
         return WhenWhereForm(formdata=formdata)
     row = play_row(play_id)
     form = WhenWhereForm(formdata=None)
     for name in ("started_at", "finished_at"):
         try:
-            getattr(form, name).data = datetime.fromisoformat(row.get(name) or "").replace(second=0, microsecond=0)
+            getattr(form, name).data = datetime.fromisoformat(row.get(name) or "").replace(
+                second=0, microsecond=0
+            )
         except ValueError:
             getattr(form, name).data = None
     form.location.data = row.get("location") or ""
@@ -384,7 +448,7 @@ def when_where_form(play_id: int, formdata=None) -> WhenWhereForm:
 
 
 @bp.post("/plays/<int:play_id>/when-where")
-def when_where(play_id: int):
+def when_where(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     form = when_where_form(play_id, request.form)
     if not form.validate():
@@ -394,19 +458,26 @@ def when_where(play_id: int):
     def stamp(value: datetime | None) -> str | None:
         return value.isoformat(timespec="seconds") if value else None
 
-    new = {"started_at": stamp(form.started_at.data), "finished_at": stamp(form.finished_at.data),
-           "location": (form.location.data or "").strip() or None}
+    new = {
+        "started_at": stamp(form.started_at.data),
+        "finished_at": stamp(form.finished_at.data),
+        "location": (form.location.data or "").strip() or None,
+    }
     db = get_db()
     with write(db):
         if new != old:
-            db.execute("UPDATE plays SET started_at = ?, finished_at = ?, location = ? WHERE id = ?",
-                       [new["started_at"], new["finished_at"], new["location"], play_id])
+            db.execute(
+                "UPDATE plays SET started_at = ?, finished_at = ?, location = ? WHERE id = ?",
+                [new["started_at"], new["finished_at"], new["location"], play_id],
+            )
             store.log(play_id, None, who(), "length and place changed", old, new)
-    return redirect(url_for("main.result" if found.finished else "main.play", play_id=play_id) + "#when", code=303)
+    return redirect(
+        url_for("main.result" if found.finished else "main.play", play_id=play_id) + "#when", code=303
+    )
 
 
 @bp.get("/plays/<int:play_id>/when-where")
-def when_where_page(play_id: int):
+def when_where_page(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     return page("story/when_where.html", play=found, form=when_where_form(play_id), places=known_places())
 

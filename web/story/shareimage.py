@@ -34,8 +34,30 @@ class Palette:
     stripe: str
 
 
-LIGHT = Palette("#f7f8f3", "#ffffff", "#15201a", "#55625a", "#cfd8cf", "#1f6b3f", "#ffffff", "#8a5a00", "#fff1cc", "#f1f5ef")
-DARK = Palette("#0f1412", "#18201c", "#e8efe9", "#a3b2a8", "#2f3c35", "#1d3627", "#e8efe9", "#ffd166", "#3b2f10", "#1c2621")
+LIGHT = Palette(
+    "#f7f8f3",
+    "#ffffff",
+    "#15201a",
+    "#55625a",
+    "#cfd8cf",
+    "#1f6b3f",
+    "#ffffff",
+    "#8a5a00",
+    "#fff1cc",
+    "#f1f5ef",
+)
+DARK = Palette(
+    "#0f1412",
+    "#18201c",
+    "#e8efe9",
+    "#a3b2a8",
+    "#2f3c35",
+    "#1d3627",
+    "#e8efe9",
+    "#ffd166",
+    "#3b2f10",
+    "#1c2621",
+)
 THEMES = {"light": LIGHT, "dark": DARK}
 
 
@@ -96,53 +118,110 @@ def render(pad: Pad, theme: str = "light") -> bytes:
         draw = ImageDraw.Draw(image)
         # The band: game and date.
         draw.rectangle((0, 0, WIDTH, 170), fill=colours.band)
-        draw.text((PAD, 34), fit(draw, pad.game, font(60, 800), WIDTH - 2 * PAD), font=font(60, 800), fill=colours.band_fg)
-        draw.text((PAD, 112), fit(draw, pad.when, font(30, 500), WIDTH - 2 * PAD), font=font(30, 500), fill=colours.band_fg)
+        draw.text(
+            (PAD, 34),
+            fit(draw, pad.game, font(60, 800), WIDTH - 2 * PAD),
+            font=font(60, 800),
+            fill=colours.band_fg,
+        )
+        draw.text(
+            (PAD, 112),
+            fit(draw, pad.when, font(30, 500), WIDTH - 2 * PAD),
+            font=font(30, 500),
+            fill=colours.band_fg,
+        )
         y = 170 + 34
-        draw.text((PAD, y), fit(draw, pad.headline, font(50, 800), WIDTH - 2 * PAD), font=font(50, 800), fill=colours.win)
+        draw.text(
+            (PAD, y),
+            fit(draw, pad.headline, font(50, 800), WIDTH - 2 * PAD),
+            font=font(50, 800),
+            fill=colours.win,
+        )
         y += 86
         if pad.subline:
-            draw.text((PAD, y - 14), fit(draw, pad.subline, font(27, 400), WIDTH - 2 * PAD), font=font(27, 400),
-                      fill=colours.muted)
+            draw.text(
+                (PAD, y - 14),
+                fit(draw, pad.subline, font(27, 400), WIDTH - 2 * PAD),
+                font=font(27, 400),
+                fill=colours.muted,
+            )
             y += 60
         # The pad: a card with a header row of names, a row per category, totals and ranks.
         top = y
         bottom = top + 84 + row_h * len(pad.rows) + 96 + 64
-        draw.rounded_rectangle((PAD - 16, top, WIDTH - PAD + 16, bottom), radius=24, fill=colours.card,
-                               outline=colours.line, width=2)
+        draw.rounded_rectangle(
+            (PAD - 16, top, WIDTH - PAD + 16, bottom),
+            radius=24,
+            fill=colours.card,
+            outline=colours.line,
+            width=2,
+        )
         x0 = PAD + label_w
         for n in range(1, len(pad.rows), 2):  # every other row shaded, under the winners' columns
             ry = top + 84 + n * row_h
             draw.rectangle((PAD, ry + 1, WIDTH - PAD, ry + row_h - 1), fill=colours.stripe)
         for i in pad.winners:  # the winners' columns, shaded from the names to the ranks
-            draw.rounded_rectangle((x0 + i * col_w + 4, top + 10, x0 + (i + 1) * col_w - 4, bottom - 10), radius=16,
-                                   fill=colours.win_soft)
+            draw.rounded_rectangle(
+                (x0 + i * col_w + 4, top + 10, x0 + (i + 1) * col_w - 4, bottom - 10),
+                radius=16,
+                fill=colours.win_soft,
+            )
         name_font = font(32, 700, 90)
         for i, name in enumerate(pad.players):
             cx = x0 + i * col_w + col_w / 2
             colour = colours.win if i in pad.winners else colours.fg
-            draw.text((cx, top + 44), fit(draw, name, name_font, col_w - 16), font=name_font, fill=colour, anchor="mm")
+            draw.text(
+                (cx, top + 44),
+                fit(draw, name, name_font, col_w - 16),
+                font=name_font,
+                fill=colour,
+                anchor="mm",
+            )
         y = top + 84
         draw.line((PAD, y, WIDTH - PAD, y), fill=colours.line, width=2)
         label_font, cell_font = font(30, 500, 90), font(36, 600)
         for label, cells in pad.rows:
-            draw.text((PAD + 4, y + row_h / 2), fit(draw, label, label_font, label_w - 16), font=label_font,
-                      fill=colours.fg, anchor="lm")
+            draw.text(
+                (PAD + 4, y + row_h / 2),
+                fit(draw, label, label_font, label_w - 16),
+                font=label_font,
+                fill=colours.fg,
+                anchor="lm",
+            )
             for i, cell in enumerate(cells):
-                draw.text((x0 + i * col_w + col_w / 2, y + row_h / 2), cell, font=cell_font, fill=colours.fg, anchor="mm")
+                draw.text(
+                    (x0 + i * col_w + col_w / 2, y + row_h / 2),
+                    cell,
+                    font=cell_font,
+                    fill=colours.fg,
+                    anchor="mm",
+                )
             y += row_h
             draw.line((PAD, y, WIDTH - PAD, y), fill=colours.line, width=1)
         draw.line((PAD, y, WIDTH - PAD, y), fill=colours.fg, width=3)
         draw.text((PAD + 4, y + 48), "Total", font=font(36, 800), fill=colours.fg, anchor="lm")
         for i, total in enumerate(pad.totals):
             colour = colours.win if i in pad.winners else colours.fg
-            draw.text((x0 + i * col_w + col_w / 2, y + 48), str(total), font=font(48, 800), fill=colour, anchor="mm")
+            draw.text(
+                (x0 + i * col_w + col_w / 2, y + 48), str(total), font=font(48, 800), fill=colour, anchor="mm"
+            )
         y += 96
         draw.text((PAD + 4, y + 30), "Rank", font=label_font, fill=colours.muted, anchor="lm")
         for i, rank in enumerate(pad.ranks):
-            draw.text((x0 + i * col_w + col_w / 2, y + 30), str(rank), font=font(32, 600), fill=colours.muted, anchor="mm")
-        draw.text((PAD, height - 54), fit(draw, pad.footer, font(26, 400), WIDTH - 2 * PAD), font=font(26, 400),
-                  fill=colours.muted, anchor="lm")
+            draw.text(
+                (x0 + i * col_w + col_w / 2, y + 30),
+                str(rank),
+                font=font(32, 600),
+                fill=colours.muted,
+                anchor="mm",
+            )
+        draw.text(
+            (PAD, height - 54),
+            fit(draw, pad.footer, font(26, 400), WIDTH - 2 * PAD),
+            font=font(26, 400),
+            fill=colours.muted,
+            anchor="lm",
+        )
         out = io.BytesIO()
         # A few flat colours and their anti-aliased edges: a 128-colour palette keeps the text
         # smooth, and the file a third of the size (and quicker to write) of a full-colour PNG.
@@ -153,10 +232,14 @@ def render(pad: Pad, theme: str = "light") -> bytes:
 def image_alt(pad: Pad) -> str:
     """The preview's alt text: what the picture says, in words.
 
-    >>> image_alt(Pad("Planted", "Sat 28 Nov 2026", "Ann wins with 52", "", ("Ann", "Bob"), (0,), (), (52, 47), (1, 2), ""))
+    >>> pad = Pad("Planted", "Sat 28 Nov 2026", "Ann wins with 52", "", ("Ann", "Bob"), (0,), (),
+    ...           (52, 47), (1, 2), "")
+    >>> image_alt(pad)
     'Planted, Sat 28 Nov 2026: Ann wins with 52. Ann 52 (1st), Bob 47 (2nd).'
     """
-    scores = ", ".join(f"{name} {total} ({_ordinal(rank)})" for name, total, rank in zip(pad.players, pad.totals, pad.ranks))
+    scores = ", ".join(
+        f"{name} {total} ({_ordinal(rank)})" for name, total, rank in zip(pad.players, pad.totals, pad.ranks)
+    )
     return f"{pad.game}, {pad.when}: {pad.headline}. {scores}."
 
 

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, request, stream_with_context
+from flask.typing import ResponseReturnValue
 
 import scoring
 from web.data.db import get_db
@@ -73,7 +74,7 @@ def percent(part: int | None, whole: int | None) -> int | None:
 # ------------------------------------------------------------------------- reads
 
 
-def games_played() -> list[dict]:
+def games_played() -> list[dict[str, Any]]:
     """Each game with finished plays: how many, and the newest (``stat_game``: a row per game)."""
     rows = get_db().execute(
         "SELECT game, plays, last_played_at AS last FROM stat_game WHERE plays > 0 ORDER BY game"
@@ -81,7 +82,7 @@ def games_played() -> list[dict]:
     return [dict(r) for r in rows]
 
 
-def game_players(game: str) -> list[dict]:
+def game_players(game: str) -> list[dict[str, Any]]:
     """Per player of ``game``: plays, wins (alone), shared wins, solo, average and best total."""
     rows = get_db().execute(
         "SELECT s.*, p.name FROM stat_player_game s JOIN players p ON p.id = s.player_id "
@@ -98,17 +99,18 @@ def game_players(game: str) -> list[dict]:
     return out
 
 
-def game_categories(game: str) -> list[dict]:
+def game_categories(game: str) -> list[dict[str, Any]]:
     """The game's categories in the engine's order, each with every player's average and best."""
     rows = get_db().execute(
         "SELECT c.*, p.name FROM stat_player_category c JOIN players p ON p.id = c.player_id "
         "WHERE c.game = ? AND p.merged_into IS NULL ORDER BY c.position, c.category, c.plays DESC",
         [game],
     ).fetchall()
-    categories: dict[str, dict] = {}
+    categories: dict[str, dict[str, Any]] = {}
     for r in rows:
         cat = categories.setdefault(
-            r["category"], {"key": r["category"], "label": r["label"], "position": r["position"], "players": {}}
+            r["category"],
+            {"key": r["category"], "label": r["label"], "position": r["position"], "players": {}},
         )
         cat["players"][r["player_id"]] = {
             "average": average(r["points_sum"], r["plays"]),
@@ -118,31 +120,44 @@ def game_categories(game: str) -> list[dict]:
         }
         record = cat.get("record")
         if record is None or r["best"] > record["best"]:
-            cat["record"] = {"best": r["best"], "play_id": r["best_play_id"], "player_id": r["player_id"], "name": r["name"]}
+            cat["record"] = {
+                "best": r["best"],
+                "play_id": r["best_play_id"],
+                "player_id": r["player_id"],
+                "name": r["name"],
+            }
         cat["points_sum"] = cat.get("points_sum", 0) + (r["points_sum"] or 0)
         cat["plays"] = cat.get("plays", 0) + (r["plays"] or 0)
     for cat in categories.values():
         cat["average"] = average(cat["points_sum"], cat["plays"])
-    return sorted(categories.values(), key=lambda c: (c["position"] if c["position"] is not None else 99, c["key"]))
+    return sorted(
+        categories.values(), key=lambda c: (c["position"] if c["position"] is not None else 99, c["key"])
+    )
 
 
-def pairs(game: str, player_id: int | None = None) -> list[dict]:
+def pairs(game: str, player_id: int | None = None) -> list[dict[str, Any]]:
     """Head to head in ``game``: every ordered pair (or those of ``player_id``), most plays first."""
     where = "s.game = ?"
     args: list[Any] = [game]
     if player_id is not None:
         where += " AND s.player_id = ?"
         args.append(player_id)
-    rows = get_db().execute(
-        f"SELECT s.*, a.name AS name, b.name AS rival FROM stat_pairs s JOIN players a ON a.id = s.player_id "
-        f"JOIN players b ON b.id = s.rival_id WHERE {where} AND a.merged_into IS NULL AND b.merged_into IS NULL "
-        f"ORDER BY s.plays DESC, b.name COLLATE NOCASE",
-        args,
-    ).fetchall()
+    rows = (
+        get_db()
+        .execute(
+            "SELECT s.*, a.name AS name, b.name AS rival FROM stat_pairs s JOIN players a ON a.id = "
+            "s.player_id "
+            f"JOIN players b ON b.id = s.rival_id WHERE {where} AND a.merged_into IS NULL AND "
+            "b.merged_into IS NULL "
+            f"ORDER BY s.plays DESC, b.name COLLATE NOCASE",
+            args,
+        )
+        .fetchall()
+    )
     return [dict(r) for r in rows]
 
 
-def recent_plays(game: str, limit: int = RECENT) -> list[dict]:
+def recent_plays(game: str, limit: int = RECENT) -> list[dict[str, Any]]:
     """The newest finished plays of ``game``, oldest first, each with its seats."""
     db = get_db()
     plays = [
@@ -155,9 +170,10 @@ def recent_plays(game: str, limit: int = RECENT) -> list[dict]:
     ][::-1]
     if plays:
         marks = ",".join("?" * len(plays))
-        seats: dict[int, list[dict]] = {}
+        seats: dict[int, list[dict[str, Any]]] = {}
         for r in db.execute(
-            f"SELECT s.play_id, s.player_id, s.total, s.rank, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+            "SELECT s.play_id, s.player_id, s.total, s.rank, p.name FROM seats s JOIN players p ON p.id "
+            "= s.player_id "
             f"WHERE s.play_id IN ({marks}) ORDER BY s.position",
             [p["id"] for p in plays],
         ).fetchall():
@@ -167,7 +183,7 @@ def recent_plays(game: str, limit: int = RECENT) -> list[dict]:
     return plays
 
 
-def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict]:
+def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict[str, Any]]:
     """The player's newest finished plays of ``game``, oldest first, with the best of the others.
     (Walks ``plays(game, played_at)`` newest first and probes the player's seat: CROSS JOIN keeps
     that order, so the cost does not grow with the history.)"""
@@ -182,10 +198,15 @@ def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict]:
     return [dict(r) for r in rows][::-1]
 
 
-def player_games(player_id: int) -> list[dict]:
-    rows = get_db().execute(
-        "SELECT * FROM stat_player_game WHERE player_id = ? AND plays > 0 ORDER BY plays DESC, game", [player_id]
-    ).fetchall()
+def player_games(player_id: int) -> list[dict[str, Any]]:
+    rows = (
+        get_db()
+        .execute(
+            "SELECT * FROM stat_player_game WHERE player_id = ? AND plays > 0 ORDER BY plays DESC, game",
+            [player_id],
+        )
+        .fetchall()
+    )
     out = []
     for r in rows:
         row = dict(r)
@@ -195,7 +216,7 @@ def player_games(player_id: int) -> list[dict]:
     return out
 
 
-def player_categories(player_id: int, game: str) -> list[dict]:
+def player_categories(player_id: int, game: str) -> list[dict[str, Any]]:
     rows = get_db().execute(
         "SELECT * FROM stat_player_category WHERE player_id = ? AND game = ? ORDER BY position, category",
         [player_id, game],
@@ -203,7 +224,7 @@ def player_categories(player_id: int, game: str) -> list[dict]:
     return [dict(r, average=average(r["points_sum"], r["plays"])) for r in rows]
 
 
-def play_details(ids: list[int]) -> dict[int, dict]:
+def play_details(ids: list[int]) -> dict[int, dict[str, Any]]:
     """Date and table of some plays (for the records' links and words)."""
     ids = sorted({i for i in ids if i})
     if not ids:
@@ -229,20 +250,22 @@ class GameStory:
     title: str
     plays: int = 0
     last: str | None = None
-    players: list[dict] = field(default_factory=list)
-    categories: list[dict] = field(default_factory=list)
-    records: list[dict] = field(default_factory=list)
+    players: list[dict[str, Any]] = field(default_factory=list)
+    categories: list[dict[str, Any]] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
     charts: list[charts.Chart] = field(default_factory=list)
-    pairs: list[dict] = field(default_factory=list)
-    versus: dict | None = None
+    pairs: list[dict[str, Any]] = field(default_factory=list)
+    versus: dict[str, Any] | None = None
 
 
-def _record(label: str, value: Any, who: str, play_id: int | None, detail: dict | None, words: str = "") -> dict:
+def _record(
+    label: str, value: Any, who: str, play_id: int | None, detail: dict[str, Any] | None, words: str = ""
+) -> dict[str, Any]:
     return {"label": label, "value": value, "who": who, "play_id": play_id,
             "played_at": detail["played_at"] if detail else None, "words": words}
 
 
-def _margin_words(detail: dict | None) -> str:
+def _margin_words(detail: dict[str, Any] | None) -> str:
     if not detail or len(detail["seats"]) < 2:
         return ""
     top, second = detail["seats"][0], detail["seats"][1]
@@ -259,9 +282,15 @@ def game_story(game: str, a: int | None = None, b: int | None = None) -> GameSto
     story.pairs = [p for p in pairs(game) if p["player_id"] < p["rival_id"]]
     by_id = {p["player_id"]: p for p in story.players}
     best = max(story.players, key=lambda p: (p["best"] if p["best"] is not None else -10**9), default=None)
-    margin = max((p for p in story.players if p["best_margin"] is not None), key=lambda p: p["best_margin"], default=None)
-    details = play_details([best["best_play_id"] if best else 0, margin["best_margin_play_id"] if margin else 0]
-                           + [c["record"]["play_id"] for c in story.categories if c.get("record")])
+    margin = max(
+        (p for p in story.players if p["best_margin"] is not None),
+        key=lambda p: p["best_margin"],
+        default=None,
+    )
+    details = play_details(
+        [best["best_play_id"] if best else 0, margin["best_margin_play_id"] if margin else 0]
+        + [c["record"]["play_id"] for c in story.categories if c.get("record")]
+    )
     if best and best["best"] is not None:
         story.records.append(_record("High score", best["best"], best["name"], best["best_play_id"],
                                      details.get(best["best_play_id"])))
@@ -303,16 +332,29 @@ def game_charts(game: str, story: GameStory) -> list[charts.Chart]:
                 seat = next((s for s in p["seats"] if s["player_id"] == pid), None)
                 values.append(seat["total"] if seat else None)
             series.append((names[pid], values))
-        out.append(charts.line(f"Totals in the last {len(recent)} plays", labels([p["played_at"] for p in recent]),
-                               series, x_heading="Play"))
+        out.append(
+            charts.line(
+                f"Totals in the last {len(recent)} plays",
+                labels([p["played_at"] for p in recent]),
+                series,
+                x_heading="Play",
+            )
+        )
     players = story.players[:CHART_PLAYERS]
     if players and story.categories:
         series = [
             (cat["label"], [cat["players"].get(p["player_id"], {}).get("average") for p in players])
             for cat in story.categories
         ]
-        out.append(charts.bars("What each player scores with (average points per play)", [p["name"] for p in players],
-                               series, stacked=True, corner="Player"))
+        out.append(
+            charts.bars(
+                "What each player scores with (average points per play)",
+                [p["name"] for p in players],
+                series,
+                stacked=True,
+                corner="Player",
+            )
+        )
     return out
 
 
@@ -320,9 +362,9 @@ def game_charts(game: str, story: GameStory) -> list[charts.Chart]:
 class PlayerGame:
     game: str
     title: str
-    stats: dict
-    records: list[dict]
-    rivals: list[dict]
+    stats: dict[str, Any]
+    records: list[dict[str, Any]]
+    rivals: list[dict[str, Any]]
     charts: list[charts.Chart]
 
 
@@ -335,32 +377,64 @@ def player_story(player_id: int) -> list[PlayerGame]:
         game = row["game"]
         cats = player_categories(player_id, game)
         everyone = {c["key"]: c for c in game_categories(game)}
-        details = play_details([row["best_play_id"], row["best_margin_play_id"]] + [c["best_play_id"] for c in cats])
-        records = [_record("Best total", row["best"], "", row["best_play_id"], details.get(row["best_play_id"]))]
+        details = play_details(
+            [row["best_play_id"], row["best_margin_play_id"]] + [c["best_play_id"] for c in cats]
+        )
+        records = [
+            _record("Best total", row["best"], "", row["best_play_id"], details.get(row["best_play_id"]))
+        ]
         if row["best_margin"] is not None:
             detail = details.get(row["best_margin_play_id"])
-            records.append(_record("Biggest win", f"+{row['best_margin']}", "", row["best_margin_play_id"], detail,
-                                   _margin_words(detail)))
+            records.append(
+                _record(
+                    "Biggest win",
+                    f"+{row['best_margin']}",
+                    "",
+                    row["best_margin_play_id"],
+                    detail,
+                    _margin_words(detail),
+                )
+            )
         for c in cats:
             if c["best"] is None or c["best"] <= 0:
                 continue
-            records.append(_record(f"Best {c['label']}", c["best"], "", c["best_play_id"], details.get(c["best_play_id"])))
+            records.append(
+                _record(
+                    f"Best {c['label']}", c["best"], "", c["best_play_id"], details.get(c["best_play_id"])
+                )
+            )
         recent = player_recent(player_id, game)
         made = []
         if recent:
-            made.append(charts.line(
-                f"Totals in the last {len(recent)} plays",
-                labels([p["played_at"] for p in recent]),
-                [("Total", [p["total"] for p in recent]), ("Best of the others", [p["best_other"] for p in recent])],
-            ))
+            made.append(
+                charts.line(
+                    f"Totals in the last {len(recent)} plays",
+                    labels([p["played_at"] for p in recent]),
+                    [
+                        ("Total", [p["total"] for p in recent]),
+                        ("Best of the others", [p["best_other"] for p in recent]),
+                    ],
+                )
+            )
         if cats:
-            made.append(charts.bars(
-                "Average points per category",
-                [c["label"] for c in cats],
-                [(name, [c["average"] for c in cats]),
-                 ("Everyone", [everyone[c["category"]]["average"] if c["category"] in everyone else None for c in cats])],
-                stacked=False, corner="Category",
-            ))
+            made.append(
+                charts.bars(
+                    "Average points per category",
+                    [c["label"] for c in cats],
+                    [
+                        (name, [c["average"] for c in cats]),
+                        (
+                            "Everyone",
+                            [
+                                everyone[c["category"]]["average"] if c["category"] in everyone else None
+                                for c in cats
+                            ],
+                        ),
+                    ],
+                    stacked=False,
+                    corner="Category",
+                )
+            )
         out.append(PlayerGame(game, _title(game), row, records, pairs(game, player_id)[:5], made))
     return out
 
@@ -370,7 +444,7 @@ def player_story(player_id: int) -> list[PlayerGame]:
 
 @bp.get("/games")
 @cached
-def games():
+def games() -> ResponseReturnValue:
     counted = {g["game"]: g for g in games_played()}
     listed = [{"game": g_.name, "title": g_.title, "plays": counted.get(g_.name, {}).get("plays", 0),
                "last": counted.get(g_.name, {}).get("last")} for g_ in scoring.games()]
@@ -381,14 +455,19 @@ def games():
 
 @bp.get("/games/<game>")
 @cached
-def game(game: str):
+def game(game: str) -> ResponseReturnValue:
     known = {g_.name for g_ in scoring.games()}
     if game not in known and not any(g["game"] == game for g in games_played()):
         abort(404)
     a, b = _int_arg("a"), _int_arg("b")
     story = game_story(game, a, b)
-    return page("games/stats.html", "versus" if request.args.get("fragment") == "versus" else None, story=story,
-                a=a, b=b)
+    return page(
+        "games/stats.html",
+        "versus" if request.args.get("fragment") == "versus" else None,
+        story=story,
+        a=a,
+        b=b,
+    )
 
 
 def _int_arg(name: str) -> int | None:
@@ -398,7 +477,18 @@ def _int_arg(name: str) -> int | None:
 
 # ----------------------------------------------------------------------------- CSV
 
-CSV_COLUMNS = ("play_id", "game", "played_at", "finished_at", "player", "position", "rank", "category", "points", "total")
+CSV_COLUMNS = (
+    "play_id",
+    "game",
+    "played_at",
+    "finished_at",
+    "player",
+    "position",
+    "rank",
+    "category",
+    "points",
+    "total",
+)
 
 
 def _cell(value: Any) -> Any:
@@ -408,7 +498,7 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[tuple]:
+def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[tuple[Any, ...]]:
     """One row per seat and scoring category of every finished play, oldest first."""
     where = ["pl.status = 'finished'", "s.total IS NOT NULL", "json_valid(s.breakdown)"]
     args: list[Any] = []
@@ -421,16 +511,28 @@ def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[
     cursor = get_db().execute(
         "SELECT pl.id, pl.game, pl.played_at, pl.finished_at, p.name, s.position, s.rank, "
         "json_extract(c.value, '$.label'), json_extract(c.value, '$.points'), s.total "
-        "FROM plays pl JOIN seats s ON s.play_id = pl.id JOIN players p ON p.id = s.player_id, json_each(s.breakdown) c "
+        "FROM plays pl JOIN seats s ON s.play_id = pl.id JOIN players p ON p.id = s.player_id, "
+        "json_each(s.breakdown) c "
         f"WHERE {' AND '.join(where)} ORDER BY pl.played_at, pl.id, s.position, CAST(c.key AS INTEGER)",
         args,
     )
     for row in cursor:
-        yield (row[0], row[1], row[2], row[3] or "", _cell(row[4]), row[5] + 1, row[6], _cell(row[7]), row[8], row[9])
+        yield (
+            row[0],
+            row[1],
+            row[2],
+            row[3] or "",
+            _cell(row[4]),
+            row[5] + 1,
+            row[6],
+            _cell(row[7]),
+            row[8],
+            row[9],
+        )
 
 
 @bp.get("/export.csv")
-def export_csv():
+def export_csv() -> ResponseReturnValue:
     game = request.args.get("game") or None
     if game and game not in {g_.name for g_ in scoring.games()}:
         game = None

@@ -26,12 +26,23 @@ def deck_rows() -> dict[int, dict[str, Any]]:
 
 
 def known_cards(rows: Mapping[int, dict[str, Any]] | None = None) -> deck.Known:
-    return {n: {"color": v["color"], "gecko": v["gecko"]} for n, v in (deck_rows() if rows is None else rows).items()}
+    return {
+        n: {"color": v["color"], "gecko": v["gecko"]}
+        for n, v in (deck_rows() if rows is None else rows).items()
+    }
 
 
 def _write(number: int, card: dict[str, Any], play_id: int | None) -> None:
-    get_db().table("arizona_cards").upsert({"number": number, "color": card["color"], "gecko": int(bool(card["gecko"])),
-                                            "learned_at": now(), "play_id": play_id}, pk="number")
+    get_db().table("arizona_cards").upsert(
+        {
+            "number": number,
+            "color": card["color"],
+            "gecko": int(bool(card["gecko"])),
+            "learned_at": now(),
+            "play_id": play_id,
+        },
+        pk="number",
+    )
 
 
 def sync_play(play_id: int, grids_: list[Any]) -> None:
@@ -45,7 +56,10 @@ def sync_play(play_id: int, grids_: list[Any]) -> None:
         for number in set(mine) - set(taught):
             db.execute("DELETE FROM arizona_cards WHERE number = ?", [number])
         for number, card in taught.items():
-            if number not in mine or (mine[number]["color"], mine[number]["gecko"]) != (card["color"], card["gecko"]):
+            if number not in mine or (mine[number]["color"], mine[number]["gecko"]) != (
+                card["color"],
+                card["gecko"],
+            ):
                 _write(number, card, play_id)
 
 
@@ -55,11 +69,19 @@ def correct_card(number: int, card: dict[str, Any], play_id: int, who: str = "")
     if number in fixed:
         with write(get_db()):
             _write(number, fixed[number], play_id)
-            store.log(play_id, None, who or "unknown", "arizona deck corrected", {"number": number, **(before or {})},
-                      {"number": number, "color": fixed[number]["color"], "gecko": fixed[number]["gecko"]})
+            store.log(
+                play_id,
+                None,
+                who or "unknown",
+                "arizona deck corrected",
+                {"number": number, **(before or {})},
+                {"number": number, "color": fixed[number]["color"], "gecko": fixed[number]["gecko"]},
+            )
 
 
-def _correct(play: store.Play, position: int, *, who: str, at: tuple[int, int], number: int, card: dict[str, Any]) -> None:
+def _correct(
+    play: store.Play, position: int, *, who: str, at: tuple[int, int], number: int, card: dict[str, Any]
+) -> None:
     """The effect ``correct`` of a contradiction's tap: the deck takes the card as entered, when
     the seat (merged, as stored) still shows it."""
     if entered_card(_cell(play.seats[position].state, *at)) == (number, card):

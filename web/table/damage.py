@@ -15,7 +15,7 @@ import copy
 import dataclasses
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import current_app
 from werkzeug.exceptions import HTTPException
@@ -26,6 +26,8 @@ from web.data import store
 from web.data.db import storage_failure
 from web.routes.pages import seat_page
 from web.table import service as table
+
+T = TypeVar("T")
 
 MAX_RENDERS = 200  # page drawings one repair may try
 MAX_ROUNDS = 8  # damaged parts one repair may set aside before it resets the whole seat
@@ -38,7 +40,7 @@ class _Budget:
         self.left = renders
 
 
-def _blank(found: store.Play) -> dict:
+def _blank(found: store.Play) -> dict[str, Any]:
     try:
         blank = found.game_info.blank_player()
     except Exception:  # an unknown game or a broken blank: an empty board
@@ -46,7 +48,7 @@ def _blank(found: store.Play) -> dict:
     return blank if isinstance(blank, dict) else {}
 
 
-def _with_state(found: store.Play, position: int, state: dict) -> store.Play:
+def _with_state(found: store.Play, position: int, state: dict[str, Any]) -> store.Play:
     seats = list(found.seats)
     seats[position] = dataclasses.replace(seats[position], state=state)
     return dataclasses.replace(found, seats=seats)
@@ -81,7 +83,7 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _suspects(state: dict, path: paths.Path, blank: dict) -> list[paths.Part]:
+def _suspects(state: dict[str, Any], path: paths.Path, blank: dict[str, Any]) -> list[paths.Part]:
     """The children of ``path``, the likeliest damage first: a value of another JSON type than
     the blank seat's at the same place, or than the same key elsewhere in the state (``pot`` is
     text in every other cell), then containers, then the rest (so that resetting an innocent
@@ -104,21 +106,27 @@ def _suspects(state: dict, path: paths.Path, blank: dict) -> list[paths.Part]:
     def rank(child: paths.Part) -> tuple[int, int]:
         item = paths.get(state, path + (child,))
         fresh = paths.get(blank, path + (child,))
-        unlike_blank = fresh is not paths.MISSING and fresh is not None and item is not None and _kind(fresh) != _kind(item)
+        unlike_blank = (
+            fresh is not paths.MISSING
+            and fresh is not None
+            and item is not None
+            and _kind(fresh) != _kind(item)
+        )
         mixed = isinstance(child, str) and len(usual.get(child, set()) - {"NoneType"}) > 1
         return (0 if unlike_blank or mixed else 1, 0 if isinstance(item, (list, dict)) else 1)
 
     return sorted(_children(value), key=rank)
 
 
-def _reset(state: dict, path: paths.Path, blank: dict) -> dict:
+def _reset(state: dict[str, Any], path: paths.Path, blank: dict[str, Any]) -> dict[str, Any]:
     """``state`` with the value at ``path`` replaced by the blank seat's (or removed / emptied
     where the blank seat has nothing there)."""
     fresh = paths.get(blank, path)
     if fresh is not paths.MISSING:
-        return paths.set_(state, path, copy.deepcopy(fresh))
+        reset: dict[str, Any] = paths.set_(state, path, copy.deepcopy(fresh))
+        return reset
     out = copy.deepcopy(state)
-    parent = paths.get(out, path[:-1]) if len(path) > 1 else out
+    parent: Any = paths.get(out, path[:-1]) if len(path) > 1 else out
     last = path[-1]
     if isinstance(parent, dict) and last in parent:
         del parent[last]
@@ -127,7 +135,9 @@ def _reset(state: dict, path: paths.Path, blank: dict) -> dict:
     return out
 
 
-def _narrow(ok: Callable[[dict], bool], state: dict, path: paths.Path, blank: dict) -> paths.Path:
+def _narrow(
+    ok: Callable[[dict[str, Any]], bool], state: dict[str, Any], path: paths.Path, blank: dict[str, Any]
+) -> paths.Path:
     """The deepest path under ``path`` whose reset alone lets the page be drawn."""
     while True:
         for child in _suspects(state, path, blank):
@@ -138,11 +148,14 @@ def _narrow(ok: Callable[[dict], bool], state: dict, path: paths.Path, blank: di
             return path
 
 
-def repair_state(ok: Callable[[dict], bool], state: dict, blank: dict) -> tuple[dict, list[paths.Path]]:
+def repair_state(
+    ok: Callable[[dict[str, Any]], bool], state: dict[str, Any], blank: dict[str, Any]
+) -> tuple[dict[str, Any], list[paths.Path]]:
     """The state with its damaged parts reset, and their paths; ``[()]`` when the whole state had
     to be reset.
 
-    >>> ok = lambda s: all(c is None or isinstance(c, int) for r in s["home"] if isinstance(r, list) for c in r)
+    >>> ok = lambda s: all(c is None or isinstance(c, int)
+    ...                    for r in s["home"] if isinstance(r, list) for c in r)
     >>> repair_state(ok, {"home": [[1, [9]], [2, 3]], "name": "x"}, {"home": []})
     ({'home': [[1, None], [2, 3]], 'name': 'x'}, [('home', 0, 1)])
     """
@@ -173,7 +186,7 @@ def repair_state(ok: Callable[[dict], bool], state: dict, blank: dict) -> tuple[
     return copy.deepcopy(blank), [()]
 
 
-def _describe(state: dict, path: paths.Path) -> FieldError:
+def _describe(state: dict[str, Any], path: paths.Path) -> FieldError:
     if path == ():
         return FieldError("", "This seat's saved entry was damaged and could not be shown: it was set aside "
                               "(the edit log keeps it) and the seat starts empty.")
@@ -191,13 +204,20 @@ def _unreadable(found: store.Play, who: str) -> tuple[store.Play, dict[int, list
         if seat.damaged:
             blank = _blank(found)
             found = _with_state(found, seat.position, blank)
-            notes[seat.position] = [FieldError("", f"This seat's saved entry could not be read ({seat.damaged}): it was "
-                                                   "set aside (the edit log keeps it) and the seat starts empty.")]
+            notes[seat.position] = [
+                FieldError(
+                    "",
+                    f"This seat's saved entry could not be read ({seat.damaged}): it was "
+                    "set aside (the edit log keeps it) and the seat starts empty.",
+                )
+            ]
             notes[seat.position] += _store(found, seat.position, blank, ["(the whole entry)"], who)
     return found, notes
 
 
-def _store(found: store.Play, position: int, state: dict, set_aside: list[str], who: str) -> list[FieldError]:
+def _store(
+    found: store.Play, position: int, state: dict[str, Any], set_aside: list[str], who: str
+) -> list[FieldError]:
     try:
         table.repair_seat(found.id, position, state, set_aside, who)
     except Exception as exc:
@@ -208,8 +228,8 @@ def _store(found: store.Play, position: int, state: dict, set_aside: list[str], 
     return []
 
 
-def guarded(found: store.Play, render: Callable[[store.Play, dict[int, list[FieldError]]], Any], who: str,
-            first: int | None = None):
+def guarded(found: store.Play, render: Callable[[store.Play, dict[int, list[FieldError]]], T], who: str,
+            first: int | None = None) -> T:
     """``render(play, notes)``, or, when the stored states stop it, the same page from repaired
     states (saved, and named in ``notes``: seat position -> problems to show)."""
     found, notes = _unreadable(found, who)
@@ -222,14 +242,16 @@ def guarded(found: store.Play, render: Callable[[store.Play, dict[int, list[Fiel
     except Exception as exc:
         if storage_failure(exc) is not None:
             raise  # the storage failed, not the state: a 503, nothing to repair
-        current_app.logger.exception("Play %s: a page could not be drawn from the stored seats; repairing", found.id)
+        current_app.logger.exception(
+            "Play %s: a page could not be drawn from the stored seats; repairing", found.id
+        )
     budget = _Budget()
     order = ([first] if first is not None else []) + [s.position for s in found.seats if s.position != first]
     blank = _blank(found)
     for position in order:
         state = found.seats[position].state
 
-        def ok(candidate: dict, position: int = position, found: store.Play = found) -> bool:
+        def ok(candidate: dict[str, Any], position: int = position, found: store.Play = found) -> bool:
             return _draws(lambda play: render(play, {}), _with_state(found, position, candidate), budget)
 
         if state == blank or not ok(blank):
@@ -258,14 +280,19 @@ def repair_notes(play: store.Play, seat: store.Seat) -> list[FieldError]:
     if not entry:
         return []
     parts = ", ".join(str(p) for p in entry["set_aside"]) or "part of the entry"
-    return [FieldError("", f"This seat's saved entry was damaged: {parts} was set aside (the edit log keeps it). "
-                           "Everything else is as saved; saving the seat clears this note.")]
+    return [
+        FieldError(
+            "",
+            f"This seat's saved entry was damaged: {parts} was set aside (the edit log keeps it). "
+            "Everything else is as saved; saving the seat clears this note.",
+        )
+    ]
 
 
-def guarded_seat_page(found: store.Play, position: int, who: str):
+def guarded_seat_page(found: store.Play, position: int, who: str) -> tuple[str, int]:
     """A seat's entry page that opens whatever its stored state holds."""
 
-    def render(play: store.Play, notes: dict[int, list[FieldError]]):
+    def render(play: store.Play, notes: dict[int, list[FieldError]]) -> tuple[str, int]:
         errors = notes.get(position) or repair_notes(play, play.seats[position])
         return seat_page(play, position, play.evaluate(), errors or None)
 

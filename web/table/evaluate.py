@@ -50,7 +50,9 @@ class Evaluation:
         return self.provisional.get(seat)
 
 
-def table(options: dict, seats: Sequence[tuple[str, dict]], player_count: int | None = None) -> dict:
+def table(
+    options: dict[str, Any], seats: Sequence[tuple[str, dict[str, Any]]], player_count: int | None = None
+) -> dict[str, Any]:
     players = []
     for name, state in seats:
         player = dict(state) if isinstance(state, dict) else {}
@@ -80,7 +82,12 @@ _cache_lock = threading.Lock()
 CACHE_SIZE = 256
 
 
-def evaluate_cached(game: str, options: dict, seats: Sequence[tuple[str, dict]], done: Sequence[bool] | None = None) -> Evaluation:
+def evaluate_cached(
+    game: str,
+    options: dict[str, Any],
+    seats: Sequence[tuple[str, dict[str, Any]]],
+    done: Sequence[bool] | None = None,
+) -> Evaluation:
     """:func:`evaluate`, remembered by what it was given (the game, its options, every seat's
     name, state and Done mark): the play, seat and result pages and a save that changed nothing
     score a table once, not once per view.  The key is the content itself, so a cached answer can
@@ -90,8 +97,12 @@ def evaluate_cached(game: str, options: dict, seats: Sequence[tuple[str, dict]],
     except KeyError:
         engine = ""
     key = hashlib.blake2b(
-        json.dumps([game, engine, options, [list(s) for s in seats], list(done) if done is not None else None],
-                   sort_keys=True, default=str, ensure_ascii=False).encode(),
+        json.dumps(
+            [game, engine, options, [list(s) for s in seats], list(done) if done is not None else None],
+            sort_keys=True,
+            default=str,
+            ensure_ascii=False,
+        ).encode(),
         digest_size=20,
     ).digest()
     with _cache_lock:
@@ -107,7 +118,12 @@ def evaluate_cached(game: str, options: dict, seats: Sequence[tuple[str, dict]],
     return evaluation
 
 
-def evaluate(game: str, options: dict, seats: Sequence[tuple[str, dict]], done: Sequence[bool] | None = None) -> Evaluation:
+def evaluate(
+    game: str,
+    options: dict[str, Any],
+    seats: Sequence[tuple[str, dict[str, Any]]],
+    done: Sequence[bool] | None = None,
+) -> Evaluation:
     """Score the whole table.  The result (winners and all) exists once every seat is done and the
     table scores; until then each valid seat has a provisional running total (the valid seats
     scored together, ``player_count`` keeping the real number of players).  ``done``: per seat,

@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from flask import Blueprint, Response, abort, g, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 
 from web.data.db import get_db
 from web.routes.pages import holder, who
@@ -50,14 +51,19 @@ def open_on(play_id: int) -> dict[int, list[str]]:
 
 
 @bp.get("/plays/<int:play_id>/live")
-def live(play_id: int):
+def live(play_id: int) -> ResponseReturnValue:
     db = get_db()
     row = db.execute("SELECT version, status FROM plays WHERE id = ?", [play_id]).fetchone()
     if row is None:
         abort(404)
     seat_arg = request.args.get("seat", "")
     if seat_arg.isascii() and seat_arg.isdigit() and len(seat_arg) < 4:
-        _seen(play_id, int(seat_arg), g.device, who() if holder() or request.cookies.get("scorepad_name") else "a phone")
+        _seen(
+            play_id,
+            int(seat_arg),
+            g.device,
+            who() if holder() or request.cookies.get("scorepad_name") else "a phone",
+        )
     present = open_on(play_id)
     digest = hashlib.blake2s(repr(sorted(present.items())).encode(), digest_size=6).hexdigest()
     etag = f'W/"{row["version"]}-{row["status"]}-{digest}"'

@@ -66,9 +66,11 @@ def stale_plays(limit: int | None = None) -> list[int]:
     than the one running now (any change to a score or a validation bumps a game's version)."""
     current = {g.name: g.engine_version for g in scoring.games() if g.ready}
     out: list[int] = []
-    for row in get_db().execute(
-        "SELECT id, game, engine_version FROM plays WHERE engine_version IS NOT NULL ORDER BY id"
-    ).fetchall():
+    for row in (
+        get_db()
+        .execute("SELECT id, game, engine_version FROM plays WHERE engine_version IS NOT NULL ORDER BY id")
+        .fetchall()
+    ):
         if row["game"] in current and row["engine_version"] != current[row["game"]]:
             out.append(row["id"])
             if limit is not None and len(out) >= limit:
@@ -91,8 +93,15 @@ def rescore(play_id: int, who: str = "Scorepad") -> list[str]:
         for old, new in zip(before.seats, play.seats):
             if old.total != new.total:
                 lines.append(f"{new.name}: rescored by engine {version}: {old.total} -> {new.total}")
-                _log(play_id, new.id, new.player_id, who, "rescored", {"total": old.total, "engine": old_version},
-                     {"total": new.total, "engine": version})
+                _log(
+                    play_id,
+                    new.id,
+                    new.player_id,
+                    who,
+                    "rescored",
+                    {"total": old.total, "engine": old_version},
+                    {"total": new.total, "engine": version},
+                )
         if not lines:
             _log(play_id, None, None, who, "rescored", {"engine": old_version}, {"engine": version})
         if evaluation.result is None and old_version is not None:

@@ -194,7 +194,7 @@ def _change_options(
     return Outcome(play, evaluation, play.seats[position].version, False, True, None, [], dict(change.ui))
 
 
-def repair_seat(play_id: int, position: int, state: dict, damaged: list[str], who: str) -> None:
+def repair_seat(play_id: int, position: int, state: dict[str, Any], damaged: list[str], who: str) -> None:
     """Replace a seat's damaged stored state by ``state`` (the damage set aside), as a new version
     of the seat: logged with the stored state (or text) as it was, so nothing is lost.  ``damaged``
     names what was set aside.  A finished play is not changed (:class:`Finished`)."""
@@ -286,7 +286,7 @@ def apply_change(
     *,
     who: str,
     base_version: int | None,
-    state: dict | None = None,
+    state: dict[str, Any] | None = None,
     set: dict[str, Any] | None = None,  # noqa: A002 (the API's own word)
     done: bool | None = None,
     change_id: str | None = None,
@@ -353,13 +353,19 @@ def _seat_to_change(play_id: int, position: int, known: Play | None) -> tuple[Pl
 
 def _resent(seat: Seat, change_id: str) -> bool:
     """This change (by the phone's id of it) was applied already."""
-    return get_db().execute(
-        "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [seat.id, change_id]
-    ).fetchone() is not None
+    return (
+        get_db()
+        .execute(
+            "SELECT version FROM seat_versions WHERE seat_id = ? AND change_id = ?", [seat.id, change_id]
+        )
+        .fetchone()
+        is not None
+    )
 
 
-def _mine(seat: Seat, base: int, state: dict[str, Any] | None,
-          set_: dict[str, Any] | None) -> dict[paths.Path, Any]:
+def _mine(
+    seat: Seat, base: int, state: dict[str, Any] | None, set_: dict[str, Any] | None
+) -> dict[paths.Path, Any]:
     """What this phone changed: values at paths, or where its whole picture differs from the seat
     as it was at ``base`` (an unknown base: every place the picture differs in)."""
     if set_ is not None:
@@ -394,19 +400,49 @@ def _clashes(seat: Seat, base: int, play_version: int, mine: dict[paths.Path, An
     return clashes, reason
 
 
-def _conflict(play_id: int, seat: Seat, base: int, mine: dict[paths.Path, Any], clashes: list[Any],
-              reason: str, who: str) -> Conflict:
+def _conflict(
+    play_id: int,
+    seat: Seat,
+    base: int,
+    mine: dict[paths.Path, Any],
+    clashes: list[Any],
+    reason: str,
+    who: str,
+) -> Conflict:
     """The conflict to raise; the attempt is kept in the edit log (nothing else is written)."""
     asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
-    _log(play_id, seat.id, seat.player_id, who, "save conflict (not applied)", seat.state,
-         {"based_on": base, "changes": asked})
+    _log(
+        play_id,
+        seat.id,
+        seat.player_id,
+        who,
+        "save conflict (not applied)",
+        seat.state,
+        {"based_on": base, "changes": asked},
+    )
     clashes = [(p, _json_value(y), _json_value(t)) for p, y, t in clashes]
-    return Conflict(seat, _apply(seat.state, mine), base, clashes, seat.version, reason, changes=asked,
-                    by=_changed_by(seat.id, base, [c[0] for c in clashes]))
+    return Conflict(
+        seat,
+        _apply(seat.state, mine),
+        base,
+        clashes,
+        seat.version,
+        reason,
+        changes=asked,
+        by=_changed_by(seat.id, base, [c[0] for c in clashes]),
+    )
 
 
-def _write_seat(play: Play, seat: Seat, new_state: dict[str, Any], touched: list[str], want_done: bool,
-                change_id: str | None, who: str, action: str) -> None:
+def _write_seat(
+    play: Play,
+    seat: Seat,
+    new_state: dict[str, Any],
+    touched: list[str],
+    want_done: bool,
+    change_id: str | None,
+    who: str,
+    action: str,
+) -> None:
     """Store the seat's new state and Done mark as the play's next version (logged); ``play`` and
     ``seat`` become the play as stored now, without reading it again."""
     db = get_db()
@@ -417,17 +453,31 @@ def _write_seat(play: Play, seat: Seat, new_state: dict[str, Any], touched: list
         "UPDATE seats SET state = ?, version = ?, done = ?, updated_at = ? WHERE id = ?",
         [dumps(new_state), version, int(want_done), stamp, seat.id],
     )
-    db.table("seat_versions").insert({
-        "seat_id": seat.id, "version": version, "state": dumps(new_state), "paths": dumps(touched),
-        "change_id": change_id, "who": who, "at": stamp,
-    })
+    db.table("seat_versions").insert(
+        {
+            "seat_id": seat.id,
+            "version": version,
+            "state": dumps(new_state),
+            "paths": dumps(touched),
+            "change_id": change_id,
+            "who": who,
+            "at": stamp,
+        }
+    )
     play.version, play.updated_at = version, stamp
     seat.state, seat.version, seat.done, seat.updated_at = new_state, version, want_done, stamp
     if touched:
         _log(play.id, seat.id, seat.player_id, who, action, old_state, new_state)
     if want_done != was_done:
-        _log(play.id, seat.id, seat.player_id, who, "marked done" if want_done else "marked not done",
-             {"done": was_done}, {"done": want_done})
+        _log(
+            play.id,
+            seat.id,
+            seat.player_id,
+            who,
+            "marked done" if want_done else "marked not done",
+            {"done": was_done},
+            {"done": want_done},
+        )
 
 
 def _current(play_id: int, known: Play | None, version: int, status: str) -> Play:
@@ -456,7 +506,7 @@ def _json_value(value: Any) -> Any:
     return None if value is paths.MISSING else value
 
 
-def _apply(state: dict, changes: dict[paths.Path, Any]) -> dict:
+def _apply(state: dict[str, Any], changes: dict[paths.Path, Any]) -> dict[str, Any]:
     out: Any = state
     for path, value in changes.items():
         out = paths.set_(out, path, value)
@@ -466,7 +516,7 @@ def _apply(state: dict, changes: dict[paths.Path, Any]) -> dict:
 def save_seat(
     play_id: int,
     position: int,
-    state: dict,
+    state: dict[str, Any],
     who: str,
     base_version: int | None = None,
     done: bool | None = None,

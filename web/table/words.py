@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import url_for
 
@@ -20,6 +20,10 @@ import scoring
 from scoring import paths
 from scoring.core import FieldError
 from web.games import Adapter, adapter, field_id, humanize_path, show_value
+
+if TYPE_CHECKING:
+    from web.data.store import Play
+    from web.table.evaluate import Evaluation
 
 # ------------------------------------------------------------------ places and values
 
@@ -101,7 +105,7 @@ def seat_url(play_id: int, position: int, path: str = "") -> str:
 SHOWN_PROBLEMS = 6  # a seat with more shows the first five and "and N more" (its page lists them all)
 
 
-def seats_lacking(play, evaluation) -> list[dict]:
+def seats_lacking(play: Play, evaluation: Evaluation) -> list[dict[str, Any]]:
     """Per seat: its name, the link to its page, where it stands in words and each problem (the
     place by name, the message, a link to that place on the seat page)."""
     out = []
@@ -125,7 +129,7 @@ def seats_lacking(play, evaluation) -> list[dict]:
     return out
 
 
-def table_messages(play: Any, errors: Iterable[FieldError]) -> list[dict[str, Any]]:
+def table_messages(play: Play, errors: Iterable[FieldError]) -> list[dict[str, Any]]:
     """Messages about the whole table (its options, the number of players), each with the link to
     where it is fixed: ``{"text", "href", "link"}``.  A game's adapter may word them itself
     (``table_message``) and names the options entered on the seat page (``seat_options``: a link
@@ -149,10 +153,13 @@ def table_messages(play: Any, errors: Iterable[FieldError]) -> list[dict[str, An
 
 def play_links(play: Any) -> dict[str, str]:
     """The pages of a play an adapter's message may link to (``Ask.links``)."""
-    return {"seat": url_for("main.seat", play_id=play.id, position=0), "edit": url_for("main.edit_play", play_id=play.id)}
+    return {
+        "seat": url_for("main.seat", play_id=play.id, position=0),
+        "edit": url_for("main.edit_play", play_id=play.id),
+    }
 
 
-def _normalise(message: Mapping[str, Any]) -> dict:
+def _normalise(message: Mapping[str, Any]) -> dict[str, Any]:
     """An adapter's table message, in either of the shapes the game adapters use."""
     if "text" in message:
         return {"text": message["text"], "href": message.get("url") or message.get("href"),
@@ -162,7 +169,7 @@ def _normalise(message: Mapping[str, Any]) -> dict:
             "link": message.get("link") or message.get("where") or "Fix it"}
 
 
-def _table_message(play, error: FieldError) -> dict:
+def _table_message(play: Play, error: FieldError) -> dict[str, Any]:
     path = error.path or ""
     if path.startswith(("players", "player_count")):
         return {"text": f"Players: {error.message}", "href": url_for("manage.players", play_id=play.id),
@@ -173,8 +180,11 @@ def _table_message(play, error: FieldError) -> dict:
     if path == "game":
         return {"text": error.message, "href": None, "link": ""}
     label = humanize_path(path) if path else ""
-    return {"text": f"{label}: {error.message}" if label else error.message,
-            "href": url_for("main.edit_play", play_id=play.id), "link": "Change the play's date, options, notes"}
+    return {
+        "text": f"{label}: {error.message}" if label else error.message,
+        "href": url_for("main.edit_play", play_id=play.id),
+        "link": "Change the play's date, options, notes",
+    }
 
 
 # ------------------------------------------------------------------ the edit log as a story
@@ -199,7 +209,7 @@ class Group:
     seat_id: int | None
     seat: str  # "Bob's seat", or "" for the play itself
     lines: list[Change | str] = field(default_factory=list)
-    entries: list[dict] = field(default_factory=list)  # the raw entries (the JSON behind "details")
+    entries: list[dict[str, Any]] = field(default_factory=list)  # the raw entries (the JSON behind "details")
 
 
 ACTIONS = {
@@ -247,7 +257,9 @@ def changes(old: Any, new: Any) -> Iterator[tuple[str, Any, Any]]:
             yield paths.format(parts), before, after
 
 
-def story(play, entries: Sequence[dict], names: Mapping[int, str], seat_id: int | None | str = None) -> list[Group]:
+def story(
+    play: Play, entries: Sequence[dict[str, Any]], names: Mapping[int, str], seat_id: int | None | str = None
+) -> list[Group]:
     """The edit log of ``play`` (``entries`` as :func:`web.data.store.play_log` gives them, newest
     first) told as a story: groups of one person, one minute and one seat, newest first, each
     with its changes oldest first.  Every entry is in exactly one group and every change of every
@@ -259,7 +271,11 @@ def story(play, entries: Sequence[dict], names: Mapping[int, str], seat_id: int 
         seat_words = _seat_words(entry)
         minute = (entry.get("at") or "")[:16]
         last = groups[-1] if groups else None
-        if last is None or (last.who, last.minute, last.seat_id) != (entry.get("who"), minute, entry.get("seat_id")):
+        if last is None or (last.who, last.minute, last.seat_id) != (
+            entry.get("who"),
+            minute,
+            entry.get("seat_id"),
+        ):
             last = Group(entry.get("who") or "someone", minute, entry.get("seat_id"), seat_words)
             groups.append(last)
         last.entries.append(entry)
@@ -267,7 +283,7 @@ def story(play, entries: Sequence[dict], names: Mapping[int, str], seat_id: int 
     return groups[::-1]
 
 
-def _matches(entry: dict, seat_id: int | None | str) -> bool:
+def _matches(entry: dict[str, Any], seat_id: int | None | str) -> bool:
     if seat_id is None:
         return True
     if seat_id == "play":
@@ -275,44 +291,42 @@ def _matches(entry: dict, seat_id: int | None | str) -> bool:
     return entry.get("seat_id") == seat_id
 
 
-def _seat_words(entry: dict) -> str:
+def _seat_words(entry: dict[str, Any]) -> str:
     if entry.get("seat_id") is None:
         return ""
     name = entry.get("player") or "A player"
     return f"{name}'s seat"
 
 
-def _tell(play, entry: dict, group: Group, names: Mapping[int, str]) -> None:
+def _tell(play: Play, entry: dict[str, Any], group: Group, names: Mapping[int, str]) -> None:
     action = entry.get("action") or ""
     old, new = entry.get("old"), entry.get("new")
     before = len(group.lines)
+    _tell_action(play, action, old, new, group, names)
+    if action in _SEAT_STATE_ACTIONS and not any(True for _ in changes(old if isinstance(old, dict) else {},
+                                                                   new if isinstance(new, dict) else {})):
+        group.lines.append("Saved (nothing changed)")
+    elif (
+        len(group.lines) == before
+        and action not in _SEAT_STATE_ACTIONS
+        and action != "damaged entry set aside"
+    ):
+        group.lines.append(action or "A change")
+
+
+def _tell_action(play: Play, action: str, old: Any, new: Any, group: Group, names: Mapping[int, str]) -> None:
+    """The lines of one edit-log entry, by its action."""
     if action in _SEAT_STATE_ACTIONS or action == "damaged entry set aside":
-        if ACTIONS.get(action):
-            group.lines.append(ACTIONS[action])
-        after_state = new.get("state") if action == "damaged entry set aside" and isinstance(new, dict) else new
-        _state_lines(play.game, old, after_state, group)
-        if action == "damaged entry set aside" and isinstance(new, dict) and new.get("set_aside"):
-            group.lines.append("Set aside: " + ", ".join(place(play.game, str(p), after_state) or str(p)
-                                                         for p in new["set_aside"]))
+        _tell_seat_state(play, action, old, new, group)
     elif action == "save conflict (not applied)":
-        group.lines.append(ACTIONS[action])
-        asked = new.get("changes") if isinstance(new, dict) else None
-        for path, wanted in (asked or {}).items():
-            try:
-                current = paths.get(old, paths.parse(path)) if isinstance(old, dict) else paths.MISSING
-            except paths.PathError:
-                current = paths.MISSING
-            group.lines.append(Change(place(play.game, path, old), [value(play.game, path, current),
-                                                                   value(play.game, path, wanted)], path, False))
+        _tell_conflict(play, action, old, new, group)
     elif action == "play created" and isinstance(new, dict):
-        players = [names.get(p, "?") if isinstance(p, int) else str(p) for p in new.get("players") or []]
-        group.lines.append(ACTIONS[action] + (": " + ", ".join(players) if players else ""))
-        for path, found in paths.leaves(new.get("options") or {}, ("options",)):
-            if found not in (None, False, "", [], {}):
-                group.lines.append(Change(play_place(play.game, paths.format(path)), [play_value("", found)]))
+        _tell_play_created(play, action, new, group, names)
     elif action == "play details changed":
         for path, was, now_ in changes(old, new):
-            group.lines.append(Change(play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path))
+            group.lines.append(
+                Change(play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path)
+            )
     elif action == "players changed":
         was = ", ".join(s.get("name", "?") for s in (old or {}).get("seats", []))
         now_ = ", ".join(s.get("name", "?") for s in (new or {}).get("seats", []))
@@ -323,20 +337,70 @@ def _tell(play, entry: dict, group: Group, names: Mapping[int, str]) -> None:
     elif action == "rescored":
         group.lines.append(ACTIONS[action])
         if isinstance(old, dict) and isinstance(new, dict) and ("total" in old or "total" in new):
-            group.lines.append(Change("Total", [play_value("", old.get("total")), play_value("", new.get("total"))], "total"))
+            group.lines.append(
+                Change("Total", [play_value("", old.get("total")), play_value("", new.get("total"))], "total")
+            )
     elif action in ACTIONS:
         group.lines.append(ACTIONS[action])
     else:  # any other entry (photos, share links, rematch, a game's own): its words, and what changed
-        group.lines.append(action[:1].upper() + action[1:] if action else "A change")
-        if isinstance(old, dict) or isinstance(new, dict):
-            for path, was, now_ in changes(old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}):
-                if path:
-                    group.lines.append(Change(play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path))
-    if action in _SEAT_STATE_ACTIONS and not any(True for _ in changes(old if isinstance(old, dict) else {},
-                                                                   new if isinstance(new, dict) else {})):
-        group.lines.append("Saved (nothing changed)")
-    elif len(group.lines) == before and action not in _SEAT_STATE_ACTIONS and action != "damaged entry set aside":
-        group.lines.append(action or "A change")
+        _tell_other(play, action, old, new, group)
+
+
+def _tell_play_created(play: Play, action: str, new: dict[str, Any], group: Group,
+                       names: Mapping[int, str]) -> None:
+    """A new play: its players and each option set."""
+    players = [names.get(p, "?") if isinstance(p, int) else str(p) for p in new.get("players") or []]
+    group.lines.append(ACTIONS[action] + (": " + ", ".join(players) if players else ""))
+    for path, found in paths.leaves(new.get("options") or {}, ("options",)):
+        if found not in (None, False, "", [], {}):
+            group.lines.append(Change(play_place(play.game, paths.format(path)), [play_value("", found)]))
+
+
+def _tell_seat_state(play: Play, action: str, old: Any, new: Any, group: Group) -> None:
+    """A seat's state saved (or a damaged entry set aside): what changed, place by place."""
+    if ACTIONS.get(action):
+        group.lines.append(ACTIONS[action])
+    after_state = (
+        new.get("state") if action == "damaged entry set aside" and isinstance(new, dict) else new
+    )
+    _state_lines(play.game, old, after_state, group)
+    if action == "damaged entry set aside" and isinstance(new, dict) and new.get("set_aside"):
+        group.lines.append("Set aside: " + ", ".join(place(play.game, str(p), after_state) or str(p)
+                                                     for p in new["set_aside"]))
+
+
+def _tell_conflict(play: Play, action: str, old: Any, new: Any, group: Group) -> None:
+    """A save refused as a conflict: each place it asked for, as stored and as wanted."""
+    group.lines.append(ACTIONS[action])
+    asked = new.get("changes") if isinstance(new, dict) else None
+    for path, wanted in (asked or {}).items():
+        try:
+            current = paths.get(old, paths.parse(path)) if isinstance(old, dict) else paths.MISSING
+        except paths.PathError:
+            current = paths.MISSING
+        group.lines.append(
+            Change(
+                place(play.game, path, old),
+                [value(play.game, path, current), value(play.game, path, wanted)],
+                path,
+                False,
+            )
+        )
+
+
+def _tell_other(play: Play, action: str, old: Any, new: Any, group: Group) -> None:
+    """Any other entry: its words, and what changed."""
+    group.lines.append(action[:1].upper() + action[1:] if action else "A change")
+    if isinstance(old, dict) or isinstance(new, dict):
+        for path, was, now_ in changes(
+            old if isinstance(old, dict) else {}, new if isinstance(new, dict) else {}
+        ):
+            if path:
+                group.lines.append(
+                    Change(
+                        play_place(play.game, path), [play_value(path, was), play_value(path, now_)], path
+                    )
+                )
 
 
 def _state_lines(game: str, old: Any, new: Any, group: Group) -> None:
@@ -349,10 +413,23 @@ def _state_lines(game: str, old: Any, new: Any, group: Group) -> None:
     for path, was, now_ in changes(old, new):
         shown_old, shown_new = value(game, path, was), value(game, path, now_)
         if shown_old == shown_new:  # a change the words cannot show (an empty entry removed): say so
-            shown_old, shown_new = (shown_old, "removed") if now_ is paths.MISSING else (
-                ("not there", shown_new) if was is paths.MISSING else (shown_old, shown_new + " (see the details)"))
-        previous = next((line for line in reversed(group.lines) if isinstance(line, Change) and line.path == path
-                         and line.applied), None)
+            shown_old, shown_new = (
+                (shown_old, "removed")
+                if now_ is paths.MISSING
+                else (
+                    ("not there", shown_new)
+                    if was is paths.MISSING
+                    else (shown_old, shown_new + " (see the details)")
+                )
+            )
+        previous = next(
+            (
+                line
+                for line in reversed(group.lines)
+                if isinstance(line, Change) and line.path == path and line.applied
+            ),
+            None,
+        )
         if previous is not None and previous.values[-1] == shown_old and _only_changes_since(group, previous):
             previous.values.append(shown_new)
             continue
