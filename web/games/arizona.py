@@ -12,6 +12,7 @@ from markupsafe import Markup, escape
 
 import scoring
 from scoring import paths
+from scoring.arizona import GAME as ARIZONA
 from scoring.arizona import deck
 from scoring.arizona import model as az
 from scoring.arizona.model import SIZE, card_at, card_path, color_key, color_label
@@ -29,7 +30,7 @@ from web.games import (
     state_from_paths,
 )
 
-GAME = "verdant-arizona"
+GAME = ARIZONA.name  # "verdant-arizona": the engine names the game, the web layer reads it
 VERA = "options.solo.vera_score"
 # Chips until the deck knows colours: common names (colours are free names; another is typed once).
 STARTER_COLOURS = ("yellow", "pink", "white", "green", "blue")

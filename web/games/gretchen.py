@@ -30,7 +30,7 @@ from web.games import (
     whole_number,
 )
 
-GAME = "gretchens-garden"
+GAME = gretchen.GAME.name  # "gretchens-garden": the engine names the game, the web layer reads it
 TEMPLATE = "games/gretchens-garden/entry.html"
 SCHEMA = gretchen.GAME.player_schema or Obj({})
 POT = {k: SCHEMA.at(("display", 0, "pot", k)) for k in ("color", "size")}

@@ -215,7 +215,7 @@ def _cards(state: dict[str, Any], others: list[Any], key: str, preview: Any) -> 
     return out
 
 
-register("planted", PlantedAdapter())
+register(GAME.name, PlantedAdapter())
 
 
 def _pad_rows(result: Any) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from typing import Any
 import scoring
 from scoring import paths
 from scoring.core import Errors, FieldError
+from scoring.verdant import GAME as VERDANT
 from scoring.verdant import campaign as camp
 from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
@@ -512,4 +513,4 @@ def editing_cell(args: Mapping[str, Any]) -> tuple[int, int] | None:
 
 
 SCENARIOS = [camp.scenario(n) for n in camp.SCENARIOS]
-register("verdant", VerdantAdapter())
+register(VERDANT.name, VerdantAdapter())

@@ -24,6 +24,7 @@ from scoring import jsontext, paths
 from scoring.core import FieldError
 from scoring.schema import unknown_keys
 from scoring.text import clean_name, name_key, name_problem
+from scoring.verdant import GAME as VERDANT
 from web.data import store
 from web.games import SeatChange
 from web.routes.pages import who
@@ -118,7 +119,7 @@ def _options(
 def _campaign_problems(game: scoring.Game, options: dict[str, Any], players: int) -> list[FieldError]:
     """Verdant's ``campaign: "standard"`` under the rulebook's conditions, as the New play form
     checks them (no solo, family variant or rules modification: scoring.verdant.campaign)."""
-    if game.name != "verdant" or options.get("campaign") != "standard":
+    if game.name != VERDANT.name or options.get("campaign") != "standard":
         return []
     from scoring.verdant import campaign
 

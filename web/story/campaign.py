@@ -14,6 +14,7 @@ from flask import Blueprint, abort, g, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scoring.core import Result
+from scoring.verdant import GAME as VERDANT_GAME
 from scoring.verdant import campaign as camp
 from scoring.verdant.achievements import near_misses
 from web.data import store
@@ -25,6 +26,7 @@ from web.server.limits import ID_MAX
 from web.table import gamedata
 from web.table import service as table
 
+VERDANT = VERDANT_GAME.name  # the engine names the game
 mode_of, shape_info, valid_shape = camp.mode_of, camp.describe, camp.SHAPE_IDS.__contains__
 
 
@@ -212,10 +214,10 @@ def _latest_standard_play(ids: list[int]) -> dict[str, Any] | None:
         .execute(
             "SELECT pl.id, pl.played_at, pl.options, s.total, s.breakdown, s.state, s.position FROM "
             "plays pl "
-            f"CROSS JOIN seats s ON s.play_id = pl.id AND s.player_id IN ({marks}) WHERE pl.game = 'verdant' "
+            f"CROSS JOIN seats s ON s.play_id = pl.id AND s.player_id IN ({marks}) WHERE pl.game = ? "
             "AND pl.status = 'finished' AND s.total IS NOT NULL ORDER BY pl.played_at DESC, pl.id DESC "
             "LIMIT 30",
-            ids,
+            [*ids, VERDANT],
         )
         .fetchall()
     )
@@ -257,8 +259,8 @@ def player_context(player: dict[str, Any]) -> dict[str, Any]:
             )
         ]
     plays = get_db().execute(  # finished Verdant plays of the player (and merged duplicates): player_stats
-        f"SELECT COALESCE(SUM(plays), 0) FROM player_stats WHERE game = 'verdant' "
-        f"AND player_id IN ({','.join('?' * len(ids))})", ids).fetchone()[0]
+        f"SELECT COALESCE(SUM(plays), 0) FROM player_stats WHERE game = ? "
+        f"AND player_id IN ({','.join('?' * len(ids))})", [VERDANT, *ids]).fetchone()[0]
     return {"player": player, "groups": groups, "leaves": len(filled), "plant": plant_drawing(list(filled)),
             "near": near, "near_play": latest, "verdant_plays": plays}
 
@@ -291,7 +293,7 @@ def _as_shown(play_id: int, version: int | None, finished: bool = True) -> store
         found = store.get_play(play_id)
     except store.NotFound:
         raise Refused("This play is not in the history any more.", 404) from None
-    if found.game != "verdant":
+    if found.game != VERDANT:
         raise Refused("This is not a Verdant play.", 404)
     if finished and not found.finished:
         raise Refused("Finish the play first: a shape is filled from a play in the history.")
@@ -358,7 +360,7 @@ def declare(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     _back_to(play_id)
     mode, number = mode_of(found.options)
-    if found.game != "verdant" or mode != "scenario" or number is None:
+    if found.game != VERDANT or mode != "scenario" or number is None:
         raise Refused("This play is not a scenario: there is nothing to declare.")
     if found.finished:
         raise Refused("This play is finished: reopen it to change what a player declares.")
@@ -434,7 +436,7 @@ def _player_or_404(player_id: int) -> dict[str, Any]:
 
 verdant.register_blueprint(bp)
 gamedata.register(
-    "verdant",
+    VERDANT,
     gamedata.GameData(
         result_template="games/verdant/result_panel.html",
         result_view=result_context,
