@@ -369,7 +369,18 @@ def seat_action(play_id: int, position: int, action: str) -> ResponseReturnValue
     game_adapter = adapter(found.game)
     change = game_adapter.interact(action, asked, found, found.seats[position])  # UnknownAction: 404
     play_version = limits.query_int(request.form.get("play_version") or request.form.get("version") or "")
-    outcome = _change(found, position, change, play_version=play_version)
+    if change.play_options is not None:  # options typed on the seat page (Vera's score, the sister's)
+        meta = change_meta()
+        outcome = table.change_options(
+            found.id,
+            position,
+            change,
+            play_version=play_version,
+            who=meta["who"],
+            change_id=meta["change_id"],
+        )
+    else:
+        outcome = _change(found, position, change)
     ui = game_adapter.ui_after(action, change, outcome.play, outcome.play.seats[position], outcome.evaluation)
     blocks = game_adapter.interaction_blocks.get(action, ("status",))
     if not htmx or not blocks:  # (no blocks: the page again)

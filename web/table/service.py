@@ -86,17 +86,16 @@ def change_seat(
     base_version: int | None,
     who: str,
     change_id: str | None = None,
-    play_version: int | None = None,
     strict_done: bool = True,
     known: Play | None = None,
 ) -> Outcome:
     """Apply ``change`` to seat ``position`` of play ``play_id`` (see :func:`apply_change` for the
-    merge).  A change of the play's options made on a seat page goes through the play's own save
-    path with ``play_version``.  Done asked on a seat that does not validate is stored as not done
-    and, with ``strict_done`` (a phone's Done), refused with the message.  Raises NotFound,
-    Finished, Deleted, Conflict, Refused."""
+    merge).  Done asked on a seat that does not validate is stored as not done and, with
+    ``strict_done`` (a phone's Done), refused with the message.  (A change of the play's options
+    made on a seat page goes through :func:`change_options`.)  Raises NotFound, Finished,
+    Deleted, Conflict, Refused."""
     if change.play_options is not None:
-        return _change_options(play_id, position, change, play_version, who, change_id)
+        raise ValueError("a change of the play's options: table.change_options")
     if change.state is not None:
         too_large = limits.state_problems(change.state)
         if too_large:  # refused, never stored: the page keeps what was typed
@@ -177,10 +176,17 @@ def _store_change(
     return saved
 
 
-def _change_options(
-    play_id: int, position: int, change: SeatChange, play_version: int | None, who: str, change_id: str | None
+def change_options(
+    play_id: int,
+    position: int,
+    change: SeatChange,
+    *,
+    play_version: int | None,
+    who: str,
+    change_id: str | None,
 ) -> Outcome:
-    """Options typed on a seat page (Vera's score, the sister's options), merged into the play's."""
+    """Options typed on a seat page (Vera's score, the sister's options: ``change.play_options``),
+    merged into the play's through the play's own save path, based on ``play_version``."""
     if change.errors:
         raise Refused(list(change.errors), change.status)
     found = store.get_play(play_id)
