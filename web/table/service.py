@@ -138,34 +138,17 @@ def _store_change(
 ) -> store.Saved:
     """The change and its effects on the game's data, in one transaction.  A conflict is raised
     after it commits: the attempt it logged is kept (nothing else was written)."""
-    if not change.effects:
-        return apply_change(
-            play_id,
-            position,
-            who=who,
-            base_version=base_version,
-            state=change.state,
-            set=change.set,
-            done=change.done,
-            change_id=change_id,
-            action=change.action,
-            known=known,
-        )
+    def apply() -> Saved:
+        return apply_change(play_id, position, who=who, base_version=base_version, state=change.state,
+                            set=change.set, done=change.done, change_id=change_id, action=change.action,
+                            known=known)
+
+    if not change.effects:  # (an unchanged save is then evaluated after the write lock is let go)
+        return apply()
     conflict: store.Conflict | None = None
     with store.transaction():
         try:
-            saved = apply_change(
-                play_id,
-                position,
-                who=who,
-                base_version=base_version,
-                state=change.state,
-                set=change.set,
-                done=change.done,
-                change_id=change_id,
-                action=change.action,
-                known=known,
-            )
+            saved = apply()
         except store.Conflict as exc:
             conflict = exc
         else:
