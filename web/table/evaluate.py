@@ -36,7 +36,8 @@ class Evaluation:
         """Done (its player said so) and valid: a fresh seat is never complete."""
         return not self.seat_errors[seat] and (self.done[seat] if seat < len(self.done) else False)
 
-    def completeness(self) -> list[bool]:
+    @property
+    def complete_seats(self) -> list[bool]:
         """:meth:`complete` of every seat, in order."""
         return [self.complete(i) for i in range(len(self.seat_errors))]
 

@@ -15,7 +15,7 @@ import scoring
 from web.data.aggregates import refresh_stats
 from web.data.db import get_db, write
 from web.data.store import _log, get_play
-from web.table.service import recompute
+from web.table.service import recompute_play
 
 
 @click.command("rescore")
@@ -87,7 +87,7 @@ def rescore(play_id: int, who: str = "Scorepad") -> list[str]:
         before = get_play(play_id)
         row = db.execute("SELECT engine_version FROM plays WHERE id = ?", [play_id]).fetchone()
         old_version = row["engine_version"] if row else None
-        play, evaluation = recompute(play_id)
+        play, evaluation = recompute_play(play_id)
         version = play.game_info.engine_version
         lines: list[str] = []
         for old, new in zip(before.seats, play.seats):

@@ -219,7 +219,7 @@ def repair_seat(play_id: int, position: int, state: dict[str, Any], damaged: lis
             }
         )
         _log(play_id, row["id"], row["player_id"], who, REPAIRED, old, {"state": state, "set_aside": damaged})
-        recompute(play_id)
+        recompute_play(play_id)
 
 
 def _state_at(seat_id: int, version: int) -> Any:
@@ -481,12 +481,12 @@ def _recomputed(play: Play, position: int, merged: bool) -> Saved:
     """After a change of a seat, inside its write transaction: the totals stored again; a done
     seat that no longer validates is not done any more (and Done on a seat with problems does not
     stick): the player sees what to fill or fix.  ``merged``: over someone else's newer change."""
-    play, evaluation = recompute(play.id, play)
+    play, evaluation = recompute(play)
     seat = play.seats[position]
     if seat.done and not evaluation.valid(position):
         get_db().execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [seat.id])
         seat.done = seat.complete = False
-        play, evaluation = recompute(play.id, play)
+        play, evaluation = recompute(play)
     return Saved(play, evaluation, seat.version, merged, True)
 
 
@@ -516,12 +516,16 @@ def save_seat(
     return saved.play, saved.evaluation, saved.changed
 
 
-def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]:
+def recompute_play(play_id: int) -> tuple[Play, Evaluation]:
+    """:func:`recompute` of the play as stored now (read inside the caller's write transaction)."""
+    return recompute(get_play(play_id))
+
+
+def recompute(play: Play) -> tuple[Play, Evaluation]:
     """Store each seat's completeness, total, rank and breakdown from a fresh evaluation (inside
-    the caller's write transaction); the play is returned as stored.  ``play``: the play as the
-    caller just wrote it (else it is read)."""
+    the caller's write transaction): ``play`` as the caller just wrote it (:func:`recompute_play`
+    reads it first); the play is returned with its totals."""
     db = get_db()
-    play = get_play(play_id) if play is None else play
     evaluation = evaluate_cached(
         play.game, play.options, [(s.name, s.state) for s in play.seats], [s.done for s in play.seats]
     )
@@ -530,7 +534,7 @@ def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]
     except KeyError:  # a game this version does not know: kept, not scored
         version = None
     rows = []
-    complete = evaluation.completeness()
+    complete = evaluation.complete_seats
     for seat in play.seats:
         result = evaluation.result.players[seat.position] if evaluation.result else None
         seat.complete = complete[seat.position]
@@ -560,7 +564,7 @@ def recompute(play_id: int, play: Play | None = None) -> tuple[Play, Evaluation]
             dumps(play.winners) if evaluation.result else None,
             play.tiebreak,
             version if evaluation.result else None,
-            play_id,
+            play.id,
         ],
     )
     return play, evaluation
@@ -693,7 +697,7 @@ def change_play(
                 )
                 if touched:
                     _log(play_id, None, None, who, "play details changed", current, new)
-                    recompute(play_id)
+                    recompute_play(play_id)
                 if new_status != play.status:
                     action = "play finished" if new_status == FINISHED else "play reopened"
                     _log(play_id, None, None, who, action, {"status": play.status}, {"status": new_status})
@@ -984,7 +988,7 @@ def _rearrange(play: Play, seats: list[tuple[int | None, int]], by_id: dict[int,
         {"seats": [{"seat": s.id, "player": s.player_id, "name": s.name} for s in play.seats]},
         {"seats": [{"seat": s, "player": p, "name": names.get(p, "")} for s, p in seats]},
     )
-    recompute(play.id)
+    recompute_play(play.id)
 
 
 def _set_aside_play(play: Play, stamp: str) -> int:
