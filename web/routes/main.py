@@ -666,16 +666,25 @@ def api_games() -> ResponseReturnValue:
     return jsonify({"games": [g_.describe() for g_ in scoring.games()]})
 
 
+def _known_game(game: str) -> scoring.Game | None:
+    try:
+        return scoring.get(game)
+    except KeyError:
+        return None
+
+
+def _not_a_game(game: str) -> ResponseReturnValue:
+    names = ", ".join(g_.name for g_ in scoring.games())
+    message = f'"{game}" is not a game: choose one of {names}'
+    return jsonify({"errors": [{"path": "game", "message": message}]}), 404
+
+
 @api.get("/schema/<game>")
 def api_schema(game: str) -> ResponseReturnValue:
     """The game's input as a JSON Schema (the same declaration the engine refuses unknown keys by)."""
-    try:
-        found = scoring.get(game)
-    except KeyError:
-        names = ", ".join(g_.name for g_ in scoring.games())
-        return jsonify(
-            {"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}
-        ), 404
+    found = _known_game(game)
+    if found is None:
+        return _not_a_game(game)
     schema = found.json_schema()
     if schema is None:
         return jsonify(
@@ -686,13 +695,9 @@ def api_schema(game: str) -> ResponseReturnValue:
 
 @api.post("/score/<game>")
 def api_score(game: str) -> ResponseReturnValue:
-    try:
-        found = scoring.get(game)
-    except KeyError:
-        names = ", ".join(g_.name for g_ in scoring.games())
-        return jsonify(
-            {"errors": [{"path": "game", "message": f'"{game}" is not a game: choose one of {names}'}]}
-        ), 404
+    found = _known_game(game)
+    if found is None:
+        return _not_a_game(game)
     if request.mimetype != "application/json":
         return jsonify(
             {"errors": [{"path": "", "message": "send the table as JSON (Content-Type: application/json)"}]}

@@ -10,16 +10,14 @@ drawn with the score pad's fonts and colours.  Its alt text is ``shareimage.imag
 from __future__ import annotations
 
 import hashlib
-import io
 
 from flask import Blueprint, abort, current_app, request
 from flask.typing import ResponseReturnValue
 from PIL import Image, ImageDraw
 
 from web.data import store
-from web.routes.pages import get_play_or_404
 from web.story import pagecache, shareimage
-from web.story.share import _active_link, _Pictures, pad_for, play_row
+from web.story.share import _Pictures, pad_for, play_row, shared_finished_play
 from web.story.shareimage import LIGHT, THEMES, Pad, fit, font
 
 bp = Blueprint("preview", __name__)
@@ -104,9 +102,7 @@ def render(pad: Pad, theme: str = "light") -> bytes:
             fill=colours.muted,
             anchor="lm",
         )
-        out = io.BytesIO()
-        image.quantize(128, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=6)
-        return out.getvalue()
+        return shareimage.png_bytes(image)
 
 
 def pad_of(play: store.Play) -> Pad | None:
@@ -118,12 +114,7 @@ def pad_of(play: store.Play) -> Pad | None:
 
 @bp.get("/s/<token>/preview.png")
 def shared_preview(token: str) -> ResponseReturnValue:
-    link = _active_link(token)
-    if link is None:
-        abort(404)
-    found = get_play_or_404(link["play_id"])
-    if not found.finished:
-        abort(404)
+    found = shared_finished_play(token)
     theme = request.args.get("theme", "light")
     theme = theme if theme in THEMES else "light"
     revision = pagecache.revision()

@@ -293,14 +293,20 @@ def shared(token: str) -> ResponseReturnValue:
     return response
 
 
-@bp.get("/s/<token>/share.png")
-def shared_png(token: str) -> ResponseReturnValue:
+def shared_finished_play(token: str) -> store.Play:
+    """The finished play behind an active share link (its pictures), else 404."""
     link = _active_link(token)
     if link is None:
         abort(404)
     found = get_play_or_404(link["play_id"])
     if not found.finished:
         abort(404)
+    return found
+
+
+@bp.get("/s/<token>/share.png")
+def shared_png(token: str) -> ResponseReturnValue:
+    found = shared_finished_play(token)
     return _png(found, request.args.get("theme", "light"), False)
 
 

@@ -222,11 +222,16 @@ def render(pad: Pad, theme: str = "light") -> bytes:
             fill=colours.muted,
             anchor="lm",
         )
-        out = io.BytesIO()
-        # A few flat colours and their anti-aliased edges: a 128-colour palette keeps the text
-        # smooth, and the file a third of the size (and quicker to write) of a full-colour PNG.
-        image.quantize(128, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=6)
-        return out.getvalue()
+        return png_bytes(image)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """A drawn picture as PNG: a few flat colours and their anti-aliased edges, so a 128-colour
+    palette keeps the text smooth, and the file a third of the size (and quicker to write) of a
+    full-colour PNG."""
+    out = io.BytesIO()
+    image.quantize(128, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=6)
+    return out.getvalue()
 
 
 def image_alt(pad: Pad) -> str:
