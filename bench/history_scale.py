@@ -70,7 +70,7 @@ def _make_template(app, game: str, table: dict, played_at: str) -> int | None:
             service.save_seat(play_id, position, {**scoring.get(game).blank_player(), **state}, "phone", done=True)
         try:
             service.set_status(play_id, store.FINISHED, "phone")
-        except store.NotReady:  # the engine wants more of this table than its players hold: left out
+        except service.NotReady:  # the engine wants more of this table than its players hold: left out
             service.delete_play(play_id, "bench")
             return None
     return play_id

@@ -286,7 +286,7 @@ def test_the_players_of_a_finished_or_deleted_play_do_not_change_here(app, clien
     assert page.status_code == 409 and "reopen it" in page.get_data(as_text=True)
     with app.app_context():
         ann, bob = store.get_play(play_id).seats
-        with pytest.raises(store.Finished):
+        with pytest.raises(table.Finished):
             table.change_players(play_id, who="t", base_version=None, seats=[(bob.id, bob.player_id)])
     post(client, f"/plays/{play_id}/delete", token)
     assert client.get(f"/plays/{play_id}/players").status_code == 303

@@ -3,13 +3,12 @@ appends to the edit log in the same transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
-from scoring.core import FieldError
 from scoring.text import clean_name
 from web.data.aggregates import refresh_stats
 from web.data.db import dumps, get_db, loads, now, write
@@ -281,75 +280,6 @@ def get_play(play_id: int) -> Play:
         deleted_at=row["deleted_at"],
         deleted_by=row["deleted_by"],
     )
-
-
-class Conflict(Exception):
-    """A change based on an older version touches a place that someone else changed since, to a
-    different value (optimistic concurrency with a merge).  Nothing is written but the attempt,
-    kept in the edit log so it can never be lost.  ``conflicts``: (path, yours, theirs) for each
-    such place; ``version``: the current version (a new base for a retry)."""
-
-    def __init__(self, seat: Seat | None, mine: Any, base_version: int | None,
-                 conflicts: list[tuple[str, Any, Any]], version: int, reason: str = "",
-                 changes: dict[str, Any] | None = None, by: dict[str, str] | None = None):
-        self.seat, self.mine, self.base_version = seat, mine, base_version
-        self.conflicts, self.version, self.reason = conflicts, version, reason
-        self.changes = changes or {}  # every change this phone asked for: path -> value
-        self.by = by or {}  # path -> who changed it meanwhile
-        where = f"seat {seat.position}" if seat is not None else "the play"
-        changed = f"{len(conflicts)} place(s) changed meanwhile"
-        super().__init__(reason or f"{where} is at version {version}: {changed}")
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "conflicts": [{"path": p, "yours": y, "theirs": t} for p, y, t in self.conflicts],
-            "version": self.version,
-        }
-        if self.reason:
-            data["error"] = self.reason
-        return data
-
-
-class Finished(Exception):
-    """The play is finished: it refuses every change until it is reopened."""
-
-
-class Deleted(Finished):
-    """The play is deleted: it refuses every change until it is restored from the history (a
-    kind of :class:`Finished`, so that every save path that refuses a finished play refuses it)."""
-
-
-class NotReady(Exception):
-    """Finish was asked while a seat is not complete (not done, or not valid)."""
-
-    def __init__(self, evaluation: Evaluation):
-        self.evaluation = evaluation
-        super().__init__("a seat is not complete")
-
-
-class BadChange(Exception):
-    """A change that can never be right (an unknown path, a value of the wrong type)."""
-
-    def __init__(self, errors: list[FieldError]):
-        self.errors = errors
-        super().__init__("; ".join(f"{e.path}: {e.message}" for e in errors))
-
-
-@dataclass
-class Saved:
-    """What a change of a seat did: the play after it, its evaluation, the seat's new version,
-    whether the change was merged over someone else's newer change, and whether anything
-    changed at all."""
-
-    play: Play
-    evaluation: Evaluation
-    version: int
-    merged: bool
-    changed: bool
-
-    @property
-    def seat(self) -> Callable[[int], Seat]:
-        return lambda position: self.play.seats[position]
 
 
 def _as_dict(value: Any) -> dict[str, Any]:

@@ -204,8 +204,8 @@ def play_json(play: store.Play) -> dict[str, Any]:
     }
 
 
-@bp.get("/plays/<int:play_id>")
-def get_play(play_id: int) -> ResponseReturnValue:
+@bp.get("/plays/<int:play_id>", endpoint="get_play")
+def play_resource(play_id: int) -> ResponseReturnValue:
     play, refusal = _play_or_404(play_id)
     if refusal:
         return refusal

@@ -52,6 +52,7 @@ from web.routes.pages import (
     live_context,
     page,
     remember,
+    seat_ask,
     seat_blocks,
     seat_page,
     seat_play_or_404,
@@ -339,9 +340,10 @@ def _change(found: store.Play, position: int, change: SeatChange, **extra: Any) 
 def save_seat(play_id: int, position: int) -> ResponseReturnValue:
     """A seat's entry form: autosaved by htmx (answered with the status block), or posted whole
     (Save, or Done: marks the seat done and goes to the play page)."""
-    found, asked = seat_request(play_id, position)
+    found = store.get_play(play_id)  # (store.NotFound: the 404 page, web/table/refusals.py)
+    asked = seat_ask(found, position)
     change = adapter(found.game).change_from_form(asked, found.seats[position])
-    outcome = _change(found, position, change)
+    outcome = table.change_seat(found.id, position, change, known=found, **change_meta())
     if outcome.errors:
         return seat_page(
             outcome.play, position, outcome.evaluation, outcome.errors, 422, "status", typed=request.form
@@ -502,9 +504,9 @@ def edit_play(play_id: int) -> ResponseReturnValue:
                     change_id=change_id(),
                     fields={"played_at": played, "options": options, "notes": form.notes.data or ""},
                 )
-            except store.Finished:
+            except table.Finished:
                 option_errors = {"": FINISHED_MESSAGE}
-            except store.Conflict as conflict:
+            except table.Conflict as conflict:
                 found = get_play_or_404(play_id)  # the form's next save is based on what is stored now
                 for path, _, theirs in conflict.conflicts:
                     now = words.play_value(path, theirs)

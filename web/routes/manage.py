@@ -173,23 +173,23 @@ def players(play_id: int) -> ResponseReturnValue:
         table.change_players(
             play_id, who=who(), base_version=base_version(), seats=plan, change_id=change_id()
         )
-    except store.Deleted:
+    except table.Deleted:
         return see_other("main.play", play_id=play_id)
-    except store.Finished:
+    except table.Finished:
         return _players_page(
             get_play_or_404(play_id),
             rows,
             {"": "This play is finished: reopen it to change its players."},
             409,
         )
-    except store.Conflict:
+    except table.Conflict:
         fresh = get_play_or_404(play_id)
         message = (
             "The players were changed on another phone meanwhile: this is how they are now. "
             "Make your change again if it is still needed."
         )
         return _players_page(fresh, [{"seat": s.id, "name": s.name} for s in fresh.seats], {"": message}, 409)
-    except store.BadChange as bad:
+    except table.BadChange as bad:
         return _players_page(
             found, rows, {"": " ".join(e.message for e in bad.errors)}, 422, version=base_version()
         )

@@ -21,6 +21,7 @@ from web.games import Ask, adapter
 from web.routes.forms import ActionForm
 from web.server.extensions import htmx
 from web.table import gamedata
+from web.table import service as table
 from web.table.evaluate import Evaluation
 
 HOLDER_COOKIE = "scorepad_holder"
@@ -117,7 +118,7 @@ def change_id() -> str | None:
 
 
 def conflict_page(
-    found: store.Play, conflict: store.Conflict, position: int | None = None
+    found: store.Play, conflict: table.Conflict, position: int | None = None
 ) -> ResponseReturnValue:
     """Someone else changed the same place since this phone loaded it: show each place by its
     name, both values, one tap to keep either; every other change of both phones is kept."""
@@ -218,8 +219,17 @@ def ask(
 def seat_request(play_id: int, position: int) -> tuple[store.Play, Ask]:
     """A seat request's play (with that seat, of a game this version knows; else 404 / 409) and
     what the request brings to its adapter."""
-    found = seat_play_or_404(play_id, position)
-    return found, ask(found, position)
+    found = get_play_or_404(play_id)
+    return found, seat_ask(found, position)
+
+
+def seat_ask(found: store.Play, position: int) -> Ask:
+    """What a seat request of ``found`` brings to its adapter: 404 without that seat, 409 for a
+    game this version does not know (an old row can be read, not changed)."""
+    if not 0 <= position < len(found.seats):
+        abort(404)
+    known_game_or_409(found)
+    return ask(found, position)
 
 
 def seat_page(

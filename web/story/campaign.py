@@ -371,7 +371,7 @@ def declare(play_id: int) -> ResponseReturnValue:
     options = {**found.options, "scenario": {**found.options["scenario"], "declared": declared}}
     try:
         table.update_play(play_id, {"options": options}, who(), base_version=base_version())
-    except store.Conflict:
+    except table.Conflict:
         raise Refused(
             "The declarations were changed on another phone since this page was shown: look again."
         ) from None

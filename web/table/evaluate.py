@@ -28,6 +28,7 @@ class Evaluation:
     table_errors: list[FieldError] = field(default_factory=list)  # options and the like
     provisional: dict[int, PlayerResult] = field(default_factory=dict)  # seat -> running total
     done: list[bool] = field(default_factory=list)  # per seat: its player tapped Done
+    engine_version: str | None = None  # the engine's version that scored ``result``
 
     def valid(self, seat: int) -> bool:
         return not self.seat_errors[seat]
@@ -132,7 +133,7 @@ def evaluate(
     A play of a game this version does not know (an old row) is not scored: a table error says so."""
     flags = [True] * len(seats) if done is None else [bool(d) for d in done]
     try:
-        scoring.get(game)
+        engine = scoring.get(game)
     except KeyError:
         message = "is not a game this version of Scorepad knows: the play is kept as entered, but not scored"
         return Evaluation(None, [[] for _ in seats], [FieldError("game", f'"{game}" {message}')], done=flags)
@@ -142,7 +143,7 @@ def evaluate(
         per_seat, rest = split_errors(exc.errors, len(seats))
     else:
         if all(flags):
-            return Evaluation(result, [[] for _ in seats], done=flags)
+            return Evaluation(result, [[] for _ in seats], done=flags, engine_version=engine.engine_version)
         # every seat is valid, not every player is done: running totals, no winner yet
         return Evaluation(None, [[] for _ in seats], done=flags, provisional=dict(enumerate(result.players)))
     evaluation = Evaluation(None, per_seat, rest, done=flags)

@@ -6,12 +6,12 @@ shapes of docs/api.md) and the page or the fragment for a phone:
 exception              API (JSON)                               a page / htmx
 =====================  ======================================  ==========================================
 store.NotFound         404 ``{"errors": [...]}``                the 404 page
-store.Finished         409 ``{"error": "finished"}``            the seat's status with the message (seat
-store.Deleted          409 ``{"error": "deleted"}``             routes), else the play page
-store.Conflict         409 ``{"conflicts", "version"}``         the conflict page (a seat), the seat's
+table.Finished         409 ``{"error": "finished"}``            the seat's status with the message (seat
+table.Deleted          409 ``{"error": "deleted"}``             routes), else the play page
+table.Conflict         409 ``{"conflicts", "version"}``         the conflict page (a seat), the seat's
                                                                 status naming the option (play options)
 table.Refused          422 ``{"errors": [...]}``                the seat's status with the errors
-store.NotReady         409 ``{"error": "not complete", ...}``   what each seat still lacks (with links)
+table.NotReady         409 ``{"error": "not complete", ...}``   what each seat still lacks (with links)
 UnknownAction          404                                      the 404 page
 =====================  ======================================  ==========================================
 """
@@ -105,8 +105,8 @@ def unknown_action(exc: UnknownAction) -> Answer:
     return _http(exc.status)
 
 
-def finished(exc: store.Finished) -> Answer:
-    deleted = isinstance(exc, store.Deleted)
+def finished(exc: table.Finished) -> Answer:
+    deleted = isinstance(exc, table.Deleted)
     if _api():
         return jsonify({"error": "deleted" if deleted else "finished"}), 409
     seat = _seat_request()
@@ -117,7 +117,7 @@ def finished(exc: store.Finished) -> Answer:
     return _seat_status(*seat, [FieldError("", DELETED_MESSAGE if deleted else FINISHED_MESSAGE)], 409)
 
 
-def conflict(exc: store.Conflict) -> Answer:
+def conflict(exc: table.Conflict) -> Answer:
     if _api():
         return jsonify(exc.to_dict()), 409
     seat = _seat_request()
@@ -148,7 +148,7 @@ def refused(exc: table.Refused) -> Answer:
     return _seat_status(*seat, exc.errors, exc.status)
 
 
-def not_ready(exc: store.NotReady) -> Answer:
+def not_ready(exc: table.NotReady) -> Answer:
     play_id = int((request.view_args or {}).get("play_id", 0))
     found = store.get_play(play_id)
     evaluation = exc.evaluation
@@ -183,7 +183,7 @@ def not_ready_page(found: store.Play, evaluation: Any) -> Answer:
 def init_app(app: Flask) -> None:
     app.register_error_handler(store.NotFound, not_found)
     app.register_error_handler(UnknownAction, unknown_action)
-    app.register_error_handler(store.Finished, finished)  # store.Deleted is a kind of Finished
-    app.register_error_handler(store.Conflict, conflict)
+    app.register_error_handler(table.Finished, finished)  # table.Deleted is a kind of Finished
+    app.register_error_handler(table.Conflict, conflict)
     app.register_error_handler(table.Refused, refused)
-    app.register_error_handler(store.NotReady, not_ready)
+    app.register_error_handler(table.NotReady, not_ready)

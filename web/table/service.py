@@ -5,8 +5,8 @@ a damaged seat's repair).  Here live the merge by contract path, the versions an
 (``recompute``); ``web.data.store`` is the repository it reads and writes rows through.
 
 ``change_seat`` loads, merges, evaluates and writes once and answers an :class:`Outcome`.  What
-it refuses it raises as a domain exception (``store.NotFound``, ``store.Finished`` /
-``store.Deleted``, ``store.Conflict`` with its paths, :class:`Refused` with field errors, a
+it refuses it raises as a domain exception (``store.NotFound``, ``Finished`` /
+``Deleted``, ``Conflict`` with its paths, :class:`Refused` with field errors, a
 storage failure); ``web.table.refusals`` turns each into the JSON answer (``/api/``) or the page or
 fragment, in one place.  No function here returns a
 response."""
@@ -14,10 +14,10 @@ response."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import scoring
 from scoring import paths
 from scoring.core import FieldError
 from web.data import store
@@ -29,14 +29,8 @@ from web.data.store import (
     IN_PROGRESS,
     REPAIRED,
     SET_ASIDE,
-    BadChange,
-    Conflict,
-    Deleted,
-    Finished,
     NotFound,
-    NotReady,
     Play,
-    Saved,
     Seat,
     _as_dict,
     _known,
@@ -48,6 +42,76 @@ from web.games import SeatChange
 from web.server import limits
 from web.table import gamedata
 from web.table.evaluate import Evaluation, evaluate_cached
+
+
+class Conflict(Exception):
+    """A change based on an older version touches a place that someone else changed since, to a
+    different value (optimistic concurrency with a merge).  Nothing is written but the attempt,
+    kept in the edit log so it can never be lost.  ``conflicts``: (path, yours, theirs) for each
+    such place; ``version``: the current version (a new base for a retry)."""
+
+    def __init__(self, seat: Seat | None, mine: Any, base_version: int | None,
+                 conflicts: list[tuple[str, Any, Any]], version: int, reason: str = "",
+                 changes: dict[str, Any] | None = None, by: dict[str, str] | None = None):
+        self.seat, self.mine, self.base_version = seat, mine, base_version
+        self.conflicts, self.version, self.reason = conflicts, version, reason
+        self.changes = changes or {}  # every change this phone asked for: path -> value
+        self.by = by or {}  # path -> who changed it meanwhile
+        where = f"seat {seat.position}" if seat is not None else "the play"
+        changed = f"{len(conflicts)} place(s) changed meanwhile"
+        super().__init__(reason or f"{where} is at version {version}: {changed}")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "conflicts": [{"path": p, "yours": y, "theirs": t} for p, y, t in self.conflicts],
+            "version": self.version,
+        }
+        if self.reason:
+            data["error"] = self.reason
+        return data
+
+
+class Finished(Exception):
+    """The play is finished: it refuses every change until it is reopened."""
+
+
+class Deleted(Finished):
+    """The play is deleted: it refuses every change until it is restored from the history (a
+    kind of :class:`Finished`, so that every save path that refuses a finished play refuses it)."""
+
+
+class NotReady(Exception):
+    """Finish was asked while a seat is not complete (not done, or not valid)."""
+
+    def __init__(self, evaluation: Evaluation):
+        self.evaluation = evaluation
+        super().__init__("a seat is not complete")
+
+
+class BadChange(Exception):
+    """A change that can never be right (an unknown path, a value of the wrong type)."""
+
+    def __init__(self, errors: list[FieldError]):
+        self.errors = errors
+        super().__init__("; ".join(f"{e.path}: {e.message}" for e in errors))
+
+
+@dataclass
+class Saved:
+    """What a change of a seat did: the play after it, its evaluation, the seat's new version,
+    whether the change was merged over someone else's newer change, and whether anything
+    changed at all."""
+
+    play: Play
+    evaluation: Evaluation
+    version: int
+    merged: bool
+    changed: bool
+
+    @property
+    def seat(self) -> Callable[[int], Seat]:
+        return lambda position: self.play.seats[position]
+
 
 NOT_DONE = "Not done yet: fill or fix what is listed here first."
 
@@ -96,11 +160,10 @@ def change_seat(
     Deleted, Conflict, Refused."""
     if change.play_options is not None:
         raise ValueError("a change of the play's options: table.change_options")
-    if change.state is not None:
-        too_large = limits.state_problems(change.state)
-        if too_large:  # refused, never stored: the page keeps what was typed
-            raise Refused(too_large)
-    saved = _store_change(play_id, position, change, base_version, who, change_id, known)
+    try:
+        saved = _store_change(play_id, position, change, base_version, who, change_id, known)
+    except limits.TooLarge as exc:  # refused, never stored: the page keeps what was typed
+        raise Refused(exc.problems) from exc
     after = gamedata.of(saved.play.game).after_change
     if after is not None and saved.changed:
         after(saved.play)
@@ -135,7 +198,7 @@ def _store_change(
     who: str,
     change_id: str | None,
     known: Play | None,
-) -> store.Saved:
+) -> Saved:
     """The change and its effects on the game's data, in one transaction.  A conflict is raised
     after it commits: the attempt it logged is kept (nothing else was written)."""
     def apply() -> Saved:
@@ -145,11 +208,11 @@ def _store_change(
 
     if not change.effects:  # (an unchanged save is then evaluated after the write lock is let go)
         return apply()
-    conflict: store.Conflict | None = None
+    conflict: Conflict | None = None
     with store.transaction():
         try:
             saved = apply()
-        except store.Conflict as exc:
+        except Conflict as exc:
             conflict = exc
         else:
             for name, arguments in change.effects:
@@ -174,7 +237,7 @@ def change_options(
         raise Refused(list(change.errors), change.status)
     found = store.get_play(play_id)
     if found.finished:
-        raise store.Finished(play_id)
+        raise Finished(play_id)
     options = {**(found.options or {}), **(change.play_options or {})}
     play = change_play(
         play_id, who=who, base_version=play_version, fields={"options": options}, change_id=change_id
@@ -517,8 +580,12 @@ def save_seat(
 
 
 def recompute_play(play_id: int) -> tuple[Play, Evaluation]:
-    """:func:`recompute` of the play as stored now (read inside the caller's write transaction)."""
-    return recompute(get_play(play_id))
+    """:func:`recompute` of the play as stored now (read inside the caller's write transaction);
+    a finished play's statistics follow its new totals (its options or players were edited)."""
+    play, evaluation = recompute(get_play(play_id))
+    if play.status == FINISHED:
+        refresh_stats(s.player_id for s in play.seats)
+    return play, evaluation
 
 
 def recompute(play: Play) -> tuple[Play, Evaluation]:
@@ -529,10 +596,7 @@ def recompute(play: Play) -> tuple[Play, Evaluation]:
     evaluation = evaluate_cached(
         play.game, play.options, [(s.name, s.state) for s in play.seats], [s.done for s in play.seats]
     )
-    try:
-        version = scoring.get(play.game).engine_version
-    except KeyError:  # a game this version does not know: kept, not scored
-        version = None
+    version = evaluation.engine_version  # (None: a game this version does not know, kept, not scored)
     rows = []
     complete = evaluation.complete_seats
     for seat in play.seats:
@@ -554,8 +618,6 @@ def recompute(play: Play) -> tuple[Play, Evaluation]:
         "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? WHERE id = ?",
         rows,
     )
-    if play.status == FINISHED:  # a finished play's totals changed (its options were edited): keep stats true
-        refresh_stats(s.player_id for s in play.seats)
     play.winners = list(evaluation.result.winners) if evaluation.result else []
     play.tiebreak = evaluation.result.tiebreak if evaluation.result else None
     db.execute(
