@@ -14,6 +14,7 @@ EXPECTED = {
         "id", "game", "played_at", "options", "status", "notes", "winners", "tiebreak", "engine_version",
         "created_at", "updated_at", "version", "started_at", "finished_at", "location",
         "deleted_at", "deleted_by", "status_before_delete", "set_aside_from", "source", "source_id",
+        "played_zone",
     ],
     "seats": [
         "id", "play_id", "position", "player_id", "state", "complete", "total", "rank", "breakdown",
@@ -40,6 +41,7 @@ EXPECTED = {
     "stat_pairs": ["game", "player_id", "rival_id", "plays", "ahead", "behind", "level"],
     "stat_game": ["game", "plays", "first_played_at", "last_played_at"],
     "api_tokens": ["id", "name", "digest", "hint", "created_at", "created_by", "last_used_at", "revoked_at", "revoked_by"],
+    "settings": ["key", "value"],
 }
 
 
