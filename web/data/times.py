@@ -146,6 +146,16 @@ def local_input(value: str | None, here: tzinfo) -> datetime | None:
     return moment.replace(tzinfo=None, second=0, microsecond=0) if moment else None
 
 
+def shown_short(value: str | None, here: tzinfo) -> str:
+    """A stored time of today (in ``here``) as 20:31, of another day as Sat 28 Nov, 20:31."""
+    moment = local(value, here)
+    if moment is None:
+        return value or ""
+    if moment.date() == datetime.now(UTC).astimezone(here).date():
+        return moment.strftime("%H:%M")
+    return moment.strftime("%a %d %b, %H:%M")
+
+
 def shown(value: str | None, here: tzinfo, fmt: str = LONG) -> str:
     """A stored time as the pages show it, in ``here``; a text that is not a time as it is."""
     moment = local(value, here)

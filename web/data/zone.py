@@ -17,13 +17,21 @@ from web.data.db import get_db, write
 KEY = "timezone"
 
 
+class ZoneRefused(SystemExit):
+    """``SCOREPAD_TIMEZONE`` names no zone: start-up stops with the reason (a SystemExit, like the
+    database's refusals in web/data/db.py, so ``make run`` and ``serve.py`` print it, not a traceback)."""
+
+    def __init__(self, problem: str):
+        super().__init__(f"Scorepad cannot start: SCOREPAD_TIMEZONE {problem}")
+
+
 def init_app(app: Flask) -> None:
     """``SCOREPAD_TIMEZONE`` (app.config ``TIMEZONE``) must name a zone: start-up refuses another."""
     name = app.config.get("TIMEZONE")
     if name:
         problem = times.zone_problem(name)
         if problem:
-            raise times.UnknownZone(f"SCOREPAD_TIMEZONE: {problem}")
+            raise ZoneRefused(problem)
         app.config["TIMEZONE"] = name.strip()
 
     @app.template_filter("when")
@@ -34,13 +42,7 @@ def init_app(app: Flask) -> None:
     @app.template_filter("when_short")
     def when_short(value: str | None) -> str:
         """A time of today (in the group's zone) as 20:31, another day as Sat 28 Nov, 20:31."""
-        here = group_zone()
-        moment = times.local(value, here)
-        if moment is None:
-            return value or ""
-        if moment.date() == times.local(times.now(), here).date():  # type: ignore[union-attr]
-            return moment.strftime("%H:%M")
-        return moment.strftime("%a %d %b, %H:%M")
+        return times.shown_short(value, group_zone()) if value else ""
 
 
 def default_name() -> str:
@@ -68,7 +70,12 @@ def group_zone_name() -> str:
 
 
 def group_zone() -> ZoneInfo:
-    return times.zone(group_zone_name())
+    if not has_app_context():
+        return times.zone(times.server_zone_name())
+    if "group_zone_info" not in g:
+        g.group_zone_info = times.zone(group_zone_name())
+    found: ZoneInfo = g.group_zone_info
+    return found
 
 
 def choose(name: str | None) -> None:
@@ -84,6 +91,7 @@ def choose(name: str | None) -> None:
         else:
             db.execute("DELETE FROM settings WHERE key = ?", [KEY])
     g.pop("group_zone", None)
+    g.pop("group_zone_info", None)
 
 
 def to_utc(value: Any) -> str:
