@@ -208,3 +208,54 @@ def test_the_when_and_where_form_reads_and_shows_the_group_zone(app, client, tok
     assert stored(app, "SELECT started_at, finished_at FROM plays") == [("2026-11-28T19:30:00Z", "2026-11-28T21:05:00Z")]
     html = client.get(f"/plays/{play_id}/when-where").get_data(as_text=True)
     assert 'value="2026-11-28T20:30"' in html and 'value="2026-11-28T22:05"' in html
+
+
+def _export_with_times(app, played_at: list[str]):
+    from web.data.backup import export_data
+
+    data = export_data(app.config["DATABASE"])
+    plays = data["tables"]["plays"]
+    at = plays["columns"].index("played_at")
+    for row, value in zip(plays["rows"], played_at, strict=True):
+        row[at] = value
+    return data
+
+
+def test_the_json_import_stores_times_without_a_zone_as_typed_in_the_group_zone(app, client, token, tmp_path):
+    from web.data.backup import dump, import_data
+
+    new_play(client, token)
+    new_play(client, token)
+    data = _export_with_times(app, ["2026-11-28T20:30", "2026-11-30T21:00:00+01:00"])  # as a script wrote it
+    target = create_app({"DATABASE": str(tmp_path / "new.db"), "SECRET_KEY": "k", "TESTING": True,
+                         "TIMEZONE": "Europe/Berlin"})
+    with target.app_context():
+        import_data(target.config["DATABASE"], json.loads(dump(data)))
+    assert stored(target, "SELECT played_at FROM plays ORDER BY id") == [("2026-11-28T19:30:00Z",),
+                                                                       ("2026-11-30T20:00:00Z",)]
+
+
+def test_an_export_made_before_m011_is_imported_with_its_times_read_in_the_group_zone(app, client, token, tmp_path):
+    from web.data.backup import dump, import_data
+
+    new_play(client, token)
+    data = _export_with_times(app, ["2026-07-01T20:30"])
+    # the export as the release before m011 wrote it: no settings table, no played_zone column
+    data["migrations"].remove("m011_times_in_utc")
+    data["tables"].pop("settings", None)
+    plays = data["tables"]["plays"]
+    drop = plays["columns"].index("played_zone")
+    plays["columns"].pop(drop)
+    for row in plays["rows"]:
+        row.pop(drop)
+    for content in data["tables"].values():  # its other times were local too (UTC here: 20:30Z, 20:30)
+        for i, column in enumerate(content["columns"]):
+            if column == "at" or column.endswith("_at"):
+                for row in content["rows"]:
+                    row[i] = row[i].removesuffix("Z") if isinstance(row[i], str) else row[i]
+    target = create_app({"DATABASE": str(tmp_path / "old.db"), "SECRET_KEY": "k", "TESTING": True,
+                         "TIMEZONE": "Europe/Berlin"})
+    with target.app_context():
+        import_data(target.config["DATABASE"], json.loads(dump(data)))
+    # July in Berlin is UTC+2
+    assert stored(target, "SELECT played_at, played_zone FROM plays") == [("2026-07-01T18:30:00Z", "Europe/Berlin")]
