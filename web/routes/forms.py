@@ -107,7 +107,7 @@ def known_zone(form: Any, field: Any) -> None:
 
 class ZoneForm(FlaskForm):
     timezone = StringField(
-        "Time zone",
+        "The group's time zone",
         validators=[Length(max=64, message="Use at most 64 characters."), known_zone],
         render_kw={
             "autocomplete": "off",
