@@ -11,6 +11,7 @@ from typing import Any
 import scoring
 from scoring.core import FieldError
 from scoring.text import clean_name
+from web.data import zone
 from web.data.aggregates import refresh_stats
 from web.data.db import dumps, get_db, loads, now, write
 from web.server import limits
@@ -198,8 +199,11 @@ class Play:
 
 def create_play(game: str, played_at: str, options: dict[str, Any], player_ids: list[int], who: str,
                 notes: str = "", played_zone: str | None = None) -> int:
-    """A new play.  ``played_at`` is stored as given: a time as web/data/times.py stores one (UTC,
-    ``Z``), converted by the caller; ``played_zone`` the zone it was typed in."""
+    """A new play.  ``played_at`` is stored as web/data/times.py stores a time (UTC,
+    ``Z``); a time without a zone (a seed, a script) is read in the group's zone, as typed there.
+    ``played_zone``: the zone it was typed in."""
+    played_zone = played_zone or zone.typed_in(played_at)
+    played_at = zone.to_utc(played_at)
     limits.check(options, "The play's options")
     limits.check_text("notes", notes, limits.NOTES_MAX)
     db = get_db()
