@@ -12,6 +12,8 @@ Settings come from environment variables (see ``docs/architecture.md``):
 - ``SCOREPAD_PROXY=1``     trust one reverse proxy's X-Forwarded-For/Proto/Host (under ``serve.py``
   waitress does it, for the proxy at ``SCOREPAD_PROXY_ADDRESS``; under another server, ProxyFix)
 - ``SCOREPAD_PUBLIC_URL``  the address phones should use (QR codes), e.g. https://scores.example
+- ``SCOREPAD_TIMEZONE``    the group's time zone, an IANA name like Europe/Berlin (default the server's;
+  the Settings page can choose another); an unknown name stops start-up with the reason
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 from flask import Flask
 from jinja2 import StrictUndefined
 
-from web.data import backup, db
+from web.data import backup, db, zone
 from web.routes import hosted
 from web.routes import main as views
 from web.server import assets, errors, limits, security
@@ -60,6 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=os.environ.get("SCOREPAD_HTTPS", "") == "1",
         PERMANENT_SESSION_LIFETIME=400 * 86400,
         PUBLIC_URL=os.environ.get("SCOREPAD_PUBLIC_URL") or None,
+        TIMEZONE=os.environ.get("SCOREPAD_TIMEZONE") or None,
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -72,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(instance)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
+    zone.init_app(app)  # first: an unknown SCOREPAD_TIMEZONE stops start-up before the database opens
     limits.init_app(app)  # before any route: ids in addresses stay within SQLite's range
     security.init_app(app)  # first: a device without the access code meets nothing else
     csrf.init_app(app)

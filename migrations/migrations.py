@@ -3,10 +3,28 @@
 Add a new function at the end (m002_..., m003_...); never edit one that has shipped.
 """
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 migrations = Migrations("scorepad")
+
+# The zone m011 reads a time stored without one in (None: SCOREPAD_TIMEZONE, else the server's),
+# set by whoever migrates: the app its configured zone (web/data/db.py), an import the group's.
+_naive_zone: list[str | None] = [None]
+
+
+@contextmanager
+def naive_times_in(name: str | None) -> Iterator[None]:
+    _naive_zone.append(name)
+    try:
+        yield
+    finally:
+        _naive_zone.pop()
 
 
 @migrations()
@@ -424,3 +442,65 @@ def m010_imported_plays(db: Database) -> None:
     db.execute("ALTER TABLE plays ADD COLUMN source TEXT")
     db.execute("ALTER TABLE plays ADD COLUMN source_id TEXT")
     db.execute("CREATE UNIQUE INDEX plays_source ON plays (source, source_id) WHERE source IS NOT NULL")
+
+
+def _time_columns(db: Database) -> list[tuple[str, str]]:
+    """Every (table, column) holding a time: ``at`` or a name ending in ``_at``."""
+    return [
+        (t, c.name)
+        for t in db.table_names()
+        if not t.startswith(("_", "sqlite_"))
+        for c in db[t].columns
+        if c.name == "at" or c.name.endswith("_at")
+    ]
+
+
+def _same_or_utc(times: Any, value: Any, here: Any) -> Any:
+    return times.stored_or_same(value, here)
+
+
+def _typed_zone(times: Any, value: object, here: Any) -> str | None:
+    try:
+        return str(times.typed_in(str(value), here))
+    except ValueError:
+        return None
+
+
+@migrations()
+def m011_times_in_utc(db: Database) -> None:
+    """Times in UTC (issue 26, web/data/times.py): every stored time (``at`` and every ``*_at``
+    column, and ``played_at`` inside the play versions' details) becomes ``2026-11-28T19:30:00Z``.
+    A time stored without a zone was typed in the group's zone, read now as ``SCOREPAD_TIMEZONE``
+    names it, else the server's; one stored with an offset (the API kept it as sent) is converted.
+    ``plays.played_zone`` keeps the zone the play's time was typed in (a zone name, or the offset
+    sent).  ``settings`` holds what the Settings page sets for the whole group (the time zone).
+    The append-only tables' guards are lifted for this one rewrite and put back as they were."""
+    from web.data import times
+
+    name = (_naive_zone[-1] or os.environ.get("SCOREPAD_TIMEZONE", "")).strip()
+    here = times.zone(name if name and times.zone_problem(name) is None else times.server_zone_name())
+    db["settings"].create({"key": str, "value": str}, pk="key", not_null={"value"})
+    for event in ("INSERT", "UPDATE", "DELETE"):  # a page drawn in the old zone is not served again
+        db.execute(
+            f"CREATE TRIGGER settings_revision_{event.lower()} AFTER {event} ON settings BEGIN "
+            "INSERT INTO db_revision (id, n) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET n = n + 1; END"
+        )
+    db.execute("ALTER TABLE plays ADD COLUMN played_zone TEXT")
+    db.conn.create_function("scorepad_utc", 1, lambda v: _same_or_utc(times, v, here), deterministic=True)
+    db.conn.create_function("scorepad_zone", 1, lambda v: _typed_zone(times, v, here), deterministic=True)
+    db.execute("UPDATE plays SET played_zone = scorepad_zone(played_at)")
+    guards = {
+        r["name"]: r["sql"]
+        for r in db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_no_update'")
+    }
+    for guard in guards:
+        db.execute(f"DROP TRIGGER {guard}")
+    for table, column in _time_columns(db):
+        db.execute(f"UPDATE [{table}] SET [{column}] = scorepad_utc([{column}]) WHERE [{column}] IS NOT NULL")
+    db.execute(
+        "UPDATE play_versions SET details = json_set(details, '$.played_at', "
+        "scorepad_utc(json_extract(details, '$.played_at'))) "
+        "WHERE json_valid(details) AND json_type(details, '$.played_at') = 'text'"
+    )
+    for sql in guards.values():
+        db.execute(sql)

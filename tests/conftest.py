@@ -46,7 +46,10 @@ def _instance_folder(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test-secret", "TESTING": True})
+    # the group's zone is UTC under test (whatever the machine's), unless a test chooses another
+    app = create_app(
+        {"DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "test-secret", "TESTING": True, "TIMEZONE": "UTC"}
+    )
     yield app
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -14,6 +16,7 @@ EXPECTED = {
         "id", "game", "played_at", "options", "status", "notes", "winners", "tiebreak", "engine_version",
         "created_at", "updated_at", "version", "started_at", "finished_at", "location",
         "deleted_at", "deleted_by", "status_before_delete", "set_aside_from", "source", "source_id",
+        "played_zone",
     ],
     "seats": [
         "id", "play_id", "position", "player_id", "state", "complete", "total", "rank", "breakdown",
@@ -40,6 +43,7 @@ EXPECTED = {
     "stat_pairs": ["game", "player_id", "rival_id", "plays", "ahead", "behind", "level"],
     "stat_game": ["game", "plays", "first_played_at", "last_played_at"],
     "api_tokens": ["id", "name", "digest", "hint", "created_at", "created_by", "last_used_at", "revoked_at", "revoked_by"],
+    "settings": ["key", "value"],
 }
 
 
@@ -163,3 +167,73 @@ def test_m006_fills_the_story_of_plays_made_before_it(tmp_path):
     db.execute("INSERT INTO plays (game, played_at, created_at, updated_at) VALUES ('stub', 'x', 'c', 'u')")
     assert db.execute("SELECT started_at FROM plays WHERE played_at = 'x'").fetchone()[0] == "c"  # the trigger
     assert db.execute("SELECT n FROM db_revision").fetchone()[0] >= 1
+
+
+def test_m011_stores_every_time_in_utc_with_the_zone_it_was_typed_in(tmp_path):
+    """A database at m010 with the values the issue found mixed in one column: a time typed without
+    a zone (the form's, read in the group's zone, Europe/Berlin here), one the API kept with its
+    offset, a date alone, and the same in the edit log (append-only: its guard is back after)."""
+    from migrations.migrations import migrations
+
+    path = str(tmp_path / "old.db")
+    db = connect(path)
+    migrations.apply(db, stop_before="m011_times_in_utc")
+    db.execute("INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', '2026-07-01T10:00:00')")
+    for play_id, played_at in ((1, "2026-11-28T20:30"), (2, "2026-11-30T21:00:00+01:00"), (3, "2026-11-30T20:00:00Z")):
+        db.execute(
+            "INSERT INTO plays (id, game, played_at, options, status, created_at, updated_at, finished_at) "
+            "VALUES (?, 'stub', ?, '{}', 'finished', '2026-11-28T20:00:05', '2026-11-28T22:10:00', '2026-11-28T22:10:00')",
+            [play_id, played_at],
+        )
+        db.execute(
+            "INSERT INTO play_versions (play_id, version, paths, details, who, at) VALUES (?, 1, '[]', ?, 'me', '2026-11-28')",
+            [play_id, json.dumps({"played_at": played_at, "options": {}, "notes": ""})],
+        )
+    db.execute("INSERT INTO edit_log (play_id, at, who, action) VALUES (1, '2026-03-29T02:30:00', 'me', 'gap')")
+    db.execute("INSERT INTO edit_log (play_id, at, who, action) VALUES (1, '2026-10-25T02:30:00', 'me', 'fold')")
+    db.execute("INSERT INTO stat_game (game, plays, first_played_at, last_played_at) "
+               "VALUES ('stub', 3, '2026-11-28T20:30', '2026-11-30T21:00:00+01:00')")
+    db.conn.close()
+    migrate(path, "Europe/Berlin")
+    db = connect(path)
+    rows = lambda sql: [tuple(r) for r in db.execute(sql).fetchall()]  # noqa: E731
+    # November is UTC+1 in Berlin, July UTC+2; an offset is converted, Z stays
+    assert rows("SELECT played_at, played_zone, created_at, updated_at, finished_at FROM plays ORDER BY id") == [
+        ("2026-11-28T19:30:00Z", "Europe/Berlin", "2026-11-28T19:00:05Z", "2026-11-28T21:10:00Z", "2026-11-28T21:10:00Z"),
+        ("2026-11-30T20:00:00Z", "+01:00", "2026-11-28T19:00:05Z", "2026-11-28T21:10:00Z", "2026-11-28T21:10:00Z"),
+        ("2026-11-30T20:00:00Z", "Z", "2026-11-28T19:00:05Z", "2026-11-28T21:10:00Z", "2026-11-28T21:10:00Z"),
+    ]
+    assert rows("SELECT created_at FROM players") == [("2026-07-01T08:00:00Z",)]
+    assert [json.loads(r[0])["played_at"] for r in rows("SELECT details FROM play_versions ORDER BY play_id")] == [
+        "2026-11-28T19:30:00Z", "2026-11-30T20:00:00Z", "2026-11-30T20:00:00Z"]
+    assert rows("SELECT at FROM play_versions LIMIT 1") == [("2026-11-27T23:00:00Z",)]  # a date: its midnight
+    # the hour skipped in March is read at +01:00, the hour passed twice in October as its first pass
+    assert rows("SELECT action, at FROM edit_log ORDER BY id") == [("gap", "2026-03-29T01:30:00Z"),
+                                                                   ("fold", "2026-10-25T00:30:00Z")]
+    assert rows("SELECT first_played_at, last_played_at FROM stat_game") == [("2026-11-28T19:30:00Z", "2026-11-30T20:00:00Z")]
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("UPDATE edit_log SET who = 'you'")
+    for table in [t for t in db.table_names() if not t.startswith("_")]:  # every time Scorepad keeps:
+        for column in [c.name for c in db[table].columns if c.name == "at" or c.name.endswith("_at")]:
+            for (value,) in db.execute(f"SELECT [{column}] FROM [{table}] WHERE [{column}] IS NOT NULL"):
+                # ISO 8601 in UTC, one shape (sqlite-utils' own _sqlite_migrations aside)
+                assert datetime.fromisoformat(value).utcoffset() == timedelta(0) and value.endswith("Z"), (table, value)
+
+
+def test_m011_reads_old_times_in_scorepad_timezone_else_the_server_zone(tmp_path, monkeypatch):
+    from migrations.migrations import migrations
+
+    for zone, expected in (("America/New_York", "2026-11-29T01:30:00Z"), (None, "2026-11-28T20:30:00Z")):
+        if zone:
+            monkeypatch.setenv("SCOREPAD_TIMEZONE", zone)  # New York: UTC-5 in November
+        else:
+            monkeypatch.delenv("SCOREPAD_TIMEZONE", raising=False)
+            monkeypatch.setenv("TZ", "UTC")  # the server's zone
+        path = str(tmp_path / f"{zone or 'server'}.db".replace("/", "-"))
+        db = connect(path)
+        migrations.apply(db, stop_before="m011_times_in_utc")
+        db.execute("INSERT INTO plays (id, game, played_at, options, status, created_at, updated_at) "
+                   "VALUES (1, 'stub', '2026-11-28T20:30', '{}', 'in_progress', 'x', 'x')")
+        db.conn.close()
+        migrate(path)
+        assert connect(path).execute("SELECT played_at, updated_at FROM plays").fetchone()[:] == (expected, "x")

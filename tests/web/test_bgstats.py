@@ -87,8 +87,14 @@ def test_the_import_keeps_date_length_place_notes_scores_winners_start_player_an
     assert result.exit_code == 0 and result.output.splitlines()[-1] == "Imported 3 plays (3 new players)."
     plays = rows(app, "SELECT game, played_at, started_at, finished_at, location, notes, status, winners, engine_version, "
                       "source, source_id FROM plays ORDER BY id")
-    assert plays[0] == ("planted", "2026-11-20T20:00", "2026-11-20T20:00", "2026-11-20T20:45", "The club", "Bob's first game",
-                        "finished", '["Bob"]', None, "bgstats", "u-1")  # 19:00 UTC is 20:00 in Berlin; 45 minutes
+    # playDate 19:00 UTC is stored as it is, in UTC (web/data/times.py); 45 minutes: finished 19:45
+    assert plays[0] == ("planted", "2026-11-20T19:00:00Z", "2026-11-20T19:00:00Z", "2026-11-20T19:45:00Z", "The club",
+                        "Bob's first game", "finished", '["Bob"]', None, "bgstats", "u-1")
+    with app.test_request_context():
+        from web.data import zone
+
+        zone.choose("Europe/Berlin")
+    assert "Fri 20 Nov 2026, 20:00" in app.test_client().get("/plays/1/result").get_data(as_text=True)  # UTC+1
     assert plays[1][0] == "verdant-arizona" and json.loads(plays[1][7]) == ["Cleo", "Ann"]  # in seat order
     assert plays[2][0] == "vadoran-gardens" and plays[2][10] == "u-5"
     seats = rows(app, "SELECT s.play_id, s.position, p.name, s.total, s.rank, s.breakdown, s.state FROM seats s "

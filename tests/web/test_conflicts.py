@@ -149,7 +149,7 @@ def test_two_phones_editing_different_play_details_keep_both(app):
         from web.data import store
 
         play = store.get_play(play_id)
-    assert play.notes == "at Rosa's" and play.played_at == "2026-11-27T19:00"
+    assert play.notes == "at Rosa's" and play.played_at == "2026-11-27T19:00:00Z"
 
 
 def test_two_phones_changing_the_same_play_detail_differently_is_asked_not_overwritten(app):

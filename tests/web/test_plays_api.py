@@ -25,7 +25,8 @@ def test_starting_a_play_answers_its_id_address_and_seats(client):
     assert body["url"].endswith(f"/plays/{body['id']}")
     assert [(s["position"], s["player"], s["version"]) for s in body["seats"]] == [(0, "Ann", 1), (1, "Bob", 1)]
     play = client.get(f"/api/plays/{body['id']}").get_json()
-    assert play["played_at"] == "2026-11-28T20:30" and play["status"] == "in_progress"
+    # typed without a zone: the group's (UTC under test, tests/conftest.py), stored and answered in UTC
+    assert play["played_at"] == "2026-11-28T20:30:00Z" and play["status"] == "in_progress"
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,7 @@ def test_plays_are_listed_newest_first_with_their_seats_totals_and_winners(clien
     body = listed(client)
     assert [p["id"] for p in body["plays"]] == [newer, older]
     first, second = body["plays"]
-    assert (first["status"], first["winners"], first["played_at"]) == ("in_progress", [], "2026-11-20T21:15")
+    assert (first["status"], first["winners"], first["played_at"]) == ("in_progress", [], "2026-11-20T21:15:00Z")
     assert [(s["position"], s["player"], s["total"]) for s in first["seats"]] == [(0, "Cleo", None), (1, "Ann", None)]
     assert second["status"] == "finished" and second["winners"] == ["Bob"]
     assert [(s["player"], s["total"], s["rank"]) for s in second["seats"]] == [("Ann", 12, 2), ("Bob", 30, 1)]
@@ -97,7 +97,7 @@ def test_the_next_url_keeps_the_filters(client):
     first = listed(client, "?game=stub&limit=1")
     query = first["next_url"].split("/api/plays", 1)[1]
     assert "game=stub" in query and "limit=1" in query
-    assert [(p["game"], p["played_at"]) for p in listed(client, query)["plays"]] == [("stub", "2026-11-02T20:00")]
+    assert [(p["game"], p["played_at"]) for p in listed(client, query)["plays"]] == [("stub", "2026-11-02T20:00:00Z")]
 
 
 @pytest.mark.parametrize(

@@ -182,7 +182,7 @@ def test_csv_has_one_row_per_seat_and_category_of_finished_plays(client, token, 
     body = rows[1:]
     assert len(body) == 9 * 2  # 9 seats of finished plays x (Points, Bonus); not the open play
     first = body[0]
-    assert first[:2] == [str(history[0]), "stub"] and first[2] == "2026-11-28T20:30" and first[3]
+    assert first[:2] == [str(history[0]), "stub"] and first[2] == "2026-11-28T20:30:00Z" and first[3]
     assert first[4:] == ["Ann", "1", "1", "Points", "30", "30"]
     assert body[1][4:] == ["Ann", "1", "1", "Bonus", "0", "30"]
     assert body[2][4:] == ["Bob", "2", "2", "Points", "20", "20"]

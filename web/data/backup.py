@@ -29,7 +29,6 @@ import sqlite3
 import tempfile
 import time
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +48,11 @@ from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
 
 import scoring
-from migrations.migrations import PLAYER_STATS_SQL
+from migrations.migrations import PLAYER_STATS_SQL, naive_times_in
 from migrations.migrations import migrations as all_migrations
 from scoring import jsontext
 from scoring.text import clean_name, name_problem
-from web.data import aggregates
+from web.data import aggregates, times, zone
 from web.data.db import connect, migrate, storage_failure
 from web.routes.forms import ActionForm
 from web.server.limits import IMPORT_PATH, NAME_MAX
@@ -66,6 +65,9 @@ SKIP = {
     "db_revision",
     "api_tokens",
 }  # db_revision: a counter of writes (web/story/pagecache.py); api_tokens: this instance's credentials
+# The group's settings (its time zone): exported with the data; an instance with only settings is
+# still empty, and an import carrying settings replaces them.
+SETTINGS = {"settings"}
 SQLITE_MAGIC = b"SQLite format 3\x00"
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
@@ -116,10 +118,9 @@ def count_of(table: str, n: int) -> str:
 
 
 def _day(stamp: str | None) -> str:
-    try:
-        return datetime.fromisoformat(stamp or "").strftime("%-d %b %Y")
-    except ValueError:
-        return (stamp or "")[:10]
+    """A stored time's day in the group's zone."""
+    moment = times.local(stamp, zone.group_zone())
+    return moment.strftime("%-d %b %Y") if moment else (stamp or "")[:10]
 
 
 bp = Blueprint("backup", __name__)
@@ -710,9 +711,9 @@ def upgraded_tables(plan: ImportPlan, folder: str | None = None) -> dict[str, An
     read back; an export from this release is taken as it is."""
     names = [m.name for m in all_migrations._migrations]
     missing = [n for n in names if n not in plan.migrations]
+    here = _importing_zone()
     if not missing:
-        tables: dict[str, Any] = plan.data["tables"]
-        return tables
+        return _times_in_utc(plan.data["tables"], here)
     with tempfile.TemporaryDirectory(prefix="scorepad-import-", dir=folder) as scratch:
         path = str(Path(scratch) / "upgrade.db")
         db = connect(path)
@@ -722,13 +723,42 @@ def upgraded_tables(plan: ImportPlan, folder: str | None = None) -> dict[str, An
             db.execute("PRAGMA defer_foreign_keys = ON")
             _insert(db, plan.data["tables"])
             db.execute("COMMIT")
-            all_migrations.apply(db)
+            with naive_times_in(here):  # m011 reads a time without a zone in the group's
+                all_migrations.apply(db)
         except sqlite3.Error as exc:
             raise ImportRefused(f"the export could not be brought up to this version: {exc}") from exc
         finally:
             db.conn.close()
         upgraded: dict[str, Any] = export_data(path)["tables"]
         return upgraded
+
+
+def _importing_zone() -> str | None:
+    """The group's zone, which an export's times without a zone were typed in (None outside a request
+    or command: m011's own default)."""
+    try:
+        return zone.group_zone_name()
+    except RuntimeError:
+        return None
+
+
+def _times_in_utc(tables: dict[str, Any], name: str | None) -> dict[str, Any]:
+    """An export of this version, its times as this version stores them: a time written without a
+    zone (by hand, or by a script) read in the group's zone, one with an offset converted."""
+    here = times.zone(name or times.server_zone_name())
+    out: dict[str, Any] = {}
+    for table, content in tables.items():
+        columns = content["columns"]
+        timed = [i for i, c in enumerate(columns) if c == "at" or c.endswith("_at")]
+        if not timed:
+            out[table] = content
+            continue
+        rows = [
+            [times.stored_or_same(v, here) if i in timed else v for i, v in enumerate(r)]
+            for r in content["rows"]
+        ]
+        out[table] = {**content, "rows": rows}
+    return out
 
 
 def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
@@ -739,9 +769,14 @@ def apply_import(path: str, plan: ImportPlan) -> dict[str, int]:
         db.execute("BEGIN IMMEDIATE")
         try:
             if any(
-                db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED
+                db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone()
+                for t in _tables(db)
+                if t not in DERIVED and t not in SETTINGS
             ):
                 raise ImportRefused("this instance already has data: import only into an empty instance")
+            if any(tables.get(t, {}).get("rows") for t in SETTINGS):  # the export's group settings win
+                for t in SETTINGS:
+                    db.execute(f"DELETE FROM [{t}]")
             db.execute("PRAGMA defer_foreign_keys = ON")
             _insert(db, tables)
             broken = db.execute("PRAGMA foreign_key_check").fetchone()
@@ -822,7 +857,9 @@ def instance_is_empty() -> bool:
     db = connect(current_app.config["DATABASE"], read_only=bool(current_app.config.get("DATABASE_READ_ONLY")))
     try:
         return not any(
-            db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone() for t in _tables(db) if t not in DERIVED
+            db.execute(f"SELECT 1 FROM [{t}] LIMIT 1").fetchone()
+            for t in _tables(db)
+            if t not in DERIVED and t not in SETTINGS
         )
     finally:
         db.conn.close()
@@ -849,7 +886,7 @@ def _import_page(status: int = 200, **context: Any) -> tuple[str, int]:
 def download_backup() -> ResponseReturnValue:
     """A consistent copy of the whole database, as a file to keep."""
     folder = Path(tempfile.mkdtemp(prefix="scorepad-backup-"))
-    stamp = datetime.now().strftime("%Y%m%d-%H%M")
+    stamp = zone.shown(times.now(), "%Y%m%d-%H%M")
     try:
         copy = backup_database(
             current_app.config["DATABASE"],
@@ -942,7 +979,7 @@ def init_app(app: Flask) -> None:
     @click.argument("target", required=False)
     def backup_command(target: str | None) -> None:
         """Write a consistent copy of the database (default: instance/backups/scorepad-<time>.db)."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = zone.shown(times.now(), "%Y%m%d-%H%M%S")
         target = target or str(Path(current_app.instance_path) / "backups" / f"scorepad-{stamp}.db")
         try:
             written = backup_database(

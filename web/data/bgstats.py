@@ -39,7 +39,7 @@ from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring import jsontext
-from web.data import aggregates, store
+from web.data import aggregates, store, times
 from web.data.db import dumps, get_db, now, write
 from web.routes.forms import ActionForm
 from web.server.limits import IMPORT_PATHS
@@ -75,7 +75,7 @@ class Seat:
 class Play:
     source_id: str
     game: str
-    played_at: str  # local time, minutes, as Scorepad stores a typed-in time
+    played_at: str  # UTC, as Scorepad stores a time (web/data/times.py)
     minutes: int | None
     location: str
     notes: str
@@ -168,8 +168,8 @@ def _score(value: Any, where: str) -> int | None:
 
 
 def _when(value: Any, where: str) -> str:
-    """BG Stats' ``playDate`` (UTC, as its own import link reads it: docs/bgstats.md) as the local
-    time Scorepad stores."""
+    """BG Stats' ``playDate`` (UTC, as its own import link reads it: docs/bgstats.md) as Scorepad
+    stores a time (UTC, web/data/times.py)."""
     if not isinstance(value, str):
         raise BGStatsError(f"{where}.playDate is missing: the file is damaged")
     try:
@@ -178,9 +178,7 @@ def _when(value: Any, where: str) -> str:
         raise BGStatsError(
             f"{where}.playDate is {value[:30]!r}, not a date like 2026-11-28 20:30:00"
         ) from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().replace(tzinfo=None).isoformat(timespec="minutes")
+    return times.to_utc(moment, UTC)  # a playDate without a zone is UTC
 
 
 def load(raw: bytes) -> dict[str, Any]:
@@ -359,9 +357,7 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
             stamp = now()
             winners = [s.name for s in play.seats if s.winner]
             end = (
-                (datetime.fromisoformat(play.played_at) + timedelta(minutes=play.minutes)).isoformat(
-                    timespec="minutes"
-                )
+                times.to_utc(datetime.fromisoformat(play.played_at) + timedelta(minutes=play.minutes), UTC)
                 if play.minutes
                 else None
             )
@@ -371,6 +367,7 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
                     {
                         "game": play.game,
                         "played_at": play.played_at,
+                        "played_zone": "Z",  # BG Stats' playDate is UTC
                         "options": "{}",
                         "status": store.FINISHED,
                         "notes": play.notes,

@@ -14,7 +14,6 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -24,6 +23,8 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from migrations.migrations import apply as apply_migrations
+from migrations.migrations import naive_times_in
+from web.data import times
 
 
 def connect(path: str, read_only: bool = False) -> Database:
@@ -181,17 +182,21 @@ def close_db(exc: BaseException | None = None) -> None:
         db.conn.close()
 
 
-def migrate(path: str) -> None:
+def migrate(path: str, zone: str | None = None) -> None:
+    """Apply pending migrations; ``zone``: the group's, which a time stored without one was typed
+    in (m011; None: ``SCOREPAD_TIMEZONE``, else the server's)."""
     db = connect(path)
     try:
         db.execute("PRAGMA journal_mode = WAL")
-        apply_migrations(db)
+        with naive_times_in(zone):
+            apply_migrations(db)
     finally:
         db.conn.close()
 
 
 def now() -> str:
-    return datetime.now().isoformat(timespec="seconds")
+    """Now, as every time is stored: UTC, ``2026-11-28T19:30:00Z`` (web/data/times.py)."""
+    return times.now()
 
 
 def dumps(value: Any) -> str:
@@ -212,7 +217,7 @@ def migrate_command() -> None:
             f"Database ready (read-only: it can be read, not saved to): {current_app.config['DATABASE']}"
         )
         return
-    migrate(current_app.config["DATABASE"])
+    migrate(current_app.config["DATABASE"], current_app.config.get("TIMEZONE"))
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
@@ -241,7 +246,7 @@ def start(app: Flask) -> None:
     path = app.config["DATABASE"]
     if writable(path) or not Path(path).exists():
         try:
-            migrate(path)
+            migrate(path, app.config.get("TIMEZONE"))
             app.config["DATABASE_READ_ONLY"] = False
             return
         except sqlite3.OperationalError as exc:

@@ -13,7 +13,6 @@ pages (401 without it).  The CSRF token is not needed: a form on another site ca
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -25,7 +24,7 @@ from scoring.core import FieldError
 from scoring.schema import unknown_keys
 from scoring.text import clean_name, name_key, name_problem
 from scoring.verdant import GAME as VERDANT
-from web.data import store
+from web.data import store, times, zone
 from web.games import SeatChange
 from web.routes.pages import who
 from web.server.limits import ID_MAX
@@ -147,13 +146,21 @@ def create_play() -> ResponseReturnValue:
     options = _options(body, game, names, errors)
     played_at = body.get("played_at")
     if played_at is None:
-        played_at = datetime.now().isoformat(timespec="minutes")
+        played_at = zone.local_input(times.now()).isoformat()  # now, in the group's zone
     elif not isinstance(played_at, str) or len(played_at) > 32 or not _is_datetime(played_at):
-        errors.append(FieldError("played_at", "must be a date and time like 2026-11-28T20:30"))
+        errors.append(
+            FieldError(
+                "played_at",
+                "must be a date and time like 2026-11-28T20:30 (the group's zone) "
+                "or 2026-11-28T20:30:00+01:00",
+            )
+        )
     if errors:
         return _errors(errors)
     player_ids = [store.find_or_create_player(n, who()) for n in names]
-    play_id = store.create_play(game.name, played_at, options, player_ids, who())
+    play_id = store.create_play(
+        game.name, zone.to_utc(played_at), options, player_ids, who(), played_zone=zone.typed_in(played_at)
+    )
     play = store.get_play(play_id)
     return jsonify(
         {
@@ -166,8 +173,8 @@ def create_play() -> ResponseReturnValue:
 
 def _is_datetime(text: str) -> bool:
     try:
-        datetime.fromisoformat(text)
-    except ValueError:
+        zone.to_utc(text)
+    except (ValueError, OverflowError):
         return False
     return True
 
@@ -199,6 +206,7 @@ def play_json(play: store.Play) -> dict[str, Any]:
         "options": play.options,
         "version": play.version,
         "played_at": play.played_at,
+        "played_zone": play.played_zone,
         "seats": seats,
         "result": evaluation.result.to_dict() if evaluation.result is not None else None,
     }

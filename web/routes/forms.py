@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -10,6 +9,7 @@ from wtforms import DateTimeLocalField, FieldList, RadioField, SelectField, Stri
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scoring.text import name_key, name_problem
+from web.data import times, zone
 
 NAME_MAX = 60
 NOTES_MAX = 2000
@@ -44,7 +44,7 @@ class MergeForm(FlaskForm):
 class NewPlayForm(FlaskForm):
     game = RadioField("Game", validators=[DataRequired("Choose the game you played.")])
     played_at = DateTimeLocalField(
-        "Played", format="%Y-%m-%dT%H:%M", default=lambda: datetime.now().replace(second=0, microsecond=0)
+        "Played", format="%Y-%m-%dT%H:%M", default=lambda: zone.local_input(times.now())  # the group's zone
     )
     players = FieldList(
         StringField(
@@ -94,4 +94,27 @@ class DeviceForm(FlaskForm):
         "This phone's name in the edit log",
         validators=[Optional(), Length(max=40, message="Use at most 40 characters.")],
         render_kw={"autocomplete": "off", "maxlength": 40, "placeholder": "e.g. Rosa's phone"},
+    )
+
+
+def known_zone(form: Any, field: Any) -> None:
+    """An IANA time zone name (web/data/times.py), or nothing (the default)."""
+    text = (field.data or "").strip()
+    problem = times.zone_problem(text) if text else None
+    if problem:
+        raise ValidationError(f"Time zone: {problem}.")
+
+
+class ZoneForm(FlaskForm):
+    timezone = StringField(
+        "The group's time zone",
+        validators=[Length(max=64, message="Use at most 64 characters."), known_zone],
+        render_kw={
+            "autocomplete": "off",
+            "autocapitalize": "off",
+            "spellcheck": "false",
+            "list": "zone-names",
+            "maxlength": 64,
+            "placeholder": "e.g. Europe/Berlin",
+        },
     )

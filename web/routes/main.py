@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from datetime import datetime
 from typing import Any
 
 from flask import (
@@ -27,7 +26,7 @@ import scoring
 from scoring import jsontext
 from scoring.core import ValidationError
 from web import story
-from web.data import store
+from web.data import store, times, zone
 from web.data.backup import dump, export_data
 from web.games import SeatChange, adapter, errors_at, field_id, lines_at, load_modules
 from web.routes import api as plays_api
@@ -40,6 +39,7 @@ from web.routes.forms import (
     NewPlayForm,
     PlayDetailsForm,
     PlayerForm,
+    ZoneForm,
 )
 from web.routes.pages import (
     FINISHED_MESSAGE,
@@ -288,9 +288,10 @@ def create_play() -> ResponseReturnValue:
     if not valid:
         return _new_play_page(form, option_errors, 422, "form")
     player_ids = [store.find_or_create_player(n, who()) for n in names]
-    played_at = form.played_at.data or datetime.now()
+    typed = form.played_at.data or zone.local_input(times.now())  # naive: the group's zone
     play_id = store.create_play(
-        game.name, played_at.isoformat(timespec="minutes"), options, player_ids, who(), form.notes.data or ""
+        game.name, zone.to_utc(typed), options, player_ids, who(), form.notes.data or "",
+        played_zone=zone.typed_in(typed),
     )
     return see_other("main.play", play_id=play_id)
 
@@ -484,18 +485,17 @@ def edit_play(play_id: int) -> ResponseReturnValue:
     form = PlayDetailsForm()
     option_errors: dict[str, str] = {}
     if request.method == "GET":
-        try:
-            form.played_at.data = datetime.fromisoformat(found.played_at)
-        except ValueError:
-            form.played_at.data = None
+        form.played_at.data = zone.local_input(found.played_at)
         form.notes.data = found.notes
     elif form.validate():
         options, errors = adapter(found.game).options_from_form(request.form, game)
         option_errors = {e.path: e.message for e in errors}
         if not errors:
-            played = (
-                form.played_at.data.isoformat(timespec="minutes") if form.played_at.data else found.played_at
-            )
+            typed = form.played_at.data
+            # the time as the form showed it stays the stored one (an hour the clocks pass twice
+            # shows its second pass as typed, which would read back as the first: zoneinfo fold=0)
+            retyped = typed is not None and typed != zone.local_input(found.played_at)
+            played = zone.to_utc(typed) if retyped else found.played_at
             try:
                 table.change_play(
                     play_id,
@@ -503,6 +503,7 @@ def edit_play(play_id: int) -> ResponseReturnValue:
                     base_version=base_version(),
                     change_id=change_id(),
                     fields={"played_at": played, "options": options, "notes": form.notes.data or ""},
+                    played_zone=zone.typed_in(typed) if retyped else None,
                 )
             except table.Finished:
                 option_errors = {"": FINISHED_MESSAGE}
@@ -607,12 +608,21 @@ def settings() -> ResponseReturnValue:
     return _settings_page(form)
 
 
-def _settings_page(form: DeviceForm, status: int = 200, block: str | None = None) -> tuple[str, int]:
+def _settings_page(
+    form: DeviceForm, status: int = 200, block: str | None = None, zone_form: ZoneForm | None = None
+) -> tuple[str, int]:
+    if zone_form is None:
+        zone_form = ZoneForm(formdata=None, timezone=zone.chosen_name() or "")
     return page(
         "settings.html",
         block,
         status,
         form=form,
+        zone_form=zone_form,
+        zone_names=times.zone_names(),
+        zone_now=zone.group_zone_name(),
+        zone_default=zone.default_name(),
+        zone_clock=zone.shown(times.now(), "%H:%M"),
         device=g.device[:6],
         access_code=bool(current_app.config.get("ACCESS_CODE")),
         database=current_app.config["DATABASE"],
@@ -628,6 +638,18 @@ def set_device_name() -> ResponseReturnValue:
     name = (form.name.data or "").strip()
     response.set_cookie("scorepad_name", name, max_age=10 * 365 * 86400, samesite="Lax", httponly=True)
     return response
+
+
+@bp.post("/settings/timezone")
+def set_time_zone() -> ResponseReturnValue:
+    """The group's time zone (web/data/zone.py): every page shows times in it and every form and the
+    API read a time typed without a zone in it.  Empty: back to the default.  Stored times (UTC) stay."""
+    zone_form = ZoneForm()
+    if not zone_form.validate():
+        device = DeviceForm(formdata=None, name=request.cookies.get("scorepad_name", ""))
+        return _settings_page(device, 422, "timezone", zone_form)
+    zone.choose((zone_form.timezone.data or "").strip() or None)
+    return see_other("main.settings")
 
 
 @bp.post("/plays/<int:play_id>/seats/<int:position>/holder")
@@ -649,7 +671,7 @@ def set_holder(play_id: int, position: int) -> ResponseReturnValue:
 @bp.get("/settings/export.json")
 def export_json() -> ResponseReturnValue:
 
-    stamp = datetime.now().strftime("%Y%m%d-%H%M")
+    stamp = zone.shown(times.now(), "%Y%m%d-%H%M")
     return current_app.response_class(
         dump(export_data(current_app.config["DATABASE"])),
         mimetype="application/json",
@@ -745,28 +767,6 @@ def init_app(app: Flask) -> None:
     story.init_app(app)  # statistics, sharing, photos, the page cache (issue 18)
     app.before_request(_assign_device)
     app.after_request(_remember_device)
-
-    @app.template_filter("when_short")
-    def when_short(value: str | None) -> str:
-        """A time of today as 20:31, another day as Sat 28 Nov, 20:31."""
-        if not value:
-            return ""
-        try:
-            moment = datetime.fromisoformat(value)
-        except ValueError:
-            return value
-        if moment.date() == datetime.now().date():
-            return moment.strftime("%H:%M")
-        return moment.strftime("%a %d %b, %H:%M")
-
-    @app.template_filter("when")
-    def when(value: str | None) -> str:
-        if not value:
-            return ""
-        try:
-            return datetime.fromisoformat(value).strftime("%a %d %b %Y, %H:%M")
-        except ValueError:
-            return value
 
     app.add_template_filter(field_id, "field_id")
     app.add_template_filter(errors_at, "errors_at")

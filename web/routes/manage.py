@@ -10,14 +10,14 @@ discard (a soft delete, undoable like any other), and the play page says so at t
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
-from web.data import store
+from web.data import store, times
 from web.routes.forms import NAME_MAX, ActionForm
 from web.routes.pages import base_version, change_id, get_play_or_404, page, see_other, who
 from web.table import service as table
@@ -30,7 +30,7 @@ MAX_ROWS = 12  # rows the players page reads back (more than any game seats)
 
 def abandoned_cutoff() -> str:
     hours = float(current_app.config.get("ABANDONED_AFTER_HOURS", ABANDONED_AFTER_HOURS))
-    return (datetime.now() - timedelta(hours=hours)).isoformat(timespec="seconds")
+    return (datetime.now(UTC) - timedelta(hours=hours)).strftime(times.STORED)  # compared with updated_at
 
 
 def is_abandoned(play: store.Play) -> bool:

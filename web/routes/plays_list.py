@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from datetime import datetime
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
@@ -20,7 +19,7 @@ from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring.core import FieldError
-from web.data import store
+from web.data import store, zone
 from web.data.db import get_db
 
 bp = Blueprint("plays_list", __name__, url_prefix="/api")
@@ -79,13 +78,17 @@ def _filters(args: Any, errors: list[FieldError]) -> dict[str, Any]:
         out["status"] = status
     since = args.get("since")
     if since is not None:
-        try:
-            datetime.fromisoformat(since)
-        except ValueError:
+        try:  # a date or time without a zone is the group's; compared in UTC, as stored
+            out["since"] = zone.to_utc(since)
+        except (ValueError, OverflowError):
             errors.append(
-                FieldError("since", "must be a date or date and time like 2026-11-01 or 2026-11-01T18:00")
+                FieldError(
+                    "since",
+                    "must be a date or date and time like 2026-11-01, 2026-11-01T18:00 (the group's zone) "
+                    "or 2026-11-01T18:00:00+01:00",
+                )
             )
-        out["since"] = since
+            out["since"] = since
     limit = args.get("limit", str(DEFAULT_LIMIT))
     if not limit.isdigit() or not 1 <= int(limit) <= MAX_LIMIT:
         errors.append(FieldError("limit", f"must be a whole number from 1 to {MAX_LIMIT}"))

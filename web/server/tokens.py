@@ -17,7 +17,7 @@ import hashlib
 import secrets
 import sqlite3
 import time
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import click
@@ -38,6 +38,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
+from web.data import times
 from web.data.db import get_db, now, write
 from web.routes.forms import ActionForm
 
@@ -165,7 +166,7 @@ def _touch(row: dict[str, Any]) -> None:
     _touched[row["id"]] = moment
     last = row.get("last_used_at")
     try:
-        if last and datetime.fromisoformat(last) > datetime.now() - timedelta(seconds=TOUCH_EVERY):
+        if last and times.parse(last, UTC) > datetime.now(UTC) - timedelta(seconds=TOUCH_EVERY):
             return
     except ValueError:
         pass

@@ -32,7 +32,7 @@ from wtforms import DateTimeLocalField, StringField
 from wtforms.validators import Length, Optional
 
 import scoring
-from web.data import store
+from web.data import store, times, zone
 from web.data.db import get_db, now, write
 from web.games import adapter
 from web.routes.forms import ActionForm
@@ -70,8 +70,8 @@ def headline(play: store.Play, result: scoring.Result) -> str:
 
 def minutes(start: str | None, end: str | None) -> int | None:
     """The minutes from ``start`` to ``end`` (ISO times), or None when unknown or not plausible."""
-    try:
-        a, b = datetime.fromisoformat(start or ""), datetime.fromisoformat(end or "")
+    try:  # a time without a zone (an old edit log's) is read in UTC: both are, when both lack one
+        a, b = times.parse(start or "", UTC), times.parse(end or "", UTC)
     except ValueError:
         return None
     length = round((b - a).total_seconds() / 60)
@@ -93,10 +93,8 @@ def length_words(length: int | None) -> str:
 
 
 def _when(value: str | None) -> str:
-    try:
-        return datetime.fromisoformat(value or "").strftime("%a %d %b %Y, %H:%M")
-    except ValueError:
-        return value or ""
+    """A stored time as the pages show it, in the group's zone."""
+    return zone.shown(value)
 
 
 def pad_for(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> shareimage.Pad:
@@ -177,7 +175,7 @@ def _png(play: store.Play, theme: str, download: bool) -> Response:
 
 
 def file_name(play: store.Play) -> str:
-    return f"scorepad-{play.game}-{play.played_at[:10]}-{play.id}.png"
+    return f"scorepad-{play.game}-{zone.shown(play.played_at, '%Y-%m-%d')}-{play.id}.png"
 
 
 @bp.get("/plays/<int:play_id>/share.png")
@@ -322,7 +320,7 @@ def instance_id() -> str:
 def bgstats_play(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> dict[str, Any]:
     """The play in BG Stats' import format (docs/stats.md): playDate in UTC, as BG Stats reads it."""
     try:
-        played = datetime.fromisoformat(play.played_at).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+        played = times.parse(play.played_at, zone.group_zone()).astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
     except ValueError:
         played = play.played_at
     game: dict[str, Any] = {
@@ -383,7 +381,7 @@ def rematch(play_id: int) -> ResponseReturnValue:
     players = [s.player_id for s in found.seats]
     players = players[1:] + players[:1]
     new_id = store.create_play(
-        found.game, datetime.now().isoformat(timespec="minutes"), found.options, players, who()
+        found.game, times.now(), found.options, players, who(), played_zone=zone.group_zone_name()
     )
     place = play_row(play_id).get("location")
     db = get_db()
@@ -443,12 +441,7 @@ def when_where_form(play_id: int, formdata: Any = None) -> WhenWhereForm:
     row = play_row(play_id)
     form = WhenWhereForm(formdata=None)
     for name in ("started_at", "finished_at"):
-        try:
-            getattr(form, name).data = datetime.fromisoformat(row.get(name) or "").replace(
-                second=0, microsecond=0
-            )
-        except ValueError:
-            getattr(form, name).data = None
+        getattr(form, name).data = zone.local_input(row.get(name))  # the group's zone, to the minute
     form.location.data = row.get("location") or ""
     return form
 
@@ -461,12 +454,15 @@ def when_where(play_id: int) -> ResponseReturnValue:
         return page("story/when_where.html", None, 422, play=found, form=form, places=known_places())
     old = play_row(play_id)
 
-    def stamp(value: datetime | None) -> str | None:
-        return value.isoformat(timespec="seconds") if value else None
+    def stamp(value: datetime | None, name: str) -> str | None:
+        """Typed in the group's zone, stored in UTC; the minute the form showed keeps the stored time."""
+        if value is not None and value == zone.local_input(old.get(name)):
+            return str(old[name])
+        return zone.to_utc(value) if value else None
 
     new = {
-        "started_at": stamp(form.started_at.data),
-        "finished_at": stamp(form.finished_at.data),
+        "started_at": stamp(form.started_at.data, "started_at"),
+        "finished_at": stamp(form.finished_at.data, "finished_at"),
         "location": (form.location.data or "").strip() or None,
     }
     db = get_db()

@@ -13,13 +13,14 @@ import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import tzinfo
 from typing import Any
 
 from flask import Blueprint, Response, abort, request, stream_with_context
 from flask.typing import ResponseReturnValue
 
 import scoring
+from web.data import times, zone
 from web.data.db import get_db
 from web.routes.pages import page
 from web.story import charts
@@ -38,20 +39,24 @@ def _title(game: str) -> str:
         return game
 
 
-def short_date(value: str | None) -> str:
-    try:
-        return datetime.fromisoformat(value or "").strftime("%d %b").lstrip("0")
-    except ValueError:
-        return value or ""
+def short_date(value: str | None, here: tzinfo) -> str:
+    moment = times.local(value, here)
+    return moment.strftime("%d %b").lstrip("0") if moment else (value or "")
 
 
-def labels(dates: list[str | None]) -> list[str]:
-    """Short x labels for plays, oldest first; plays on the same day are numbered.
+def labels(dates: list[str | None], here: tzinfo | None = None) -> list[str]:
+    """Short x labels for plays, oldest first, by their day in ``here`` (default: the group's
+    zone); plays on the same day are numbered.
 
-    >>> labels(["2026-11-20T20:00", "2026-11-20T22:00", "2026-11-21T20:00"])
+    >>> from zoneinfo import ZoneInfo
+    >>> berlin = ZoneInfo("Europe/Berlin")
+    >>> labels(["2026-11-20T19:00:00Z", "2026-11-20T22:30:00Z", "2026-11-21T19:00:00Z"], berlin)
     ['20 Nov (1)', '20 Nov (2)', '21 Nov']
+    >>> labels(["2026-11-20T19:00:00Z", "2026-11-20T23:30:00Z"], berlin)  # 23:30Z: 00:30 the 21st
+    ['20 Nov', '21 Nov']
     """
-    short = [short_date(d) for d in dates]
+    here = here or zone.group_zone()
+    short = [short_date(d, here) for d in dates]
     seen: dict[str, int] = {}
     out = []
     for label in short:
@@ -550,7 +555,7 @@ def export_csv() -> ResponseReturnValue:
                 buffer.truncate()
         yield buffer.getvalue()
 
-    stamp = datetime.now().strftime("%Y%m%d-%H%M")
+    stamp = zone.shown(times.now(), "%Y%m%d-%H%M")
     name = f"scorepad-{game + '-' if game else ''}{stamp}.csv"
     return Response(
         stream_with_context(generate()),

@@ -20,7 +20,7 @@ from typing import Any
 
 from scoring import paths
 from scoring.core import FieldError
-from web.data import store
+from web.data import store, zone
 from web.data.aggregates import refresh_stats
 from web.data.db import dumps, get_db, loads, now, write
 from web.data.store import (
@@ -670,6 +670,20 @@ def _play_to_change(play_id: int, change_id: str | None) -> tuple[Play, bool]:
     return play, seen
 
 
+def _stored_time(
+    fields: dict[str, Any] | None, played_zone: str | None
+) -> tuple[dict[str, Any] | None, str | None]:
+    """A typed ``played_at`` (naive: the group's zone) as stored, in UTC, and the zone it was typed
+    in (web/data/times.py); one stored already stays as it is."""
+    typed = (fields or {}).get("played_at")
+    if not isinstance(typed, str) or fields is None:
+        return fields, played_zone
+    try:
+        return {**fields, "played_at": zone.to_utc(typed)}, played_zone or zone.typed_in(typed)
+    except (ValueError, OverflowError):
+        return fields, played_zone
+
+
 def change_play(
     play_id: int,
     *,
@@ -678,6 +692,7 @@ def change_play(
     fields: dict[str, Any] | None = None,
     status: str | None = None,
     change_id: str | None = None,
+    played_zone: str | None = None,
 ) -> Play:
     """The one way a play's own details change (date, options, notes: ``fields``, a whole
     picture as the details form shows it) and the way it is finished or reopened (``status``):
@@ -694,6 +709,7 @@ def change_play(
         if seen:
             return play
         current = _details(play)
+        fields, played_zone = _stored_time(fields, played_zone)
         picture = {**current, **{k: v for k, v in (fields or {}).items() if k in PLAY_FIELDS}}
         limits.check(picture["options"], "The play's options")
         limits.check_text("notes", picture["notes"], limits.NOTES_MAX)
@@ -744,6 +760,7 @@ def change_play(
                         "played_at": new["played_at"],
                         "options": dumps(new["options"]),
                         "notes": new["notes"],
+                        **({"played_zone": played_zone} if played_zone and "played_at" in touched else {}),
                     },
                 )
                 db.table("play_versions").insert(
@@ -1067,6 +1084,7 @@ def _set_aside_play(play: Play, stamp: str) -> int:
             {
                 "game": play.game,
                 "played_at": play.played_at,
+                "played_zone": play.played_zone,
                 "options": dumps(play.options),
                 "status": SET_ASIDE,
                 "notes": f"Seats removed from play {play.id}",

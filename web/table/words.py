@@ -19,6 +19,7 @@ from flask import url_for
 import scoring
 from scoring import paths
 from scoring.core import FieldError
+from web.data import zone
 from web.games import Adapter, adapter, field_id, humanize_path, show_value
 
 if TYPE_CHECKING:
@@ -86,11 +87,18 @@ def value(game: str, path: str, found: Any) -> str:
         return show_value(found)
 
 
+def _minute(at: str | None) -> str:
+    """The minute of a stored time (``2026-11-28T19:30:17Z`` -> ``2026-11-28T19:30:00Z``), still a
+    time the pages can show in the group's zone."""
+    at = at or ""
+    return at[:16] + ":00Z" if at.endswith("Z") and len(at) >= 16 else at[:16]
+
+
 def play_value(path: str, found: Any) -> str:
     if found is paths.MISSING or found is None or found == "":
         return "–"
     if path in ("played_at", "started_at", "finished_at") and isinstance(found, str):
-        return found.replace("T", " ")[:16]
+        return zone.shown(found, "%Y-%m-%d %H:%M")  # in the group's zone
     return show_value(found)
 
 
@@ -269,7 +277,7 @@ def story(
     groups: list[Group] = []
     for entry in reversed(chosen):  # oldest first, so a chain of values reads in order
         seat_words = _seat_words(entry)
-        minute = (entry.get("at") or "")[:16]
+        minute = _minute(entry.get("at"))
         last = groups[-1] if groups else None
         if last is None or (last.who, last.minute, last.seat_id) != (
             entry.get("who"),
