@@ -79,7 +79,8 @@ def test_once_every_seat_is_done_the_board_is_the_reveal_with_every_step_marked(
     # ranks (3), the winner (4), this play (5)
     assert 'data-last-step="5"' in html
     captions = json.loads(unescape(re.search(r'data-captions="([^"]+)"', html).group(1)))
-    assert captions[1:] == ["Points · 1 of 2", "Bonus · 2 of 2", "The totals and the ranks", "The winner", "This play"]
+    assert captions[1:] == ["Points · 1 of 2", "Bonus · 2 of 2", "The totals and the ranks", "The winner",
+                            "Records, moments and the picture to share"]
     rows = re.findall(r'<tr data-row="(\d)">\s*<th scope="row">(\w+)</th>(.*?)</tr>', html, re.S)
     assert [(k, label) for k, label, _ in rows] == [("1", "Points"), ("2", "Bonus")]
     assert re.findall(r'<td data-show="1">(\d+)</td>', rows[0][2]) == ["30", "20"]

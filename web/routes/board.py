@@ -83,9 +83,9 @@ def reveal_steps(result: Result, rows: list[dict[str, Any]]) -> dict[str, Any]:
             cell = row["cells"][i]
             sums.append(sums[-1] + (cell.points if cell else 0))
         running.append([*sums, player.total, player.total, player.total])
-    captions = ["Everyone is done: tap, click, press the space bar or → to reveal the pad"]
+    captions = ["Everyone is done · tap, or press space or →"]
     captions += [f"{row['label']} · {k} of {count}" for k, row in enumerate(rows, 1)]
-    captions += ["The totals and the ranks", "The winner", "This play"]
+    captions += ["The totals and the ranks", "The winner", "Records, moments and the picture to share"]
     return {
         "rank_step": count + 1,
         "winner_step": count + 2,
