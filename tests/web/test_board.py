@@ -121,3 +121,22 @@ def test_filled_places_counts_values_that_differ_from_the_blank_seat():
     assert filled_places({"home": [[None, "Croton"], ["", None]], "count": 2}, blank) == 2
     assert filled_places(blank, blank) == 0
     assert filled_places({"extra": [1, 2, 3]}, {}) == 3  # a list's items, each a place
+
+
+def test_the_last_step_lists_this_plays_campaign_moments(app, client, token):
+    from tests.web.test_verdant_campaign import fill, played
+
+    pid = played(client, token, app)  # a finished standard-mode Verdant play: Alice 1, 9, 14, 19, 20, 21; Bea 5, 6
+    html = text(client.get(f"/plays/{pid}/board"))
+    records = re.findall(r"<li>([^<]+)</li>", html.split('class="board-records"')[1].split("</ul>")[0])
+    assert records == [
+        "Alice earned 6 achievements (Standard game 1, Standard game 9, Standard game 14, Standard game 19, "
+        "Standard game 20, Standard game 21): fill one on the result page.",
+        "Bea earned 2 achievements (Standard game 5, Standard game 6): fill one on the result page.",
+    ]
+    assert fill(client, token, pid, 0, "standard-21").status_code == 303
+    html = text(client.get(f"/plays/{pid}/board"))
+    records = re.findall(r"<li>([^<]+)</li>", html.split('class="board-records"')[1].split("</ul>")[0])
+    # Alice's plant: this fill is her first of the 50 shapes
+    assert records[0] == "Alice filled Standard game 21 on the achievement plant (1 of 50 leaves)."
+    assert records[1].startswith("Bea earned 2 achievements")

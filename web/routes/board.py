@@ -59,15 +59,25 @@ def _records(play_id: int) -> list[Any]:
     leaves = len(verdant_campaign.SHAPE_IDS)
     out: list[Any] = []
     for p in ctx["players"]:
-        filled = len(campaign.current(p["player_id"]))
         name = p["name"]
         for shape in p["from_this_play"]:
-            text = f"{name} filled {shape['label']} on the achievement plant ({filled} of {leaves} leaves)."
-            out.append(Moment("campaign", name, text))
-        for shape in p.get("choosable", []):
-            text = f"{name} earned {shape['label']}: fill it on the result page."
-            out.append(Moment("campaign", name, text))
+            count = len(campaign.current(p["player_id"]))
+            out.append(Moment("campaign", name, f"{name} filled {shape['label']} on the achievement plant "
+                                                f"({count} of {leaves} leaves)."))
+        if not p["from_this_play"] and ctx["finished"]:  # (one shape per game, from a finished play)
+            out += _still_to_fill(p)
     return out
+
+
+def _still_to_fill(p: dict[str, Any]) -> list[Moment]:
+    """What a player earned in this play and may still fill on their plant (one of them)."""
+    own = p.get("shape")
+    earned = p.get("choosable") or ([own] if own and p.get("eligible") and own["event"] is None else [])
+    if not earned:
+        return []
+    labels = ", ".join(e["label"] for e in earned)
+    what = f"{labels}: fill it" if len(earned) == 1 else f"{len(earned)} achievements ({labels}): fill one"
+    return [Moment("campaign", p["name"], f"{p['name']} earned {what} on the result page.")]
 
 
 def reveal_steps(result: Result, rows: list[dict[str, Any]]) -> dict[str, Any]:
