@@ -132,8 +132,17 @@
     back.disabled = step === 0;
     next.disabled = step === last;
     if (step === last) stopAuto();
+    if (animate || to === last) reveal(root.querySelector('[data-show="' + step + '"]:not(td)'));
     root.setAttribute("data-step", String(step));
     if (window.history.replaceState) window.history.replaceState(null, "", "#step-" + step);
+  }
+
+  // a part shown below the pad (a phone): brought into view (the pad itself never moves on the page)
+  function reveal(el) {
+    if (!el) return;
+    var box = el.getBoundingClientRect();
+    if (box.top < window.innerHeight - 80 && box.bottom > 0) return;
+    el.scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
 
   function stopAuto() {

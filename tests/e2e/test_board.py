@@ -89,7 +89,7 @@ def shown(page, selector: str) -> list[bool]:
     """Whether each element is on the screen: visible, its text not transparent (a cell of a step
     not reached keeps its lines, its number is transparent)."""
     return page.eval_on_selector_all(selector, "els => els.map(e => { const s = getComputedStyle(e);"
-                                     " return s.visibility === 'visible' && s.color !== 'rgba(0, 0, 0, 0)'; })")
+                                     " return e.getClientRects().length > 0 && s.visibility === 'visible' && s.color !== 'rgba(0, 0, 0, 0)'; })")
 
 
 def totals(page) -> list[str]:
@@ -200,6 +200,12 @@ def test_every_step_by_keyboard_forward_and_back_and_the_pad_never_moves(live_se
 
 def test_tap_buttons_on_its_own_and_reduced_motion_on_a_phone(live_server, screens):
     phone = screens(PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, reduced_motion="reduce")
+    waiting = api_play(phone, live_server, "stub", ["Ann", "Bob", "Cleo"])
+    phone.goto(f"{live_server}/plays/{waiting['id']}/board")
+    expect(phone.locator(".board-qr svg")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert_accessible(phone, "the board before the end (phone)")
+    shot(phone, "board-waiting-412")
     play = five_player_play(phone, live_server)
     result = play["result"]
     phone.goto(f"{live_server}/plays/{play['id']}/board")
@@ -217,6 +223,7 @@ def test_tap_buttons_on_its_own_and_reduced_motion_on_a_phone(live_server, scree
     phone.get_by_role("button", name="← Back").tap()
     expect(board).to_have_attribute("data-step", "1")
     assert pad_box(phone) == first
+    assert not any(shown(phone, ".board-winner, .board-after"))  # not yet, and no blank space for them below
     shot(phone, "board-step1-412")
     # on its own: a step every few seconds, until Pause
     play_button = phone.get_by_role("button", name="Play on its own")

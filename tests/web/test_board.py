@@ -140,3 +140,22 @@ def test_the_last_step_lists_this_plays_campaign_moments(app, client, token):
     # Alice's plant: this fill is her first of the 50 shapes
     assert records[0] == "Alice filled Standard game 21 on the achievement plant (1 of 50 leaves)."
     assert records[1].startswith("Bea earned 2 achievements")
+
+
+def test_the_running_total_after_the_last_category_is_the_engines_total_in_every_game():
+    """The reveal's running totals add the cells shown; after the last category they must be the
+    engine's own totals (no jump at the ranks step), for every game's large benchmark table."""
+    import scoring
+    from bench import tables
+    from web.games import adapter, load_modules
+    from web.routes.board import reveal_steps
+
+    load_modules()
+    for game in tables.GAMES:
+        result = scoring.score(game, tables.large(game))
+        rows = adapter(game).result_rows(result)
+        steps = reveal_steps(result, rows)
+        assert steps["last_step"] == len(rows) + 3
+        for player, running in zip(result.players, steps["running"]):
+            assert running[0] == 0 and running[len(rows)] == player.total, (game, player.name)
+            assert len(running) == steps["last_step"] + 1
