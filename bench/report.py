@@ -20,7 +20,7 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
     failed or not measured instead of stopping the report."""
     rows: list[tuple[str, str, str, str]] = []
     for part, make in (("scoring", _scoring_targets), ("pages", _page_targets), ("history", _history_targets),
-                       ("entry", _entry_targets)):
+                       ("entry", _entry_targets), ("board", _board_targets)):
         got = r.get(part)
         if not isinstance(got, dict) or got.get("failed"):
             why = got.get("error", "not run") if isinstance(got, dict) else "not run"
@@ -107,6 +107,32 @@ def _page_targets(r: dict) -> list[tuple[str, str, str, str]]:
         rows.append(("`share.png` drawn from scratch (5 players, no picture cache), CPU time median", "< 100 ms",
                      f"{cpu:.0f} ms (wall {drawn['median_ms']:.0f} ms)", _ok(cpu < 100)))
     return rows
+
+
+_BOARD_STATES = {"waiting": "before the end (join, progress)", "reveal": "the reveal (pad, winner, share picture)"}
+
+
+def _board_targets(r: dict) -> list[tuple[str, str, str, str]]:
+    loads = r["board"]["first_load"]
+    worst = max(loads, key=lambda k: loads[k]["sent"] or 0)
+    x = loads[worst]
+    return [("The board's first load (`/plays/N/board`: HTML + CSS + JS + pictures), as sent", "<= 60 KB",
+             f"{_kb(x['sent'])} (heavier: {_BOARD_STATES[worst]}; {_kb(x['raw'])} uncompressed)",
+             _ok(x["sent"] is not None and x["sent"] <= 60 * 1024))]
+
+
+def _board_section(r: dict) -> list[str]:
+    b = r["board"]
+    out = ["## 6. The board of a play", "",
+           f"`/plays/N/board` of the large Verdant table ({b['players']} players) on a fresh screen: the HTML, every",
+           "stylesheet and script it links and the pictures it shows at once (the reveal's share picture, light), asked",
+           f"for with `Accept-Encoding: {b['accept_encoding']}`. The board loads no htmx (`board.js` fetches its one",
+           "block itself). Headers not counted.", "",
+           "| state | parts | uncompressed | gzip -6 | as sent |", "|---|---|---|---|---|"]
+    for state, x in b["first_load"].items():
+        names = ", ".join(k.rsplit("/", 1)[-1].split("?", 1)[0] for k in x["parts"])
+        out.append(f"| {_BOARD_STATES[state]} | {names} | {_kb(x['raw'])} | {_kb(x['gzip'])} | {_kb(x['sent'])} |")
+    return [*out, ""]
 
 
 def _changes(row: dict) -> str:
@@ -206,7 +232,7 @@ def markdown(r: dict) -> str:
     ]
     out += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in targets(r)]
     for part, render in (("scoring", _scoring_section), ("pages", _pages_section), ("history", _history_section),
-                         ("entry", _entry_section)):
+                         ("entry", _entry_section), ("board", _board_section)):
         got = r.get(part)
         if not isinstance(got, dict) or got.get("failed"):
             why = got.get("error", "") if isinstance(got, dict) else "not run"
@@ -416,7 +442,7 @@ def _autosave_note(p: dict) -> str:
 
 HISTORY_FIX = """**History and player pages at scale: what was fixed.**
 The first run measured 43.5x (history), 153.6x (player page) and 380x (history filtered by player)
-from 100 to 100,000 plays. Fixed since, in `web/data/store.py`, `web/routes/main.py`, `web/games/verdant_campaign.py`
+from 100 to 100,000 plays. Fixed since, in `web/data/store.py`, `web/routes/main.py`, `web/story/campaign.py`
 and migration `m004_player_stats`:
 
 1. The drop-downs read `store.player_names()` (ids and names) instead of `list_players()`, which counted

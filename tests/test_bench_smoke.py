@@ -126,3 +126,20 @@ def test_each_load_thread_cycles_its_own_requests():
     script = load._lua(target)
     assert 'thread:set("id", counter)' in script and "groups[(id % #groups) + 1]" in script
     assert script.count("[===[/b]===]") == 2
+
+
+def test_the_board_benchmark_measures_both_states_with_their_parts():
+    """``python -m bench board``: the board's first load before the end and in the reveal (the
+    reveal's share picture counted), each part as sent; the report gives the heavier one a row."""
+    from bench import board, report
+
+    out = board.run()
+    loads = out["first_load"]
+    assert set(loads) == {"waiting", "reveal"} and out["players"] == 5
+    assert all(x["status"] == 200 for x in loads.values())
+    assert not any(k.endswith("htmx.min.js") for x in loads.values() for k in x["parts"])  # the board needs none
+    assert any("share.png" in k for k in loads["reveal"]["parts"]) and not any("share.png" in k for k in loads["waiting"]["parts"])
+    for x in loads.values():
+        assert x["sent"] == sum(p["sent"] for p in x["parts"].values())
+    [(target, goal, _, _)] = report._board_targets({"board": out})
+    assert target.startswith("The board's first load") and goal == "<= 60 KB"

@@ -30,7 +30,7 @@ from web.data import store, times, zone
 from web.data.backup import dump, export_data
 from web.games import SeatChange, adapter, errors_at, field_id, lines_at, load_modules
 from web.routes import api as plays_api
-from web.routes import check, manage
+from web.routes import board, check, manage
 from web.routes.forms import (
     MAX_SEATS,
     ActionForm,
@@ -759,6 +759,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(live.bp)
     app.register_blueprint(check.bp)
     app.register_blueprint(manage.bp)  # delete, restore, players and seat order, a log entry in full
+    app.register_blueprint(board.bp)  # /plays/N/board: the shared screen (issue 27)
     csrf.exempt(plays_api.bp)
     app.register_blueprint(plays_api.bp)
     load_modules()  # the game adapters (they define no routes)
