@@ -50,7 +50,7 @@ from ..core import (
 from . import catalog as cat
 from . import schema
 from .model import Cell, GameState, Item, Plant, PlayerState
-from .parse import _item, _norm_word, parse_cell, parse_goals, parse_table
+from .parse import HOME_SIZE, _item, _norm_word, parse_cell, parse_goals, parse_table
 from .rules import CATEGORY_LABELS, bonus_pots, completed_plants, room_score, score_player
 
 
@@ -117,13 +117,77 @@ def _cells(state: dict[str, Any], family: bool) -> tuple[list[Cell], dict[str, s
     return cells, expected, size
 
 
-def _other_players(others: Sequence[Any], family: bool, position: int) -> tuple[PlayerState, ...]:
+def placed_cards(state: Any) -> list[tuple[int, int, Any, str]]:
+    """The cards of a home of any shape (modification 6) as (row, col, card data, path): the
+    ``cards`` list (each with its row and col; one without a whole-number position is left out),
+    or else the rows of ``home`` with null for a gap.
+
+    >>> placed_cards({"cards": [{"kind": "room", "type": "vining", "row": -1, "col": 2}]})
+    [(-1, 2, {'kind': 'room', 'type': 'vining', 'row': -1, 'col': 2}, 'cards[0]')]
+    >>> placed_cards({"home": [[None, {"kind": "room"}]]})
+    [(0, 1, {'kind': 'room'}, 'home[0][1]')]
+    """
+    state = state if isinstance(state, dict) else {}
+    cards = state.get("cards")
+    if cards is not None:
+        out = []
+        for i, data in enumerate(cards if isinstance(cards, list) else ()):
+            if not isinstance(data, dict):
+                continue
+            row = to_int(Errors(), data.get("row"), "", minimum=schema.ROW.minimum, maximum=schema.ROW.maximum)
+            col = to_int(Errors(), data.get("col"), "", minimum=schema.COL.minimum, maximum=schema.COL.maximum)
+            if row is not None and col is not None:
+                out.append((row, col, data, f"cards[{i}]"))
+        return out
+    return [(r, c, data, f"home[{r}][{c}]") for r, row in enumerate(_rows(state.get("home")))
+            for c, data in enumerate(row) if data not in (None, {})]
+
+
+def _free_cells(state: dict[str, Any], family: bool) -> tuple[list[Cell], dict[str, Any]]:
+    """A home of any shape (modification 6): the cards that parse on their own, and what the
+    seat page lays out: ``places`` (every card's path and position, parsed or not), ``open``
+    (each free position orthogonally next to a card where a card may go, with the kind the
+    checkerboard asks there; (0, 0) on an empty home; none once the home holds its 15 cards)
+    and ``limit`` (15)."""
+    placed = placed_cards(state)
+    cells: list[Cell] = []
+    taken: dict[tuple[int, int], str | None] = {}
+    for r, c, data, path in placed:
+        card = parse_cell(Errors(), data, path, family)
+        if card is not None:
+            cells.append(Cell(r, c, card, path))
+        kind = _norm_word(data.get("kind"), ("plant", "room")) if isinstance(data, dict) else None
+        taken.setdefault((r, c), kind)
+    known = next(((r + c, kind) for (r, c), kind in taken.items() if kind), None)
+
+    def expected(r: int, c: int) -> str | None:
+        if known is None:
+            return None
+        return known[1] if (r + c - known[0]) % 2 == 0 else ("room" if known[1] == "plant" else "plant")
+
+    spots: list[dict[str, Any]] = []
+    if not taken:
+        spots.append({"row": 0, "col": 0, "expected": None})
+    elif len(placed) < HOME_SIZE:
+        bound = schema.POSITION_LIMIT
+        seen: set[tuple[int, int]] = set()
+        for r, c in sorted(taken):
+            for spot in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)):
+                if spot in taken or spot in seen or max(abs(spot[0]), abs(spot[1])) > bound:
+                    continue
+                seen.add(spot)
+                spots.append({"row": spot[0], "col": spot[1], "expected": expected(*spot)})
+    places = [{"path": path, "row": r, "col": c} for r, c, _, path in placed]
+    return cells, {"places": places, "open": sorted(spots, key=lambda s: (s["row"], s["col"])), "limit": HOME_SIZE}
+
+
+def _other_players(others: Sequence[Any], family: bool, position: int, free_shape: bool = False) -> tuple[PlayerState, ...]:
     """The other seats' boards as far as they parse, for the goals that compare players."""
     out = []
     for i, board in enumerate(others if isinstance(others, (list, tuple)) else ()):
         if not isinstance(board, dict):
             continue
-        cells, _, _ = _cells(board, family)
+        cells = _free_cells(board, family)[0] if free_shape else _cells(board, family)[0]
         out.append(PlayerState(str(board.get("name") or f"player {i + 1}"), 0, None, tuple(cells), (), position + 1 + i))
     return tuple(out)
 
@@ -144,7 +208,13 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
         modification = to_int(Errors(), options.get("modification"), "", minimum=1, maximum=10)
     one_card_rows = get_bool(Errors(), options, "one_card_rows", "options", default=False)
 
-    cells, expected, size = _cells(state, family)
+    free: dict[str, Any] = {}
+    if modification == 6:  # any shape: the cards list (or rows with gaps), 15 cards
+        cells, free = _free_cells(state, family)
+        expected: dict[str, str | None] = {}
+        size = HOME_SIZE
+    else:
+        cells, expected, size = _cells(state, family)
 
     thumbs = to_int(Errors(), state.get("green_thumbs"), "", minimum=0, maximum=0 if family else 5) or 0
     raw_storage = state.get("storage")
@@ -157,7 +227,7 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
     goals = _goals(options, player_count, position, player_count == 1, modification)
     given = frozenset(k for k, v in state.items() if v is not None)
     player = PlayerState(str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position, given)
-    game = GameState(variant, modification, player_count, (player, *_other_players(others, family, position)),
+    game = GameState(variant, modification, player_count, (player, *_other_players(others, family, position, modification == 6)),
                      partial=player_count > 1, one_card_rows=one_card_rows)
     scored = score_player(game, player)
     categories = tuple(Category.of(k, CATEGORY_LABELS[k], pts, lines) for k, (pts, lines) in scored.items())
@@ -192,5 +262,5 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
         why=why,
         messages=messages,
         complete=size > 0 and not messages,
-        extra={"cells": about, "expected": expected, "filled": len(cells), "size": size},
+        extra={"cells": about, "expected": expected, "filled": len(cells), "size": size, **free},
     )

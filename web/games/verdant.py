@@ -29,8 +29,9 @@ from scoring.verdant import GAME as VERDANT
 from scoring.verdant import campaign as camp
 from scoring.verdant import catalog as cat
 from scoring.verdant import catalog_search
-from scoring.verdant.parse import lighting_in_play, parse_goals
-from scoring.verdant.schema import HOME_COLS, HOME_ROWS, VARIANTS
+from scoring.verdant.parse import HOME_SIZE, lighting_in_play, parse_goals
+from scoring.verdant.preview import placed_cards
+from scoring.verdant.schema import COL, HOME_COLS, HOME_ROWS, ROW, VARIANTS
 from scoring.verdant.schema import PLAYER as SCHEMA
 from web.games import (
     Adapter,
@@ -239,9 +240,12 @@ class VerdantAdapter(Adapter):
             rest = paths.format(parts[3:])
             place = f"Row {int(parts[1]) + 1}, card {int(parts[2]) + 1}"
             return f"{place}: {PART_WORDS.get(rest, rest.replace('_', ' '))}" if rest else place
-        if head == "cards" and len(parts) >= 2:
-            return f"Card {int(parts[1]) + 1}"
+        if head == "cards" and len(parts) >= 2 and isinstance(parts[1], int):
+            rest = paths.format(parts[2:])
+            place = f"Card {int(parts[1]) + 1}"
+            return f"{place}: {PART_WORDS.get(rest, rest.replace('_', ' '))}" if rest else place
         names = {
+            "cards": "Your home",
             "green_thumbs": "Green Thumb tokens",
             "storage": "Storage",
             "home": "Your home",
@@ -253,8 +257,10 @@ class VerdantAdapter(Adapter):
 
     def value_label(self, path: str, value: Any) -> str:
         parts = paths.parse(path) if path else ()
-        if parts[:1] == ("home",) and len(parts) == 3:
+        if (parts[:1] == ("home",) and len(parts) == 3) or (parts[:1] == ("cards",) and len(parts) == 2):
             return cell_words(value)
+        if path == "cards" and isinstance(value, list):
+            return f"{len(value)} card{'' if len(value) == 1 else 's'}"
         if path == "storage":
             if isinstance(value, dict):
                 return f"{word(value.get('kind'))} ({value.get('color') or 'no colour'})"
@@ -269,7 +275,8 @@ class VerdantAdapter(Adapter):
             {k: v for k, v in form.items() if not k.startswith("storage")}, old_state, SCHEMA
         )
         state.pop("name", None)
-        state["home"] = _home(old_state)
+        if old_state.get("cards") is None:  # (a home of any shape, modification 6, is kept as it is)
+            state["home"] = _home(old_state)
         state.setdefault("green_thumbs", 0)
         kind = form.get("storage")
         if kind is not None:
@@ -359,7 +366,13 @@ class VerdantAdapter(Adapter):
     interaction_blocks = {"cell": ("status",)}  # (the status carries the grid and the editor out of band)
 
     def interact(self, action: str, ask: Ask, play: Any, seat: Any) -> SeatChange:
-        """``cell``: one cell of the home saved from its editor (``?cell=r-c``), at its path."""
+        """``cell``: one cell of the home saved from its editor (``?cell=r-c``), at its path; under
+        modification 6 a card at a position of the home of any shape (``?at=r,c``)."""
+        if action == "cell" and free_shape(play.options):
+            spot = editing_spot(ask.args)
+            if spot is None:
+                raise UnknownAction(action, 400)
+            return free_change(ask.form, seat.state, spot)
         at = editing_cell(ask.args)
         if action != "cell" or at is None:
             raise UnknownAction(action)
@@ -375,8 +388,13 @@ class VerdantAdapter(Adapter):
     def ui_after(
         self, action: str, change: SeatChange, play: Any, seat: Any, evaluation: Any
     ) -> dict[str, Any]:
-        """The editor moves on only when the card is finished and the engine finds nothing wrong with it."""
+        """The editor moves on only when the card is finished and the engine finds nothing wrong with it
+        (to the next empty place; on a home of any shape it closes, back to the home)."""
         at = change.ui.get("editing")
+        if change.ui.get("free"):
+            where = change.ui.get("path")
+            fine = not (where and errors_at(evaluation.seat_errors[seat.position], where))
+            return {"editing": None if change.ui.get("advance") and fine else at, "free": True}
         if (
             at is not None
             and change.ui.get("advance")
@@ -387,6 +405,8 @@ class VerdantAdapter(Adapter):
 
     def after_redirect(self, ui: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
         at = ui.get("editing")
+        if ui.get("free"):
+            return ({"at": "{},{}".format(*at)}, "#editor") if at is not None else ({}, "#home")
         return ({"cell": "{}-{}".format(*at)}, "#editor") if at is not None else ({}, "#home")
 
     def view(self, play: Any, seat: Any, evaluation: Any, ask: Ask) -> dict[str, Any]:
@@ -419,10 +439,17 @@ class VerdantAdapter(Adapter):
                 "errors": errors_at(problems, where) if data else [],
             }
 
-        grid = [[cell(r, c) for c in range(HOME_COLS)] for r in range(HOME_ROWS)]
-        editor, at = None, ask.ui["editing"] if "editing" in ask.ui else editing_cell(ask.args)
-        if at is not None:
-            editor = grid[at[0]][at[1]]
+        free = free_shape(options)
+        board = free_board(self, out, state, problems) if free else None
+        grid = [] if free else [[cell(r, c) for c in range(HOME_COLS)] for r in range(HOME_ROWS)]
+        editor, at = None, ask.ui["editing"] if "editing" in ask.ui else (
+            editing_spot(ask.args) if free else editing_cell(ask.args)
+        )
+        if at is not None and board is not None:
+            editor = board["spots"].get(tuple(at))
+        elif at is not None:
+            editor = {**grid[at[0]][at[1]], "where": {"cell": "{}-{}".format(*at)}}
+        if editor is not None:
             data, kind = editor["data"], editor["kind"] if editor["kind"] in ("plant", "room") else None
             query = str(ask.args.get("q", "")) if not ask.posted else ""
             name = data.get("name") if data else None
@@ -466,6 +493,7 @@ class VerdantAdapter(Adapter):
             "labels": labels,
             "ctx": ctx,
             "grid": grid,
+            "board": board,
             "preview": out,
             "editor": editor,
             "editor_oob": "editing" in ask.ui,
@@ -510,6 +538,139 @@ def editing_cell(args: Mapping[str, Any]) -> tuple[int, int] | None:
         return None
     r, _, c = (whole_number(part) for part in str(args.get("cell", "")).partition("-"))
     return (r, c) if r is not None and c is not None and r < HOME_ROWS and c < HOME_COLS else None
+
+
+# ---------------------------------------------------------------- modification 6: any shape
+#
+# "Play with no 5 X 3 grid restriction - players may create any shape with their 15 cards."  The
+# home is the contract's ``cards`` list, each card with its ``row`` and ``col`` (negative rows and
+# columns are places above and left of the first card).  A card is placed on any free side of a
+# card already placed (the engine's preview lists those places, ``extra["open"]``, with the kind
+# the checkerboard asks there), changed at its path (``cards[3]``) and removed (the list without
+# it).  A home typed as rows (``home``, null for a gap: the API's other form, or a 5x3 home typed
+# before modification 6 was chosen) is shown by its positions and becomes a ``cards`` list when a
+# card is added.
+
+SIDES = ((0, 1, "Left of"), (0, -1, "Right of"), (1, 0, "Above"), (-1, 0, "Below"))
+
+
+def free_shape(options: Any) -> bool:
+    """The play is played with modification 6 (no 5x3 grid)."""
+    mod = options.get("modification") if isinstance(options, dict) else None
+    return (whole_number(mod) if isinstance(mod, str) else mod) == 6 and not isinstance(mod, bool)
+
+
+def editing_spot(args: Mapping[str, Any]) -> tuple[int, int] | None:
+    """The position whose editor is open on a home of any shape: ``?at=r,c`` (none with ``close``)."""
+    if args.get("close"):
+        return None
+    text = str(args.get("at", ""))
+    r, _, c = text.partition(",")
+    row, col = (whole_number(x.removeprefix("-")) for x in (r, c))
+    if row is None or col is None:
+        return None
+    row, col = -row if r.startswith("-") else row, -col if c.startswith("-") else col
+    inside = ROW.minimum <= row <= ROW.maximum and COL.minimum <= col <= COL.maximum  # type: ignore[operator]
+    return (row, col) if inside else None
+
+
+def free_change(form: Mapping[str, Any], state: Any, spot: tuple[int, int]) -> SeatChange:
+    """A card of a home of any shape from its editor's post (see :func:`cell_from_form`): changed
+    at its path, removed (``clear``), or placed at a free side of the home (``cards[n]``, the rows
+    of a ``home`` turned into the list first).  A 16th card, or a place next to no card, is refused
+    with the rule, and nothing is saved."""
+    places = placed_cards(state)
+    found = next((p for p in places if (p[0], p[1]) == spot), None)
+    ui: dict[str, Any] = {"free": True, "editing": None if form.get("close") else spot}
+    if found is not None:
+        r, c, old, where = found
+        in_list = where.startswith("cards")
+        if form.get("clear"):
+            if not in_list:
+                return SeatChange(set={where: None}, action="card removed", ui={**ui, "editing": None})
+            cards = list(state.get("cards") or [])
+            index = int(where[len("cards["):-1])
+            rest = cards[:index] + cards[index + 1 :]
+            return SeatChange(set={"cards": rest}, action="card removed", ui={**ui, "editing": None})
+        mine = {k: v for k, v in old.items() if k not in ("row", "col")} if isinstance(old, dict) else None
+        cell, advance = cell_from_form(form, mine, where)
+        if cell is not None and in_list:
+            cell = {**cell, "row": r, "col": c}
+        ui.update(advance=advance, path=where)
+        return SeatChange(set={where: cell}, action="card saved", ui=ui)
+    if len(places) >= HOME_SIZE:
+        why = f"holds {HOME_SIZE} cards, all a home has: remove a card to place one elsewhere"
+        return SeatChange(errors=(FieldError("cards", why),))
+    near = {(p[0], p[1]) for p in places}
+    if near and not any((spot[0] + dr, spot[1] + dc) in near for dr, dc, _ in SIDES):
+        why = "takes a card only next to a card already placed (above, below, left or right of it)"
+        return SeatChange(errors=(FieldError("cards", why),))
+    where = f"cards[{len(places)}]"
+    cell, advance = cell_from_form(form, None, where)
+    if cell is None:
+        raise UnknownAction("cell", 400)
+    card = {**cell, "row": spot[0], "col": spot[1]}
+    ui = {**ui, "advance": advance, "path": where}
+    if isinstance(state, dict) and state.get("cards") is not None:
+        return SeatChange(set={where: card}, action="card placed", ui=ui)
+    cards = [{**data, "row": r, "col": c} for r, c, data, _ in places]
+    return SeatChange(set={"home": [], "cards": [*cards, card]}, action="card placed", ui=ui)
+
+
+def free_board(adapter: VerdantAdapter, out: Any, state: Any, problems: Any) -> dict[str, Any]:
+    """What the seat page draws of a home of any shape: ``rows`` of places from the top-left corner
+    of the cards and the free places around them (a card, a free place ``open``, or None), and
+    ``spots`` (position -> the card or free place, for its editor)."""
+    data_at = {(r, c): (data, path) for r, c, data, path in placed_cards(state)}
+    spots: dict[tuple[int, int], dict[str, Any]] = {}
+    for place in out.extra["places"]:
+        r, c, where = place["row"], place["col"], place["path"]
+        data = data_at.get((r, c), (None, where))[0]
+        about = out.extra["cells"].get(where)
+        spots[(r, c)] = {
+            "r": r,
+            "c": c,
+            "id": f"{r}_{c}".replace("-", "m"),
+            "where": {"at": f"{r},{c}"},
+            "path": where,
+            "data": data if isinstance(data, dict) else None,
+            "kind": data.get("kind") if isinstance(data, dict) else None,
+            "open": False,
+            "expected": None,
+            "label": card_label(data),
+            "place": adapter.field_label(where),
+            "score": {**about, "points": out.points.get(where), "why": list(out.why.get(where, ()))}
+            if about
+            else None,
+            "errors": errors_at(problems, where),
+        }
+    new_path, cards = f"cards[{len(out.extra['places'])}]", dict(spots)
+    for spot in out.extra["open"]:
+        r, c = spot["row"], spot["col"]
+        side = next(((w, cards[(r + dr, c + dc)]) for dr, dc, w in SIDES if (r + dr, c + dc) in cards), None)
+        spots[(r, c)] = {
+            "r": r,
+            "c": c,
+            "id": f"{r}_{c}".replace("-", "m"),
+            "where": {"at": f"{r},{c}"},
+            "path": new_path,
+            "data": None,
+            "kind": None,
+            "open": True,
+            "expected": spot["expected"],
+            "label": "",
+            "place": f"New card, {side[0].lower()} {side[1]['label']}" if side else "First card",
+            "score": None,
+            "errors": [],
+        }
+    rows = [r for r, _ in spots] or [0]
+    cols = [c for _, c in spots] or [0]
+    grid = [
+        [spots.get((r, c)) for c in range(min(cols), max(cols) + 1)] for r in range(min(rows), max(rows) + 1)
+    ]
+    count = len(out.extra["places"])
+    limit = out.extra["limit"]
+    return {"rows": grid, "spots": spots, "count": count, "limit": limit, "full": count >= limit}
 
 
 SCENARIOS = [camp.scenario(n) for n in camp.SCENARIOS]

@@ -157,9 +157,12 @@ def change_seat(
     merge).  Done asked on a seat that does not validate is stored as not done and, with
     ``strict_done`` (a phone's Done), refused with the message.  (A change of the play's options
     made on a seat page goes through :func:`change_options`.)  Raises NotFound, Finished,
-    Deleted, Conflict, Refused."""
+    Deleted, Conflict, Refused (also a change that asks for nothing and carries only errors: an
+    interaction the rules refuse, nothing stored)."""
     if change.play_options is not None:
         raise ValueError("a change of the play's options: table.change_options")
+    if change.errors and change.state is None and change.set is None and change.done is None:
+        raise Refused(list(change.errors), change.status)  # only what the rules refuse (a 16th card)
     try:
         saved = _store_change(play_id, position, change, base_version, who, change_id, known)
     except limits.TooLarge as exc:  # refused, never stored: the page keeps what was typed
