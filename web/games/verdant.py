@@ -496,7 +496,8 @@ class VerdantAdapter(Adapter):
             "board": board,
             "preview": out,
             "editor": editor,
-            "editor_oob": "editing" in ask.ui,
+            # (a place that is no longer free, say the 16th refused, closes its editor)
+            "editor_oob": "editing" in ask.ui or (at is not None and editor is None),
             "home_complete": complete,
             "board_complete": complete and not problems,
             "green_thumbs": state.get("green_thumbs", 0),
