@@ -74,6 +74,9 @@ class Game:
     previewer: Callable[..., Preview] | None = None
     #: where the game sits in menus (lower first); ties by title
     menu_order: int = 100
+    #: JSON Schema conditions across the table, for the published schema (Verdant's home shape,
+    #: which depends on the options)
+    table_rules: tuple[dict[str, Any], ...] = ()
 
     def preview(
         self, state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
@@ -89,7 +92,8 @@ class Game:
         """The schema of a whole table of this game (None until the game declares its board)."""
         if self.player_schema is None:
             return None
-        return table_schema(self.player_schema, self.options_schema or Obj({}), max_players=self.max_players, title=self.title)
+        return table_schema(self.player_schema, self.options_schema or Obj({}), max_players=self.max_players,
+                            title=self.title, rules=self.table_rules)
 
     def json_schema(self) -> dict[str, Any] | None:
         """The JSON Schema of this game's table (``GET /api/schema/GAME``)."""

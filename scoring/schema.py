@@ -117,14 +117,19 @@ class Text(Node):
     """A piece of text of at most ``max_length`` characters (a name, a card typed by hand)."""
 
     def __init__(self, max_length: int = 60, description: str = "", *, nullable: bool = True,
-                 min_length: int = 0, pattern: str | None = None) -> None:
+                 min_length: int = 0, pattern: str | None = None, enum: Sequence[str] = ()) -> None:
         self.max_length = max_length
         self.description = description
         self.nullable = nullable
         self.min_length = min_length
         self.pattern = pattern  # a JSON Schema pattern (documentation: the engine says why)
+        # the names as printed (a catalog's): the JSON Schema's closed set; the parser also reads
+        # them in any case and spacing, which the game's docs list as accepted beyond the schema
+        self.enum = tuple(enum)
 
     def json_schema(self) -> JSONSchema:
+        if self.enum:
+            return self._doc({"enum": list(self.enum) + ([None] if self.nullable else [])})
         schema: JSONSchema = {"type": ["string", "null"] if self.nullable else "string", "maxLength": self.max_length}
         if self.min_length:
             schema["minLength"] = self.min_length
@@ -196,6 +201,8 @@ class Obj(Node):
         other: Node | None = None,
         other_names: Sequence[str] = (),
         nullable: bool = False,
+        closed: bool = False,
+        rules: Sequence[JSONSchema] = (),
     ) -> None:
         self.fields = dict(fields)
         self.required = tuple(required)
@@ -203,6 +210,12 @@ class Obj(Node):
         self.description = description
         self.other_names = tuple(other_names)
         self.nullable = nullable
+        # ``closed``: the JSON Schema takes only the listed keys, though the parser also reads
+        # ``other`` keys (a card written by its printed name: accepted beyond the schema)
+        self.closed = closed
+        # ``rules``: JSON Schema conditions across fields (``allOf``), for the published schema
+        # only (Verdant's home of 3 rows of 5 unless modification 6)
+        self.rules = tuple(rules)
 
     def child(self, part: str | int) -> Node | None:
         if not isinstance(part, str):
@@ -215,10 +228,12 @@ class Obj(Node):
         schema: JSONSchema = {
             "type": ["object", "null"] if self.nullable else "object",
             "properties": {k: v.json_schema() for k, v in self.fields.items()},
-            "additionalProperties": self.other.json_schema() if self.other is not None else False,
+            "additionalProperties": self.other.json_schema() if self.other is not None and not self.closed else False,
         }
         if self.required:
             schema["required"] = list(self.required)
+        if self.rules:
+            schema["allOf"] = list(self.rules)
         return self._doc(schema)
 
     def walk(self, value: Any, path: str, out: list[FieldError]) -> None:
@@ -246,6 +261,8 @@ class Obj(Node):
             other=self.other,
             other_names=self.other_names,
             nullable=self.nullable,
+            closed=self.closed,
+            rules=self.rules,
         )
 
 
@@ -357,9 +374,11 @@ def unknown_keys(node: Node, value: Any, path: str = "") -> list[FieldError]:
 PLAYER_NAME = Text(60, "the player's name", nullable=False, min_length=1, pattern=r"\S")
 
 
-def table_schema(player: Obj, options: Obj, *, max_players: int, title: str = "") -> Obj:
+def table_schema(player: Obj, options: Obj, *, max_players: int, title: str = "",
+                 rules: Sequence[JSONSchema] = ()) -> Obj:
     """The whole table of a game: its options, its players (each one's board and name) and the
-    number of players at the table when fewer boards are sent (``player_count``)."""
+    number of players at the table when fewer boards are sent (``player_count``); ``rules``: JSON
+    Schema conditions across the table (see :class:`Obj`)."""
     return Obj(
         {
             "options": options,
@@ -369,6 +388,7 @@ def table_schema(player: Obj, options: Obj, *, max_players: int, title: str = ""
         },
         title,
         required=("players",),
+        rules=rules,
     )
 
 

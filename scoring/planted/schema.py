@@ -41,6 +41,7 @@ def _cards(deck: tuple[Item, ...], kind: str) -> Obj:
         other=Int(0, max(item.count for item in deck), f"a {kind} card written by its name, e.g. \"{deck[0].name}\""),
         other_names=[item.key for item in deck],
         nullable=True,
+        closed=True,  # the keys; a card's printed name in any spelling is read beyond the schema
     )
 
 

@@ -25,8 +25,10 @@ from .garden import (
     MAX_ROW_TEXT,
     MAX_ROWS,
     MAX_SYMBOL,
+    NO_CARD,
     SCORING_TERRAINS,
     TERRAINS,
+    TOKEN_PATTERN,
 )
 
 CATALOG: dict[str, Any] = json.loads((Path(__file__).parent / "catalog.json").read_text(encoding="utf-8"))
@@ -124,15 +126,20 @@ SQUARE = Obj(
     "one visible square",
     required=("terrain",),
 )
-TOKEN = Text(MAX_ROW_TEXT, 'a compact token such as "g*7" or "w5" ("-" for no card)')
+#: the token grammar as JSON Schema patterns: a terrain letter (either case) and its markers, or
+#: "-"; the engine also judges what the grammar lets through (a marker twice, a long symbol)
+_TOKEN_BODY = "(?:" + NO_CARD + "|" + TOKEN_PATTERN.removeprefix("^").removesuffix("$") + ")"
+TOKEN_TEXT = rf"^\s*{_TOKEN_BODY}\s*$"
+ROWS_TEXT = rf"^\s*(?:{_TOKEN_BODY}(?:\s+{_TOKEN_BODY})*)?\s*$"
+TOKEN = Text(MAX_ROW_TEXT, 'a compact token such as "g*7" or "w5" ("-" for no card)', pattern=TOKEN_TEXT)
 ROW = OneOf(
-    Text(MAX_ROW_TEXT, 'a compact row: one token per square, e.g. "g* g* g*7 . w5"'),
+    Text(MAX_ROW_TEXT, 'a compact row: one token per square, e.g. "g* g* g*7 . w5"', pattern=ROWS_TEXT),
     Arr(OneOf(SQUARE, TOKEN, pick=_pick_square, description="a square, a compact token, or null for no card"),
         MAX_COLUMNS),
     description="a row of the garden",
 )
 GARDEN = OneOf(
-    Text(MAX_ROWS * (MAX_ROW_TEXT + 1), "the compact form as one text, a row per line"),
+    Text(MAX_ROWS * (MAX_ROW_TEXT + 1), "the compact form as one text, a row per line", pattern=ROWS_TEXT),
     Arr(ROW, MAX_ROWS),
     description="the visible garden: rows of squares (the compact form or square objects)",
 )

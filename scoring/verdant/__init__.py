@@ -135,5 +135,6 @@ GAME = scoring.Game(
     default_options=default_options,
     player_schema=_schema.PLAYER,
     options_schema=_schema.OPTIONS_SCHEMA,
+    table_rules=(_schema.HOME_SHAPE,),
     previewer=preview,
 )

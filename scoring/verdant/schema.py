@@ -189,7 +189,8 @@ PLAYER = Obj({
     "cards": Arr(PLACED, POSITION_LIMIT, "modification 6 only, instead of home: the 15 cards with their positions"),
 }, "a player's finished home")
 
-_GOAL_NAME = Text(60, "a goal card's name")
+_GOAL_NAME = Text(60, "a goal card's name, as printed (any case and spacing is read too)", nullable=False,
+                  enum=[g["name"] for g in cat.GOALS])
 _GOAL_SET = Arr(_GOAL_NAME, 3, "goal cards by name, one per deck (plant, item, room)")
 OPTIONS_SCHEMA = Obj({
     "variant": Choice(VARIANTS, "standard rules, or the family variant"),
@@ -207,7 +208,25 @@ OPTIONS_SCHEMA = Obj({
     "campaign": Choice(CAMPAIGN_MODES, "the achievement mode chosen on the pad (does not change the score)"),
 }, "the game's options")
 
-TABLE = table_schema(PLAYER, OPTIONS_SCHEMA, max_players=MAX_PLAYERS, title="Verdant")
+_MODIFICATION_6 = {"properties": {"options": {"properties": {"modification": {"const": 6}},
+                                               "required": ["modification"], "type": "object"}},
+                   "required": ["options"]}
+_ROW_OF_5 = {"type": "array", "minItems": HOME_COLS, "maxItems": HOME_COLS, "items": {"type": "object"}}
+#: the shape of a finished home, as the engine reads it: 3 rows of 5 cards (no empty cell) and no
+#: ``cards``, unless modification 6 (any shape): then ``home`` as rows (null for a gap) or the 15
+#: ``cards`` with their positions
+HOME_SHAPE = {
+    "if": _MODIFICATION_6,
+    "then": {"properties": {"players": {"items": {
+        "anyOf": [{"required": ["cards"], "properties": {"cards": {"type": "array", "minItems": 15, "maxItems": 15}}},
+                  {"required": ["home"], "properties": {"cards": {"type": "null"}}}]}}}},
+    "else": {"properties": {"players": {"items": {
+        "required": ["home"],
+        "properties": {"home": {"minItems": HOME_ROWS, "maxItems": HOME_ROWS, "items": _ROW_OF_5},
+                       "cards": {"type": "null"}}}}}},
+}
+
+TABLE = table_schema(PLAYER, OPTIONS_SCHEMA, max_players=MAX_PLAYERS, title="Verdant", rules=[HOME_SHAPE])
 
 
 def unknown(table: Any) -> list[FieldError]:

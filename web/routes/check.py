@@ -5,7 +5,9 @@ For settling a dispute about one player, or reproducing a rulebook example: the 
 table (issue 24.1): a seat's board by its play's player count and options (a 5-player Verdant
 board has 5 concrete pots, a 3-player one keeps its "most" goals); a typed board by the player
 count and options chosen on the form (1: a solo game where the game has one, with its solo
-rating; else one board with no winner).  The score pad shows every point with its explanation,
+rating; else one board with no winner).  The options are the picked game's options form, the
+same fields as the New play form (``Adapter.options_from_form``); a JSON box stays as the
+advanced way to give them.  The score pad shows every point with its explanation,
 and no rank for a lone board.  Nothing is written.
 """
 
@@ -16,6 +18,7 @@ from typing import Any
 
 from flask import Blueprint, abort, request
 from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 import scoring
 from scoring import jsontext
@@ -55,7 +58,8 @@ def check() -> ResponseReturnValue:
         choice = games[0].name
     game = scoring.get(choice)
     board_text = request.form.get("board", "")
-    options_text = request.form.get("options", "")
+    options_text = request.form.get("options", "")  # the advanced fallback: the options as JSON
+    stored: Any = None  # options shown in the form's fields (a seat's play's)
     name = (request.form.get("name") or "").strip()[:60] or "Player"
     count = whole_number(request.form.get("player_count") or "1")
     source = None
@@ -68,8 +72,9 @@ def check() -> ResponseReturnValue:
         game = scoring.get(found.game)
         choice, name, source, count = found.game, seat.name, found, len(found.seats)
         board_text = json.dumps(seat.state, indent=2, ensure_ascii=False)
-        options_text = json.dumps(found.options, indent=2, ensure_ascii=False)
+        stored = found.options
     result, errors = None, []
+    option_errors: dict[str, str] = {}
     if request.method == "POST" and not ActionForm().validate():
         abort(400)
     if count is None or not 1 <= count <= game.max_players:
@@ -79,14 +84,21 @@ def check() -> ResponseReturnValue:
         count = 1
     elif board_text.strip():
         board, problems = jsontext.load(board_text)
-        options, more = jsontext.load(options_text) if options_text.strip() else ({}, [])
+        more: list[FieldError] = []
+        if source is not None:  # a seat's board: its play's options, as stored
+            options = stored if stored is not None else {}
+        elif options_text.strip():
+            options, more = jsontext.load(options_text)
+        else:  # the options form's fields, read as the New play form reads them, at this table
+            options, typed = _options_from_fields(game, count, name)
+            option_errors = {e.path: e.message for e in typed}
         errors = [FieldError("board" + (f".{e.path}" if e.path else ""), e.message) for e in problems] + [
             FieldError("options" + (f".{e.path}" if e.path else ""), e.message) for e in more
         ]
-        if not errors:
+        if not errors and not option_errors:
             result, errors = _score(game, board, options, name, count)
     rows = adapter(game.name).result_rows(result) if result is not None else []
-    status = 422 if errors and request.method == "POST" else 200
+    status = 422 if (errors or option_errors) and request.method == "POST" else 200
     return page(
         "check.html",
         None,
@@ -103,8 +115,32 @@ def check() -> ResponseReturnValue:
         source=source,
         action=ActionForm(),
         count=count,
+        most_players=max(g.max_players for g in games),
         solo=_solo(result),
+        option_forms={
+            g.name: {"template": adapter(g.name).options_template,
+                     "ov": adapter(g.name).options_view(g, stored if g.name == choice else None)}
+            for g in games
+        },
+        option_errors=option_errors,
+        posted=request.form if request.method == "POST" else None,
+        stored=stored,
     )
+
+
+def _options_from_fields(
+    game: scoring.Game, count: int, name: str
+) -> tuple[dict[str, Any], list[FieldError]]:
+    """The picked game's options from the options form's fields (``opt-<game>-...``), as the New
+    play form reads them; the adapter's checks see a table of ``count`` players (their seats'
+    fields, ``players-N``, are what the New play form counts)."""
+    seats = {f"players-{i}": name if i == 0 else f"Player {i + 1}" for i in range(count)}
+    fields = {k: v for k, v in request.form.items() if not k.startswith("players-")}
+    form = MultiDict([*fields.items(), *seats.items()])
+    for key in request.form:  # a multi-select or checkboxes keep every value
+        if key in fields and len(request.form.getlist(key)) > 1:
+            form.setlist(key, request.form.getlist(key))
+    return adapter(game.name).options_from_form(form, game)
 
 
 def _solo(result: scoring.Result | None) -> dict[str, Any] | None:
