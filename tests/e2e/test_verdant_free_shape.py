@@ -1,4 +1,4 @@
-"""Verdant modification 6 (no 5x3 grid) on a 360 x 640 phone, light and dark: a card placed on
+"""Verdant modification 6 (no 5x3 grid) on 360 x 640 and 412 x 839 phones, light and dark: a card placed on
 each side of the first one, one removed, the home brought to 15 cards, a 16th (from a phone that
 had not seen the 15th) refused with the rule; axe-core clean and screenshots of every state."""
 
@@ -31,8 +31,8 @@ def _look(page, what: str, name: str) -> None:
     shot(page, name)
 
 
-def _phone(browser, scheme):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
+def _phone(browser, scheme, size=(360, 640)):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True,
                                   color_scheme=scheme, device_scale_factor=1)
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -60,18 +60,19 @@ def _more_cards(used: set[str]) -> list[dict]:
             + [{"kind": "plant", "name": names[i], "pot": "terracotta", "row": r, "col": c} for i, (r, c) in enumerate(plants)])
 
 
+@pytest.mark.parametrize("size", [(360, 640), (412, 839)], ids=["360", "412"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_home_of_any_shape_built_on_a_phone(live_server, browser, new_phone, scheme):
+def test_a_home_of_any_shape_built_on_a_phone(live_server, browser, new_phone, scheme, size):
     host = new_phone()
     host.goto(live_server + "/")
     pid = _api(host, live_server, "POST", "/api/plays",
                {"game": "verdant", "players": ["Alice", "Bea"], "options": {"modification": 6}})["id"]
     url = f"{live_server}/plays/{pid}/seats/0"
-    context, page, problems = _phone(browser, scheme)
+    context, page, problems = _phone(browser, scheme, size)
     goto(page, url)
     expect(page.locator(".vd-open")).to_have_count(1)
     expect(page.locator("main .hint").first).to_contain_text("any shape")
-    _look(page, f"an empty home of any shape, {scheme}", f"verdant-free-empty-360-{scheme}")
+    _look(page, f"an empty home of any shape, {scheme}", f"verdant-free-empty-{size[0]}-{scheme}")
 
     page.click(spot(0, 0))  # the first card: a vining room with no item
     expect(page.locator("#editor h2")).to_contain_text("First card")
@@ -93,7 +94,7 @@ def test_a_home_of_any_shape_built_on_a_phone(live_server, browser, new_phone, s
     expect(page.locator(spot(0, 0) + " .vd-pts")).to_have_text("2 points")
     page.click(spot(0, 0))
     expect(page.locator("#editor .vd-why")).to_be_visible()
-    _look(page, f"five cards in a cross with a card's editor, {scheme}", f"verdant-free-cross-360-{scheme}")
+    _look(page, f"five cards in a cross with a card's editor, {scheme}", f"verdant-free-cross-{size[0]}-{scheme}")
 
     page.click(spot(0, 1))  # remove Jade, right of the room
     page.get_by_role("button", name="Remove this card").click()
@@ -105,7 +106,7 @@ def test_a_home_of_any_shape_built_on_a_phone(live_server, browser, new_phone, s
     _set(host, live_server, pid, {"cards": cards + _more_cards({"Jasmine", "Common Ivy", "Aloe", "Jade", "Moth Orchid", "Peace Lily"})})
     goto(page, url)
     expect(page.locator("#vd-count")).to_have_text("14")
-    other, other_page, other_problems = _phone(browser, scheme)  # a second phone, at 14 cards too
+    other, other_page, other_problems = _phone(browser, scheme, size)  # a second phone, at 14 cards too
     goto(other_page, url)
     other_page.click(spot(0, 1))
     other_page.locator("#vd-q").press_sequentially("pea", delay=40)
@@ -118,7 +119,7 @@ def test_a_home_of_any_shape_built_on_a_phone(live_server, browser, new_phone, s
     page.locator('#vd-results button[value="Moth Orchid|none"]').click()
     expect(page.locator("#vd-full")).to_contain_text("15 cards: your home is complete")
     expect(page.locator(".vd-open")).to_have_count(0)
-    _look(page, f"a complete home of any shape, {scheme}", f"verdant-free-full-360-{scheme}")
+    _look(page, f"a complete home of any shape, {scheme}", f"verdant-free-full-{size[0]}-{scheme}")
 
     other_page.context.set_offline(True)  # the other phone's card waits to be sent...
     pick.click()
@@ -129,7 +130,7 @@ def test_a_home_of_any_shape_built_on_a_phone(live_server, browser, new_phone, s
         "Your home: holds 15 cards, all a home has: remove a card to place one elsewhere")
     expect(other_page.locator("#editor")).to_have_class(re.compile(r"vd-closed"))  # that place is gone
     expect(other_page.locator(".vd-open")).to_have_count(0)
-    _look(other_page, f"a 16th card refused, {scheme}", f"verdant-free-refused-360-{scheme}")
+    _look(other_page, f"a 16th card refused, {scheme}", f"verdant-free-refused-{size[0]}-{scheme}")
     assert len(_api(host, live_server, "GET", f"/api/plays/{pid}")["seats"][0]["state"]["cards"]) == 15
     other.close()
     context.close()
