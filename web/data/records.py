@@ -168,22 +168,29 @@ def before_play(db: Any, play: PlayFacts) -> Before:
 
 
 def _streak(db: Any, play: PlayFacts, player_id: int) -> int:
-    """The player's wins in a row in the game's table plays just before ``play`` (walked newest
-    first on ``stat_seat(game, player_id, played_at, play_id)``, stopping at the first non-win)."""
-    run, at, last = 0, play.played_at, play.play_id
-    while True:
-        rows = db.execute(
-            "SELECT won, played_at, play_id FROM stat_seat WHERE game = ? AND player_id = ? "
-            f"AND table_play = 1 AND {_EARLIER} ORDER BY played_at DESC, play_id DESC LIMIT 20",
-            [play.game, player_id, at, at, last],
-        ).fetchall()
-        for row in rows:
-            if not row[0]:
-                return run
-            run += 1
-        if len(rows) < 20:
-            return run
-        at, last = rows[-1][1], rows[-1][2]
+    """The player's wins in a row in the game's table plays just before ``play``: their last
+    :data:`STREAK_MIN` table plays before it (one seek on ``stat_seat(game, player_id, played_at,
+    play_id)``); when the newest was a win that already made a streak, its stored ``streak`` record
+    says how long (so a long run is not walked again)."""
+    rows = db.execute(
+        "SELECT won, play_id FROM stat_seat WHERE game = ? AND player_id = ? "
+        f"AND table_play = 1 AND {_EARLIER} ORDER BY played_at DESC, play_id DESC LIMIT ?",
+        [play.game, player_id, play.played_at, play.played_at, play.play_id, STREAK_MIN],
+    ).fetchall()
+    if not rows or not rows[0][0]:
+        return 0
+    told = db.execute(
+        "SELECT value FROM play_records WHERE play_id = ? AND player_id = ? AND kind = 'streak'",
+        [rows[0][1], player_id],
+    ).fetchone()
+    if told is not None:
+        return int(told[0])
+    run = 0
+    for row in rows:
+        if not row[0]:
+            break
+        run += 1
+    return min(run, STREAK_MIN - 1)  # three wins in a row would have been told
 
 
 # ------------------------------------------------------------------------ writes

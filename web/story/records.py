@@ -153,14 +153,30 @@ def _campaign(play_id: int) -> list[Record]:
     return out
 
 
-def records_between(start: str, end: str) -> list[Record]:
-    """The stored records of the finished plays played from ``start`` to before ``end`` (ISO
-    times), oldest first (``play_records(played_at, play_id)``)."""
-    rows = get_db().execute(
-        _STORED + "WHERE r.played_at >= ? AND r.played_at < ? ORDER BY r.played_at, r.play_id, r.n",
-        [start, end],
-    ).fetchall()
-    return _stored(rows)
+YEAR_SHOWN = 12  # records of each kind a year's review lists (the newest; the longest streaks)
+
+
+def records_between(start: str, end: str, most: int = YEAR_SHOWN) -> tuple[list[Record], dict[str, int]]:
+    """The records of the finished plays played from ``start`` to before ``end`` (ISO times), as a
+    year's review tells them: of each kind the newest ``most`` (group highs, biggest wins, personal
+    bests, first wins), and each player's longest streak per game (the ``most`` longest, not every
+    win that made it longer); and how many records of each kind fell.  On
+    ``play_records(kind, played_at)``."""
+    db = get_db()
+    out: list[Record] = []
+    for kind in ("group_high", "biggest_win", "personal_best", "first_win"):
+        out += _stored(db.execute(
+            _STORED + "WHERE r.kind = ? AND r.played_at >= ? AND r.played_at < ? "
+            "ORDER BY r.played_at DESC, r.play_id DESC LIMIT ?", [kind, start, end, most]).fetchall())
+    out += _stored(db.execute(
+        "SELECT r.play_id, r.kind, r.player_id, r.game, r.played_at, MAX(r.value), r.previous, p.name, NULL "
+        "FROM play_records r LEFT JOIN players p ON p.id = r.player_id "
+        "WHERE r.kind = 'streak' AND r.played_at >= ? AND r.played_at < ? GROUP BY r.player_id, r.game "
+        "ORDER BY MAX(r.value) DESC, r.played_at LIMIT ?", [start, end, most]).fetchall())
+    counts = {row[0]: row[1] for row in db.execute(
+        "SELECT kind, COUNT(*) FROM play_records WHERE played_at >= ? AND played_at < ? GROUP BY kind",
+        [start, end]).fetchall()}
+    return out, counts
 
 
 def share_lines(records: list[Record], most: int = 3) -> tuple[str, ...]:

@@ -57,6 +57,7 @@ class Review:
     months: list[int] = field(default_factory=lambda: [0] * 12)
     bests: list[dict[str, Any]] = field(default_factory=list)
     records: list[records.Record] = field(default_factory=list)
+    record_counts: dict[str, int] = field(default_factory=dict)
     pairs: list[dict[str, Any]] = field(default_factory=list)
     chart: charts.Chart | None = None
     years: list[int] = field(default_factory=list)
@@ -103,7 +104,7 @@ def review(year: int) -> Review:
         "SELECT game, substr(datetime(played_at, ?), 6, 2) AS month, COUNT(*) AS n, "
         "SUM(CASE WHEN len > 0 AND len <= 1440 THEN len END) AS minutes, "
         "SUM(len > 0 AND len <= 1440) AS timed FROM (SELECT game, played_at, "
-        f"{_LENGTH} AS len FROM plays WHERE played_at >= ? AND played_at < ? AND status = 'finished') "
+        f"{_LENGTH} AS len FROM plays WHERE played_at >= ? AND played_at < ? AND +status = 'finished') "
         "GROUP BY game, month",
         [_month_shift(year), start, end],
     ).fetchall()
@@ -123,11 +124,11 @@ def review(year: int) -> Review:
         g["time"] = length_words(g["minutes"]) if g["minutes"] else ""
     out.games = sorted(games.values(), key=lambda g: (-g["plays"], g["title"].casefold()))
     out.bests = _bests(start, end)
-    out.records = records.records_between(start, end)
+    out.records, out.record_counts = records.records_between(start, end)
     out.pairs = _pairs(start, end)
     if out.plays:
         out.chart = charts.bars(f"Plays per month in {year}", MONTHS, [("Plays", list(out.months))],
-                                stacked=False, corner="Month")
+                                stacked=False, corner="Month", counts=True)
     out.years = years()
     return out
 
@@ -136,7 +137,7 @@ def _bests(start: str, end: str) -> list[dict[str, Any]]:
     """Per game of the year, each player's best total (and the play), best first."""
     rows = get_db().execute(
         "SELECT s.game, s.player_id, MAX(s.total) AS best, s.play_id, COUNT(*) AS plays, SUM(s.won) AS wins, "
-        "p.name FROM stat_seat s JOIN players p ON p.id = s.player_id "
+        "p.name FROM stat_seat s INDEXED BY stat_seat_time JOIN players p ON p.id = s.player_id "
         "WHERE s.played_at >= ? AND s.played_at < ? "
         "GROUP BY s.game, s.player_id",
         [start, end],
@@ -157,7 +158,8 @@ def _pairs(start: str, end: str) -> list[dict[str, Any]]:
         "SELECT a.game, a.player_id AS a_id, b.player_id AS b_id, pa.name AS a, pb.name AS b, "
         "COUNT(*) AS plays, "
         "SUM(a.rank < b.rank) AS ahead, SUM(a.rank > b.rank) AS behind, SUM(a.rank = b.rank) AS level "
-        "FROM stat_seat a JOIN stat_seat b ON b.play_id = a.play_id AND b.player_id > a.player_id "
+        "FROM stat_seat a INDEXED BY stat_seat_time JOIN stat_seat b INDEXED BY stat_seat_play "
+        "ON b.play_id = a.play_id AND b.player_id > a.player_id "
         "JOIN players pa ON pa.id = a.player_id JOIN players pb ON pb.id = b.player_id "
         "WHERE a.played_at >= ? AND a.played_at < ? GROUP BY a.game, a.player_id, b.player_id "
         "ORDER BY plays DESC, pa.name COLLATE NOCASE, pb.name COLLATE NOCASE LIMIT ?",
@@ -228,7 +230,7 @@ def picture(r: Review, theme: str) -> bytes:
                       fill=colours.fg, anchor="lm")
             bar = (width - 2 * pad - 360 - 90) * g["plays"] / top
             draw.rounded_rectangle((pad + 350, y + 6, pad + 350 + max(8, bar), y + 42), radius=10,
-                                   fill=colours.band)
+                                   fill=colours.win)
             draw.text((pad + 362 + max(8, bar), y + 24), str(g["plays"]), font=font(30, 700), fill=colours.fg,
                       anchor="lm")
             y += 70
@@ -237,7 +239,7 @@ def picture(r: Review, theme: str) -> bytes:
             draw.text((pad, y), "Records of the year", font=font(36, 800), fill=colours.win)
             y += 60
             for text in told:
-                draw.text((pad, y), "★ " + shareimage.fit(draw, text, font(30, 500), width - 2 * pad - 40),
+                draw.text((pad, y), "• " + shareimage.fit(draw, text, font(30, 500), width - 2 * pad - 40),
                           font=font(30, 500), fill=colours.fg)
                 y += 50
         draw.text((pad, height - 54), "Scored with Scorepad", font=font(26, 400), fill=colours.muted,

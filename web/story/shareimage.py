@@ -224,7 +224,7 @@ def render(pad: Pad, theme: str = "light") -> bytes:
             draw.text((PAD, y), "New record", font=font(36, 800), fill=colours.win)
             y += 56
             for line in pad.records:
-                draw.text((PAD, y), "★ " + fit(draw, line, font(30, 500), WIDTH - 2 * PAD - 40),
+                draw.text((PAD, y), "• " + fit(draw, line, font(30, 500), WIDTH - 2 * PAD - 40),
                           font=font(30, 500), fill=colours.fg)
                 y += 50
         draw.text(
