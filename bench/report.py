@@ -227,7 +227,7 @@ def _records_targets(r: dict) -> list[tuple[str, str, str, str]]:
 
 
 def _records_section(r: dict) -> list[str]:
-    out = ["", "## 6. Records and the year in review", "",
+    out = ["", "## 7. Records and the year in review", "",
            "`bench/records_bench.py` (issue 27): the databases of part 4 (`history_scale.seed`). Records: a Verdant",
            "5-player play finished through the table service, then `web.data.records.refresh_play` for it timed",
            "alone (inside a write transaction rolled back each round) and `records_for_play` read back. Review:",

@@ -129,3 +129,14 @@ def test_the_rebuild_pass_finds_the_same_records_as_the_finishes(app, client, to
         after = db.execute("SELECT * FROM play_records ORDER BY play_id, n").fetchall()
     assert [tuple(r) for r in before] == [tuple(r) for r in after]
     assert {r["play_id"] for r in before} <= set(ids)
+
+
+def test_deleting_a_win_inside_a_streak_shortens_the_later_streaks(app, client, token):
+    wins = [finished_play(client, token, [30 + n, 20]) for n in range(5)]  # Ann wins 5 in a row
+    # Streaks told at the 3rd, 4th and 5th win: 3, 4, 5 (the 5th read from the 4th's stored streak).
+    assert [k for k in kinds(app, wins[4]) if k[0] == "streak"] == [("streak", "Ann", 5)]
+    with app.app_context():
+        service.delete_play(wins[1], "test")
+    # Without the 2nd: the 3rd is Ann's 2nd win in a row (no streak), the 4th her 3rd, the 5th her 4th.
+    streaks = [[k for k in kinds(app, w) if k[0] == "streak"] for w in (wins[2], wins[3], wins[4])]
+    assert streaks == [[], [("streak", "Ann", 3)], [("streak", "Ann", 4)]]
