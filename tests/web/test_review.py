@@ -75,7 +75,8 @@ def test_bad_years_are_not_found_never_an_error(client):
 
 def test_review_without_a_year_goes_to_the_current_one(client):
     response = client.get("/review")
-    today = date.today()
+    with client.application.test_request_context():
+        today = review.today()
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/review/{review.home_year(today) or today.year}")
 
@@ -85,19 +86,7 @@ def test_the_home_page_links_the_review_in_december_and_january(client, monkeypa
     assert review.home_year(date(2027, 1, 15)) == 2026
     assert review.home_year(date(2026, 2, 1)) is None
 
-    class December(date):
-        @classmethod
-        def today(cls):
-            return cls(2026, 12, 24)
-
-    class March(date):
-        @classmethod
-        def today(cls):
-            return cls(2026, 3, 24)
-
-    import web.routes.main as main
-
-    monkeypatch.setattr(main, "date", December)
+    monkeypatch.setattr(review, "today", lambda: date(2026, 12, 24))
     assert 'href="/review/2026">Your 2026 in review' in text(client.get("/"))
-    monkeypatch.setattr(main, "date", March)
+    monkeypatch.setattr(review, "today", lambda: date(2026, 3, 24))
     assert "/review/" not in text(client.get("/"))
