@@ -15,7 +15,7 @@ import time
 import traceback
 from datetime import UTC, datetime
 
-from bench import board, entry_effort, history_scale, load, pages, report, scoring_bench
+from bench import board, entry_effort, history_scale, load, pages, records_bench, report, scoring_bench
 from bench.tables import ROOT
 
 
@@ -45,7 +45,7 @@ def machine() -> dict:
     }
 
 
-PARTS = ("scoring", "pages", "history", "entry", "board")
+PARTS = ("scoring", "pages", "history", "entry", "board", "records")
 
 
 def failed(exc: BaseException) -> dict:
@@ -79,6 +79,8 @@ def main(argv: list[str]) -> int:
         "history": lambda: history_scale.run(sizes=(100, 10_000) if quick else (100, 100_000), seconds=1 if quick else 4),
         "entry": entry_effort.run,
         "board": board.run,
+        "records": lambda: records_bench.run(sizes=(100, 10_000) if quick else (100, 100_000),
+                                             seconds=1 if quick else 3),
     }
     runs = results.setdefault("runs", {})
     for name in chosen or PARTS:

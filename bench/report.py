@@ -20,7 +20,7 @@ def targets(r: dict) -> list[tuple[str, str, str, str]]:
     failed or not measured instead of stopping the report."""
     rows: list[tuple[str, str, str, str]] = []
     for part, make in (("scoring", _scoring_targets), ("pages", _page_targets), ("history", _history_targets),
-                       ("entry", _entry_targets), ("board", _board_targets)):
+                       ("entry", _entry_targets), ("board", _board_targets), ("records", _records_targets)):
         got = r.get(part)
         if not isinstance(got, dict) or got.get("failed"):
             why = got.get("error", "not run") if isinstance(got, dict) else "not run"
@@ -211,6 +211,48 @@ def _entry_targets(r: dict) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+def _records_targets(r: dict) -> list[tuple[str, str, str, str]]:
+    sizes = r["records"]["sizes"]
+    big = sizes[max(sizes, key=int)]
+    n = int(max(sizes, key=int))
+    rec, cached, rendered = big["records"], big["review_cached"], big["review_rendered"]
+    return [
+        (f"Records of a finished play computed at {n:,} plays (median)", "<= 5 ms",
+         f"{rec['compute_wall_ms']:.2f} ms wall, {rec['compute_cpu_ms']:.2f} ms CPU (read back: {rec['read_ms']:.2f} ms)",
+         _ok(rec["compute_wall_ms"] <= 5)),
+        (f"`/review/{r['records']['year']}` p50 at {n:,} plays, 1 client, vs trivial route", "<= 3x",
+         f"{cached['ratio_p50']:.1f}x ({cached['review']['p50_ms']:.2f} ms, page cache); every view rendered: "
+         f"{rendered['ratio_p50']:.0f}x ({rendered['review']['p50_ms']:.1f} ms)", _ok(cached["ratio_p50"] <= 3)),
+    ]
+
+
+def _records_section(r: dict) -> list[str]:
+    out = ["", "## 7. Records and the year in review", "",
+           "`bench/records_bench.py` (issue 27): the databases of part 4 (`history_scale.seed`). Records: a Verdant",
+           "5-player play finished through the table service, then `web.data.records.refresh_play` for it timed",
+           "alone (inside a write transaction rolled back each round) and `records_for_play` read back. Review:",
+           f"`/review/{r['records']['year']}` against `/healthz`, one client, in turns, best p50 of three turns.",
+           *([f"Measured on {r['records']['machine']['cpu']} ({r['records']['machine']['cores']} cores) with "
+              f"{r['records']['machine']['load_tool']}, {r['records']['machine']['date']}."]
+             if r["records"].get("machine") else []),
+           "The first view after a change renders the page: at 100,000 plays (about 14,000 plays and 46,000",
+           "seats in the year) it reads the year's plays, seats and pairs from covering indexes, which is",
+           "linear in the year's plays (the page cache answers every later view). What would make it",
+           "constant: per-year derived rows (plays, minutes, bests and pairs per year) kept by the difference",
+           "one play makes, like the other statistics.", "",
+           "| plays | records computed (wall / CPU) | worst | read back | review p50 (cached) | trivial | ratio "
+           "| review p50 (every view rendered) | trivial | ratio |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for size, here in sorted(r["records"]["sizes"].items(), key=lambda kv: int(kv[0])):
+        rec, c, f = here["records"], here["review_cached"], here["review_rendered"]
+        out.append(f"| {int(size):,} | {rec['compute_wall_ms']:.2f} / {rec['compute_cpu_ms']:.2f} ms | "
+                   f"{rec['compute_worst_ms']:.2f} ms | {rec['read_ms']:.2f} ms | {c['review']['p50_ms']:.2f} ms | "
+                   f"{c['trivial']['p50_ms']:.2f} ms | {c['ratio_p50']:.1f}x | {f['review']['p50_ms']:.1f} ms | "
+                   f"{f['trivial']['p50_ms']:.2f} ms | {f['ratio_p50']:.0f}x |")
+    out.append("")
+    return out
+
+
 def markdown(r: dict) -> str:
     m = r["machine"]
     out = [
@@ -232,7 +274,7 @@ def markdown(r: dict) -> str:
     ]
     out += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in targets(r)]
     for part, render in (("scoring", _scoring_section), ("pages", _pages_section), ("history", _history_section),
-                         ("entry", _entry_section), ("board", _board_section)):
+                         ("entry", _entry_section), ("board", _board_section), ("records", _records_section)):
         got = r.get(part)
         if not isinstance(got, dict) or got.get("failed"):
             why = got.get("error", "") if isinstance(got, dict) else "not run"

@@ -504,3 +504,48 @@ def m011_times_in_utc(db: Database) -> None:
     )
     for sql in guards.values():
         db.execute(sql)
+
+
+@migrations()
+def m012_records(db: Database) -> None:
+    """Records and milestones (issue 27, docs/stats.md "Records"): ``stat_seat``, one row per seat of a
+    finished play with what the records are measured by (the game, the date, the total, a win at a
+    table, the winning margin), indexed so that "the best before this play" is a seek, not a walk of
+    the history; and ``play_records``, the records each finished play set, computed when it is
+    finished and again when it (or an earlier play of its game) is corrected, reopened, deleted or
+    restored.  Both are derived (web/data/records.py rebuilds them)."""
+    db["stat_seat"].create(
+        {
+            "seat_id": int, "play_id": int, "player_id": int, "game": str, "played_at": str,
+            "total": int, "rank": int, "won": int, "table_play": int, "margin": int,
+        },
+        pk="seat_id",
+        not_null={"play_id", "player_id", "game", "played_at", "total", "won", "table_play"},
+    )
+    # "The best before this play": the first row of the index (in the order the record's holder is
+    # chosen by) that is earlier than the play: a seek and a step or two, however long the history.
+    db.execute("CREATE INDEX stat_seat_player_total ON stat_seat (game, player_id, total DESC, played_at, play_id)")
+    db.execute("CREATE INDEX stat_seat_game_total ON stat_seat (game, total DESC, played_at, play_id, seat_id)")
+    db.execute(
+        "CREATE INDEX stat_seat_margin ON stat_seat (game, margin DESC, played_at, play_id, seat_id) "
+        "WHERE margin IS NOT NULL"
+    )
+    db.execute("CREATE INDEX stat_seat_player_time ON stat_seat (game, player_id, played_at, play_id)")
+    db.execute("CREATE INDEX stat_seat_player_wins ON stat_seat (game, player_id, won, played_at, play_id)")
+    db.execute("CREATE INDEX stat_seat_game_time ON stat_seat (game, played_at, play_id)")
+    # The year in review reads a year of seats from these alone (covering: no table lookups).
+    db.execute("CREATE INDEX stat_seat_time ON stat_seat (played_at, game, player_id, total, won, rank, play_id)")
+    db.execute("CREATE INDEX stat_seat_play ON stat_seat (play_id, player_id, rank)")
+    db["play_records"].create(
+        {
+            "play_id": int, "n": int, "kind": str, "player_id": int, "game": str, "played_at": str,
+            "value": int, "previous": int, "previous_player_id": int,
+        },
+        pk=("play_id", "n"),
+        not_null={"kind", "game", "played_at", "value"},
+    )
+    db.execute("CREATE INDEX play_records_time ON play_records (played_at, play_id)")
+    db.execute("CREATE INDEX play_records_kind_time ON play_records (kind, played_at)")
+    from web.data import records  # the same code the app keeps them with (a full, chronological pass)
+
+    records.rebuild(db)

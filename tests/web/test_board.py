@@ -130,6 +130,7 @@ def test_the_last_step_lists_this_plays_campaign_moments(app, client, token):
     html = text(client.get(f"/plays/{pid}/board"))
     records = re.findall(r"<li>([^<]+)</li>", html.split('class="board-records"')[1].split("</ul>")[0])
     assert records == [
+        "First win in Verdant: Alice",  # the group's first Verdant play: her first win (web.story.records)
         "Alice earned 6 achievements (Standard game 1, Standard game 9, Standard game 14, Standard game 19, "
         "Standard game 20, Standard game 21): fill one on the result page.",
         "Bea earned 2 achievements (Standard game 5, Standard game 6): fill one on the result page.",
@@ -137,9 +138,10 @@ def test_the_last_step_lists_this_plays_campaign_moments(app, client, token):
     assert fill(client, token, pid, 0, "standard-21").status_code == 303
     html = text(client.get(f"/plays/{pid}/board"))
     records = re.findall(r"<li>([^<]+)</li>", html.split('class="board-records"')[1].split("</ul>")[0])
-    # Alice's plant: this fill is her first of the 50 shapes
-    assert records[0] == "Alice filled Standard game 21 on the achievement plant (1 of 50 leaves)."
-    assert records[1].startswith("Bea earned 2 achievements")
+    # The records (web.story.records) first; Alice's plant: this fill is her first of the 50 shapes
+    assert records[:3] == ["First win in Verdant: Alice", "Achievement filled: Alice, Standard game 21",
+                           "Alice&#39;s achievement plant: 1 of 50 leaves"]
+    assert records[3].startswith("Bea earned 2 achievements")
 
 
 def test_the_running_total_after_the_last_category_is_the_engines_total_in_every_game():

@@ -15,9 +15,10 @@ from migrations.migrations import (
     STORY_PAIRS_SQL,
     STORY_PLAYER_SQL,
 )
+from web.data import records
 from web.data.db import get_db
 
-TABLES = ("stat_player_game", "stat_player_category", "stat_pairs", "stat_game")
+TABLES = ("stat_player_game", "stat_player_category", "stat_pairs", "stat_game", "stat_seat", "play_records")
 
 
 def refresh(db: Any, player_ids: Iterable[int]) -> None:
@@ -46,18 +47,20 @@ def refresh(db: Any, player_ids: Iterable[int]) -> None:
 
 def rebuild(db: Any) -> None:
     """Recompute every row (inside the caller's transaction)."""
-    for table in TABLES:
+    for table in TABLES[:4]:
         db.execute(f"DELETE FROM {table}")
     db.execute(STORY_PLAYER_SQL.format(where=""))
     db.execute(STORY_CATEGORY_SQL.format(where=""))
     db.execute(STORY_PAIRS_SQL.format(where=""))
     db.execute(STORY_GAME_SQL)
+    records.rebuild(db)  # stat_seat and play_records (deleted there)
 
 
-def refresh_stats(player_ids: Iterable[int]) -> None:
+def refresh_stats(player_ids: Iterable[int], plays: Iterable[int] = ()) -> None:
     """Recompute the statistics rows of these players from their seats (inside the caller's
     transaction).  Called when a play is finished or reopened, changed while finished, or when
-    players are merged."""
+    players are merged.  ``plays``: the plays this change is about, whose records (and those of
+    the later plays of their game) follow (``web.data.records``)."""
     ids = sorted({int(i) for i in player_ids})
     if not ids:
         return
@@ -68,3 +71,5 @@ def refresh_stats(player_ids: Iterable[int]) -> None:
         "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where=f"AND s.player_id IN ({marks})"), ids
     )
     refresh(db, ids)  # the game and player pages' statistics (docs/stats.md)
+    for play_id in sorted(set(plays)):
+        records.refresh_play(db, play_id)

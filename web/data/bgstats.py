@@ -39,7 +39,7 @@ from flask.typing import ResponseReturnValue
 
 import scoring
 from scoring import jsontext
-from web.data import aggregates, store, times
+from web.data import aggregates, records, store, times
 from web.data.db import dumps, get_db, now, write
 from web.routes.forms import ActionForm
 from web.server.limits import IMPORT_PATHS
@@ -432,6 +432,8 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
             )
             added += 1
         aggregates.refresh_stats(touched)
+        if added:  # imported plays are older than most: every play's records, in one pass
+            records.rebuild(get_db())
     return {"plays": added, "players created": created}
 
 

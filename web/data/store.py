@@ -10,7 +10,7 @@ from typing import Any
 
 import scoring
 from scoring.text import clean_name
-from web.data import zone
+from web.data import records, zone
 from web.data.aggregates import refresh_stats
 from web.data.db import dumps, get_db, loads, now, write
 from web.server import limits
@@ -105,6 +105,7 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
         seats = [r[0] for r in rows]
         db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, duplicate_id])
         db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [keep_id, duplicate_id])
+        records.merge(db, duplicate_id, keep_id)
         refresh_stats([keep_id, duplicate_id])
         _log(
             None,

@@ -16,12 +16,11 @@ from flask import Blueprint, url_for
 from flask.typing import ResponseReturnValue
 
 from scoring.core import Result
-from scoring.verdant import campaign as verdant_campaign
 from web.data import store
 from web.games import adapter
 from web.routes.pages import get_play_or_404, page, see_other
 from web.server.address import public_url, qr_svg
-from web.story import campaign
+from web.story import campaign, records
 from web.table import progress
 
 bp = Blueprint("board", __name__)
@@ -43,30 +42,24 @@ def _records(play_id: int) -> list[Any]:
     """The records and campaign moments of this play, for the reveal's last step: objects with
     ``.text`` (and ``.kind``, ``.player``).
 
-    For now the Verdant campaign's moments of this play (what it filled on each player's
-    achievement plant, what it earned that is still to fill).  When ``web.story.records`` lands,
-    this is the one place to wire it in:
-    ``return [*records.records_for_play(play_id), *moments]`` (its records first)."""
+    ``web.story.records.records_for_play`` first (the records, then the Verdant achievements this
+    play filled and each of those players' plant track), then what a Verdant player earned in this
+    play and may still fill."""
+    told: list[Any] = list(records.records_for_play(play_id))
     found = store.get_play(play_id)
     if found.game != campaign.VERDANT:
-        return []
+        return told
     result = found.evaluate().result
     if result is None:
-        return []
+        return told
     ctx = campaign.result_context(found, result)["campaign"]
     if not ctx["shown"]:
-        return []
-    leaves = len(verdant_campaign.SHAPE_IDS)
+        return told
     out: list[Any] = []
     for p in ctx["players"]:
-        name = p["name"]
-        for shape in p["from_this_play"]:
-            count = len(campaign.current(p["player_id"]))
-            out.append(Moment("campaign", name, f"{name} filled {shape['label']} on the achievement plant "
-                                                f"({count} of {leaves} leaves)."))
         if not p["from_this_play"] and ctx["finished"]:  # (one shape per game, from a finished play)
             out += _still_to_fill(p)
-    return out
+    return [*told, *out]
 
 
 def _still_to_fill(p: dict[str, Any]) -> list[Moment]:

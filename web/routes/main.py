@@ -63,7 +63,7 @@ from web.routes.pages import (
 from web.server import limits
 from web.server.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.server.extensions import csrf, htmx
-from web.story import campaign
+from web.story import campaign, review
 from web.story.pagecache import cached
 from web.table import arizona_deck, damage, gamedata, live, refusals, words
 from web.table import service as table
@@ -110,6 +110,7 @@ def home() -> ResponseReturnValue:
         games=scoring.games(),
         abandoned=manage.abandoned_plays(),
         action=ActionForm(),
+        review_year=review.home_year(review.today()),
     )
 
 

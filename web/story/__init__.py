@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask
 
 from web.server.extensions import csrf
-from web.story import pagecache, photos, share, stats
+from web.story import pagecache, photos, records, review, share, stats
 
 
 def init_app(app: Flask) -> None:
@@ -22,7 +22,7 @@ def init_app(app: Flask) -> None:
     csrf.exempt(
         photos.upload
     )  # it checks the token itself, after raising the body limit (web/story/photos.py)
-    for blueprint in (stats.bp, share.bp, photos.bp):
+    for blueprint in (stats.bp, share.bp, photos.bp, review.bp):
         app.register_blueprint(blueprint)
 
     @app.context_processor
@@ -30,6 +30,9 @@ def init_app(app: Flask) -> None:
         return {
             "player_story": stats.player_story,
             "play_story": share.play_story,
+            "play_records": records.records_for_play,
+            "record_words": records.KIND_WORDS,
+            "review_alt": review.alt_text,
             "share_links": share.links,
             "known_places": share.known_places,
             "when_where_form": share.when_where_form,

@@ -178,6 +178,8 @@ def _bars(payload: str) -> Markup:
         ]  # pygal draws the first label at the bottom: the first reads at the top
         for name, values in data["series"]:
             chart.add(name, values[::-1])
+        if data.get("counts"):  # whole numbers on the axis (plays), from 0
+            chart.y_labels = ticks([0] + [v for _, values in data["series"] for v in values])
         return _render(chart, data["title"])
 
 
@@ -193,14 +195,16 @@ def line(title: str, x: list[str], series: list[tuple[str, list[int | float | No
 
 
 def bars(title: str, labels: list[str], series: list[tuple[str, list[int | float | None]]], *,
-         stacked: bool, corner: str = "") -> Chart:
+         stacked: bool, corner: str = "", counts: bool = False) -> Chart:
     """Horizontal bars, one per label; several series side by side, or ``stacked`` end to end
-    (a category mix: each player's average total made of its categories)."""
+    (a category mix: each player's average total made of its categories).  ``counts``: the values
+    are counts (the axis shows whole numbers from 0)."""
     series = series[:MAX_SERIES]
     rows = max(1, len(labels))
     height = 50 + rows * (38 if stacked else 16 + 16 * len(series))
     payload = json.dumps(
-        {"title": title, "x": labels, "series": series, "height": height, "stacked": stacked}
+        {"title": title, "x": labels, "series": series, "height": height, "stacked": stacked,
+         "counts": counts}
     )
     table = Table(title, corner, tuple(name for name, _ in series),
                   tuple((label, tuple(values[i] for _, values in series)) for i, label in enumerate(labels)))

@@ -38,7 +38,7 @@ from web.games import adapter
 from web.routes.forms import ActionForm
 from web.routes.pages import get_play_or_404, known_game_or_409, page, see_other, who
 from web.server.address import public_url
-from web.story import pagecache, photos, shareimage
+from web.story import pagecache, photos, records, shareimage
 
 bp = Blueprint("share", __name__)
 
@@ -118,6 +118,7 @@ def pad_for(play: store.Play, result: scoring.Result, row: dict[str, Any]) -> sh
         totals=tuple(p.total for p in result.players),
         ranks=tuple(p.rank for p in result.players),
         footer=" · ".join(footer),
+        records=records.share_lines(records.records_for_play(play.id)) if play.finished else (),
     )
 
 

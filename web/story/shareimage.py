@@ -75,9 +75,11 @@ class Pad:
     totals: tuple[int, ...]
     ranks: tuple[int, ...]
     footer: str
+    records: tuple[str, ...] = ()  # "New record" lines (web/story/records.py share_lines)
 
 
 _lock = threading.Lock()  # FreeType faces are not shared between threads: one picture at a time
+lock = _lock  # for the other pictures drawn with these faces (web/story/review.py)
 
 
 def font_path() -> str:
@@ -107,6 +109,8 @@ def _layout(pad: Pad) -> tuple[int, int, int, int]:
     col_w = (WIDTH - 2 * PAD - label_w) // players
     row_h = 66
     height = 170 + 120 + (60 if pad.subline else 0) + 84 + row_h * len(pad.rows) + 96 + 64 + 96
+    if pad.records:
+        height += 40 + 56 + 50 * len(pad.records)
     return height, label_w, col_w, row_h
 
 
@@ -215,6 +219,14 @@ def render(pad: Pad, theme: str = "light") -> bytes:
                 fill=colours.muted,
                 anchor="mm",
             )
+        if pad.records:
+            y = bottom + 40
+            draw.text((PAD, y), "New record", font=font(36, 800), fill=colours.win)
+            y += 56
+            for line in pad.records:
+                draw.text((PAD, y), "• " + fit(draw, line, font(30, 500), WIDTH - 2 * PAD - 40),
+                          font=font(30, 500), fill=colours.fg)
+                y += 50
         draw.text(
             (PAD, height - 54),
             fit(draw, pad.footer, font(26, 400), WIDTH - 2 * PAD),
@@ -245,7 +257,8 @@ def image_alt(pad: Pad) -> str:
     scores = ", ".join(
         f"{name} {total} ({_ordinal(rank)})" for name, total, rank in zip(pad.players, pad.totals, pad.ranks)
     )
-    return f"{pad.game}, {pad.when}: {pad.headline}. {scores}."
+    told = "".join(f" {line}." for line in pad.records)
+    return f"{pad.game}, {pad.when}: {pad.headline}. {scores}.{told}"
 
 
 def _ordinal(n: int) -> str:

@@ -106,7 +106,7 @@ def rescore(play_id: int, who: str = "Scorepad") -> list[str]:
             _log(play_id, None, None, who, "rescored", {"engine": old_version}, {"engine": version})
         if evaluation.result is None and old_version is not None:
             lines.append(f"no longer scores under engine {version}: a seat needs a correction")
-        refresh_stats(s.player_id for s in play.seats)
+        refresh_stats((s.player_id for s in play.seats), plays=[play_id])
     return lines
 
 

@@ -587,7 +587,7 @@ def recompute_play(play_id: int) -> tuple[Play, Evaluation]:
     a finished play's statistics follow its new totals (its options or players were edited)."""
     play, evaluation = recompute(get_play(play_id))
     if play.status == FINISHED:
-        refresh_stats(s.player_id for s in play.seats)
+        refresh_stats((s.player_id for s in play.seats), plays=[play.id])
     return play, evaluation
 
 
@@ -783,7 +783,7 @@ def change_play(
                 if new_status != play.status:
                     action = "play finished" if new_status == FINISHED else "play reopened"
                     _log(play_id, None, None, who, action, {"status": play.status}, {"status": new_status})
-                refresh_stats(s.player_id for s in play.seats)
+                refresh_stats((s.player_id for s in play.seats), plays=[play_id])
                 play = get_play(play_id)
     if conflict is not None:
         raise conflict
@@ -863,7 +863,7 @@ def _set_deleted(play_id: int, who: str, deleted: bool, action: str, change_id: 
         )
         _log(play_id, None, None, who, action, {"status": old_status}, {"status": new_status})
         players = [r[0] for r in db.execute("SELECT player_id FROM seats WHERE play_id = ?", [play_id])]
-        refresh_stats(players)
+        refresh_stats(players, plays=[play_id])
         return get_play(play_id)
 
 
