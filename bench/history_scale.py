@@ -383,6 +383,23 @@ def stale_saves(instance: Path, seconds: float) -> dict:
             "p99_ratio": busy["p99_ms"] / idle["p99_ms"] if idle["p99_ms"] else None}
 
 
+def oldest_page(instance: Path, size: int = 25) -> str:
+    """The address of the history's last page (the oldest plays), as its "Older" link names it: the
+    page number and the key (played_at, id) of the last play on the page before (issue 23.6)."""
+    conn = sqlite3.connect(instance / "scorepad.db")
+    try:
+        shown = conn.execute("SELECT COUNT(*) FROM plays WHERE status IN ('in_progress', 'finished')").fetchone()[0]
+        pages = max(1, -(-shown // size))
+        if pages == 1:
+            return "/plays"
+        played_at, play_id = conn.execute(
+            "SELECT played_at, id FROM plays WHERE status IN ('in_progress', 'finished') "
+            "ORDER BY played_at DESC, id DESC LIMIT 1 OFFSET ?", [(pages - 1) * size - 1]).fetchone()
+    finally:
+        conn.close()
+    return f"/plays?page={pages}&before={urllib.parse.quote(f'{played_at}~{play_id}')}"
+
+
 def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0, rounds: int = 3) -> dict:
     """Both databases are served at once and measured in turns (``rounds`` times, ``seconds / rounds``
     per page each time), keeping each page's best p50: a busy machine slows one size's turn, not a
@@ -397,6 +414,7 @@ def run(sizes: tuple[int, ...] = (100, 100_000), seconds: float = 2.0, rounds: i
             seeded = seed(instance, size)
             pages = {
                 "history page": "/plays",
+                "oldest history page": oldest_page(instance),
                 "player page": f"/players/{seeded['player_id']}",
                 "history filtered by player": f"/plays?player={seeded['player_id']}",
                 "game page": f"/games/{GAME_PAGE}",

@@ -148,7 +148,8 @@ def _history_targets(r: dict) -> list[tuple[str, str, str, str]]:
     sizes = r["history"]["sizes"]
     small = sizes[min(sizes, key=int)]
     large = sizes[big]
-    for name in ("history page", "history filtered by player", "player page", "game page", "players list"):
+    for name in ("history page", "oldest history page", "history filtered by player", "player page", "game page",
+                 "players list"):
         if name not in h:
             continue
         shown = "`/players`" if name == "players list" else name.capitalize()
@@ -499,9 +500,12 @@ and migration `m004_player_stats`:
 5. The Verdant campaign panel finds the newest standard game by walking `plays(game, played_at)` newest
    first, and reads the count of Verdant plays from `player_stats`.
 
-The only statements left whose cost grows with the history are on the players list (`/players`, which
-counts each player's plays and wins: not a page this target measures) and the recomputation of one
-player's statistics when a play is finished (linear in that player's plays, once per finish)."""
+6. (Issue 23.6) The history's "Older" and "Newer" links carry the key of the page's edge
+   (`?page=N&before=PLAYED_AT~ID`, `?after=...`): a page is the plays past that key on
+   `plays(played_at, id)`, so the oldest page costs what the first does (an address kept from before,
+   `?page=N` alone, still opens, by OFFSET). `/players` sums each player's few `player_stats` rows
+   instead of reading every seat. `/export.csv` walks the plays 200 at a time by the same key, each
+   chunk one short statement, instead of sorting every seat's categories before the first byte."""
 
 MISSES = """Figures of issue 23's targets, measured on a machine shared with three other engineers (load average
 2-3 during the run): the scoring figures are CPU time and hardly move with that; the latency ratios do.

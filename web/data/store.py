@@ -31,13 +31,17 @@ class NotFound(Exception):
 
 
 def list_players() -> list[dict[str, Any]]:
+    """Every player (merged duplicates left out) with their finished plays and wins (rank 1, shared
+    included), by name.  Read from ``player_stats`` (kept current with each play, see
+    :func:`refresh_stats`): a few rows per player, whatever the length of the history.  (A finished
+    play that no longer scores under a new engine has no totals and counts for no one until it is
+    corrected, as on the player's own page.)"""
     return [
         dict(row)
         for row in get_db().execute(
-            "SELECT p.id, p.name, p.created_at, "
-            "SUM(CASE WHEN pl.status = 'finished' THEN 1 ELSE 0 END) AS plays, "
-            "SUM(CASE WHEN s.rank = 1 AND pl.status = 'finished' THEN 1 ELSE 0 END) AS wins "
-            "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN plays pl ON pl.id = s.play_id "
+            "SELECT p.id, p.name, p.created_at, COALESCE(SUM(ps.plays), 0) AS plays, "
+            "COALESCE(SUM(ps.wins), 0) AS wins "
+            "FROM players p LEFT JOIN player_stats ps ON ps.player_id = p.id "
             "WHERE p.merged_into IS NULL GROUP BY p.id ORDER BY p.name COLLATE NOCASE"
         ).fetchall()
     ]
@@ -387,10 +391,45 @@ def _play_row(row: Any) -> dict[str, Any]:
     return data
 
 
+HistoryKey = tuple[str, int]  # (played_at, id): where a history page starts or ends
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """One page of the history, newest first: ``older`` / ``newer``: whether there are plays past
+    its last / before its first row; ``first``: it is the newest page (page 1)."""
+
+    plays: list[dict[str, Any]]
+    older: bool
+    newer: bool
+
+    @property
+    def first(self) -> bool:
+        return not self.newer
+
+    def key(self, at: int) -> HistoryKey | None:
+        """The key of the row at ``at`` (0: the newest shown, -1: the oldest), for a pager link."""
+        if not self.plays:
+            return None
+        return (str(self.plays[at]["played_at"]), int(self.plays[at]["id"]))
+
+
 def history(game: str | None, player_id: int | None, page: int,
             size: int) -> tuple[list[dict[str, Any]], bool]:
-    """One page of plays, newest first, and whether there are older ones.  (No total count: counting
-    every play grows with the history; fetching one row more than the page does not.)"""
+    """One page of plays, newest first, and whether there are older ones, by page number (the
+    address a person may have kept: ``?page=N`` without a key; see :func:`history_page`)."""
+    found = history_page(game, player_id, size, page=page)
+    return found.plays, found.older
+
+
+def history_page(game: str | None, player_id: int | None, size: int, *, page: int = 1,
+                 before: HistoryKey | None = None, after: HistoryKey | None = None) -> HistoryPage:
+    """One page of plays, newest first: the ``size`` plays older than the key ``before``, or the
+    ``size`` plays newer than the key ``after`` (keyset pagination on plays(played_at, id): any page
+    costs what the first does), else page ``page`` by its number (OFFSET, for an address kept from
+    before the keys; page 1 costs nothing more).  Fewer than a page newer than ``after`` (plays were
+    deleted meanwhile): the first page.  (No total count: counting every play grows with the
+    history; fetching one row more than the page does not.)"""
     # (+: the status is a filter, not an index to search: the plays are walked newest first on
     # plays(played_at, id) or plays(game, played_at) and the few deleted ones skipped, no sort)
     where: list[str] = ["+pl.status IN ('in_progress', 'finished')"]
@@ -401,28 +440,31 @@ def history(game: str | None, player_id: int | None, page: int,
     if player_id:
         where.append("EXISTS (SELECT 1 FROM seats s WHERE s.play_id = pl.id AND s.player_id = ?)")
         args.append(player_id)
-    clause = ("WHERE " + " AND ".join(where)) if where else ""
     db = get_db()
-    rows = db.execute(
-        f"SELECT pl.* FROM plays pl {clause} ORDER BY pl.played_at DESC, pl.id DESC LIMIT ? OFFSET ?",
-        args + [size + 1, (page - 1) * size],
-    ).fetchall()
-    more = len(rows) > size
-    rows = rows[:size]
-    plays = [_play_row(r) for r in rows]
-    if plays:
-        ids = [p["id"] for p in plays]
-        marks = ",".join("?" * len(ids))
-        seats: dict[int, list[dict[str, Any]]] = {}
-        for r in db.execute(
-            f"SELECT s.play_id, s.total, s.rank, p.name, p.id AS player_id FROM seats s "
-            f"JOIN players p ON p.id = s.player_id WHERE s.play_id IN ({marks}) ORDER BY s.position",
-            ids,
-        ).fetchall():
-            seats.setdefault(r["play_id"], []).append(dict(r))
-        for p in plays:
-            p["seats"] = seats.get(p["id"], [])
-    return plays, more
+
+    def rows(extra: str, extra_args: list[Any], order: str, offset: int = 0) -> list[Any]:
+        clause = " AND ".join(where + ([extra] if extra else []))
+        return db.execute(
+            f"SELECT pl.* FROM plays pl WHERE {clause} ORDER BY pl.played_at {order}, pl.id {order} "
+            "LIMIT ? OFFSET ?",
+            args + extra_args + [size + 1, offset],
+        ).fetchall()
+
+    if after is not None:
+        found = rows("(pl.played_at, pl.id) > (?, ?)", list(after), "ASC")
+        if len(found) > size:  # more newer plays than a page: this page is not the first
+            shown = list(reversed(found[:size]))
+            older = bool(rows("(pl.played_at, pl.id) < (?, ?)", [shown[-1]["played_at"], shown[-1]["id"]],
+                              "DESC")[:1])
+            return HistoryPage(_with_seats([_play_row(r) for r in shown]), older, True)
+        before, page = None, 1
+    if before is not None:
+        found = rows("(pl.played_at, pl.id) < (?, ?)", list(before), "DESC")
+        newer = True
+    else:
+        found = rows("", [], "DESC", (page - 1) * size)
+        newer = page > 1
+    return HistoryPage(_with_seats([_play_row(r) for r in found[:size]]), len(found) > size, newer)
 
 
 # ------------------------------------------------------------------------ rescoring

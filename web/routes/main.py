@@ -571,13 +571,20 @@ def history() -> ResponseReturnValue:
     size = current_app.config["PAGE_SIZE"]
     if limits.overflows(raw_page) or limits.overflows(raw_player) or (page_no - 1) * size > limits.ID_MAX:
         abort(404)  # a number past anything SQLite can hold
-    plays, more = store.history(game, player_id, page_no, size)  # past the last page: "No older plays."
+    found = store.history_page(game, player_id, size, page=page_no, before=_history_key("before"),
+                               after=_history_key("after"))  # past the last page: "No older plays."
+    if found.first:
+        page_no = 1  # (the plays newer than a key fill less than a page: the first page)
+    elif page_no == 1:
+        page_no = 2  # (a key without its page number: not the first page, at least the second)
     return page(
         "plays/history.html",
         "results" if htmx else None,
-        plays=plays,
-        more=more,
+        plays=found.plays,
+        more=found.older,
         page_no=page_no,
+        older_key=_key_text(found.key(-1)),
+        newer_key=_key_text(found.key(0)),
         game=game,
         player_id=player_id,
         games=scoring.games(),
@@ -586,6 +593,20 @@ def history() -> ResponseReturnValue:
         just_deleted=_just_deleted(),
         action=ActionForm(),
     )
+
+
+def _history_key(name: str) -> store.HistoryKey | None:
+    """A history page's key from the address (``?before=PLAYED_AT~ID``, ``?after=...``): None when
+    absent or not one (the page is then found by its number)."""
+    played_at, _, raw_id = (request.args.get(name) or "").rpartition("~")
+    play_id = limits.query_int(raw_id) if raw_id.isascii() and raw_id.isdigit() else None
+    if not played_at or play_id is None or len(played_at) > 64:
+        return None
+    return played_at, play_id
+
+
+def _key_text(key: store.HistoryKey | None) -> str | None:
+    return f"{key[0]}~{key[1]}" if key else None
 
 
 def _just_deleted() -> store.Play | None:

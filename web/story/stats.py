@@ -503,25 +503,56 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def csv_rows(game: str | None = None, player_id: int | None = None) -> Iterator[tuple[Any, ...]]:
-    """One row per seat and scoring category of every finished play, oldest first."""
-    where = ["pl.status = 'finished'", "s.total IS NOT NULL", "json_valid(s.breakdown)"]
+EXPORT_CHUNK = 200  # plays read at a time by the CSV export
+
+
+def csv_rows(game: str | None = None, player_id: int | None = None,
+             chunk: int = EXPORT_CHUNK) -> Iterator[tuple[Any, ...]]:
+    """One row per seat and scoring category of every finished play, oldest first.
+
+    Read ``chunk`` plays at a time, walking plays(played_at, id) from the last key read (no sort of
+    the whole history, so the first rows come at once), each chunk one short statement whose rows are
+    all fetched before the next is asked for: memory stays at one chunk, and no read transaction is
+    held open while the rows travel to the client (the writer's checkpoints are not held back).  A
+    play finished while the export runs is in it if it sorts after the rows already sent."""
+    where = ["pl.status = 'finished'"]
     args: list[Any] = []
     if game:
         where.append("pl.game = ?")
         args.append(game)
     if player_id:
-        where.append("s.player_id = ?")
+        where.append("EXISTS (SELECT 1 FROM seats x WHERE x.play_id = pl.id AND x.player_id = ?)")
         args.append(player_id)
-    cursor = get_db().execute(
+    db = get_db()
+    key: tuple[str, int] | None = None
+    while True:
+        after = " AND (pl.played_at, pl.id) > (?, ?)" if key else ""
+        plays = db.execute(
+            f"SELECT pl.id, pl.played_at FROM plays pl WHERE {' AND '.join(where)}{after} "
+            "ORDER BY pl.played_at, pl.id LIMIT ?",
+            args + (list(key) if key else []) + [chunk],
+        ).fetchall()
+        if not plays:
+            return
+        key = (plays[-1][1], plays[-1][0])
+        yield from _csv_chunk(db, [r[0] for r in plays], player_id)
+        if len(plays) < chunk:
+            return
+
+
+def _csv_chunk(db: Any, play_ids: list[int], player_id: int | None) -> Iterator[tuple[Any, ...]]:
+    marks = ",".join("?" * len(play_ids))
+    only = " AND s.player_id = ?" if player_id else ""
+    rows = db.execute(
         "SELECT pl.id, pl.game, pl.played_at, pl.finished_at, p.name, s.position, s.rank, "
         "json_extract(c.value, '$.label'), json_extract(c.value, '$.points'), s.total "
         "FROM plays pl JOIN seats s ON s.play_id = pl.id JOIN players p ON p.id = s.player_id, "
         "json_each(s.breakdown) c "
-        f"WHERE {' AND '.join(where)} ORDER BY pl.played_at, pl.id, s.position, CAST(c.key AS INTEGER)",
-        args,
-    )
-    for row in cursor:
+        f"WHERE pl.id IN ({marks}) AND s.total IS NOT NULL AND json_valid(s.breakdown){only} "
+        "ORDER BY pl.played_at, pl.id, s.position, CAST(c.key AS INTEGER)",
+        play_ids + ([player_id] if player_id else []),
+    ).fetchall()
+    for row in rows:
         yield (
             row[0],
             row[1],
