@@ -361,7 +361,116 @@ def apply_change(
     ``change_id``: the phone's id of this change: a change sent twice is applied once.
     ``base_version`` None: based on the current version (server-side changes only).
     ``known``: the play as the caller read it (not read again when nobody changed it since).
-    Raises NotFound, Finished, Conflict, BadChange."""
+    Raises NotFound, Finished, Conflict, BadChange.
+
+    The writer lock covers only the write (issue 23.3): the change is merged and the table scored
+    outside it (:func:`_prepare`), then, under the lock, the play's version and status are read
+    again; when they did not move the seat, its version, the log and the seats whose totals or
+    breakdown changed are written (:func:`_commit`), else it is all done again (another phone's
+    change landed meanwhile: merged over, or a conflict).  After ``OPTIMISTIC_TRIES`` the whole
+    of it is done under the lock, as is a conflict (its attempt is logged) and a change inside a
+    caller's transaction (game-data effects)."""
+    db = get_db()
+    if not db.conn.in_transaction:
+        for _ in range(OPTIMISTIC_TRIES):
+            prepared = _prepare(play_id, position, base_version, state, set, done, change_id, known)
+            if prepared is None:
+                break  # a conflict: decided (and its attempt logged) under the lock
+            if isinstance(prepared, Saved):
+                return prepared  # nothing to write (unchanged, or a resend): no lock taken
+            with write(db):
+                if _unmoved(prepared.play):
+                    return _commit(prepared, change_id, who, action)
+            known = None  # another change landed while this one was scored: read it again
+    return _apply_locked(play_id, position, who=who, base_version=base_version, state=state, set=set,
+                         done=done, change_id=change_id, action=action, known=known)
+
+
+OPTIMISTIC_TRIES = 3  # scored outside the writer lock this many times before holding it throughout
+
+
+@dataclass
+class _Prepared:
+    """A seat change merged and scored outside the writer lock, to be written by :func:`_commit`
+    if the play did not move since it was read."""
+
+    play: Play
+    seat: Seat
+    new_state: dict[str, Any]
+    touched: list[str]
+    want_done: bool
+    merged: bool
+    evaluation: Evaluation
+
+
+def _prepare(
+    play_id: int,
+    position: int,
+    base_version: int | None,
+    state: dict[str, Any] | None,
+    set_: dict[str, Any] | None,
+    done: bool | None,
+    change_id: str | None,
+    known: Play | None,
+) -> _Prepared | Saved | None:
+    """Outside the writer lock: the play as stored now, the change merged over it and the table
+    scored as it will be; a :class:`Saved` when nothing is to be written; None for a conflict."""
+    play, seat = _seat_to_change(play_id, position, known)
+    if change_id and _resent(seat, change_id):  # a resend of a change already applied: answer as then
+        return Saved(play, play.evaluate(), seat.version, False, False)
+    base = seat.version if base_version is None else base_version
+    mine = _mine(seat, base, state, set_)
+    clashes, reason = _clashes(seat, base, play.version, mine)
+    if clashes or reason:
+        return None
+    new_state = _apply(seat.state, mine)
+    touched = [paths.format(p) for p in paths.diff(seat.state, new_state)]
+    if touched:
+        limits.check(new_state)  # too long to store: refused (web/server/limits.py), nothing written
+    want_done = seat.done if done is None else done
+    if not touched and want_done == seat.done:
+        return Saved(play, play.evaluate(), seat.version, False, False)
+    states = [(s.name, new_state if s.position == position else s.state) for s in play.seats]
+    dones = [want_done if s.position == position else s.done for s in play.seats]
+    evaluation = evaluate_cached(play.game, play.options, states, dones)
+    if want_done and not evaluation.valid(position):  # Done does not stick on a seat with problems
+        dones[position] = False
+        evaluation = evaluate_cached(play.game, play.options, states, dones)
+    return _Prepared(play, seat, new_state, touched, want_done, base != seat.version, evaluation)
+
+
+def _unmoved(play: Play) -> bool:
+    """Under the writer lock: the play is still at the version and status it was read at."""
+    row = get_db().execute("SELECT status, version FROM plays WHERE id = ?", [play.id]).fetchone()
+    return row is not None and row["version"] == play.version and row["status"] == play.status
+
+
+def _commit(prepared: _Prepared, change_id: str | None, who: str, action: str) -> Saved:
+    """Under the writer lock, the play unmoved: the prepared change written, with the totals it
+    was scored to (only the seats whose totals or breakdown changed are rewritten)."""
+    play, seat, evaluation = prepared.play, prepared.seat, prepared.evaluation
+    _write_seat(play, seat, prepared.new_state, prepared.touched, prepared.want_done, change_id, who, action)
+    if seat.done and not evaluation.valid(seat.position):
+        get_db().execute("UPDATE seats SET done = 0 WHERE id = ?", [seat.id])
+        seat.done = False
+    _store_totals(play, evaluation)
+    return Saved(play, evaluation, seat.version, prepared.merged, True)
+
+
+def _apply_locked(
+    play_id: int,
+    position: int,
+    *,
+    who: str,
+    base_version: int | None,
+    state: dict[str, Any] | None,
+    set: dict[str, Any] | None,  # noqa: A002 (the API's own word)
+    done: bool | None,
+    change_id: str | None,
+    action: str,
+    known: Play | None,
+) -> Saved:
+    """:func:`apply_change` with everything under the writer lock (merge, score, write)."""
     db = get_db()
     conflict: Conflict | None = None
     with write(db):
@@ -595,11 +704,26 @@ def recompute(play: Play) -> tuple[Play, Evaluation]:
     """Store each seat's completeness, total, rank and breakdown from a fresh evaluation (inside
     the caller's write transaction): ``play`` as the caller just wrote it (:func:`recompute_play`
     reads it first); the play is returned with its totals."""
-    db = get_db()
     evaluation = evaluate_cached(
         play.game, play.options, [(s.name, s.state) for s in play.seats], [s.done for s in play.seats]
     )
+    _store_totals(play, evaluation)
+    return play, evaluation
+
+
+def _store_totals(play: Play, evaluation: Evaluation) -> None:
+    """Inside the caller's write transaction: each seat's completeness, total, rank, breakdown and
+    engine version as ``evaluation`` says, rewriting only the seats where one of them changed, and
+    the play's winners; ``play``'s seats take the new values."""
+    db = get_db()
     version = evaluation.engine_version  # (None: a game this version does not know, kept, not scored)
+    stored = {
+        r[0]: tuple(r[1:])
+        for r in db.execute(
+            "SELECT id, complete, total, rank, breakdown, engine_version FROM seats WHERE play_id = ?",
+            [play.id],
+        )
+    }
     rows = []
     complete = evaluation.complete_seats
     for seat in play.seats:
@@ -607,20 +731,21 @@ def recompute(play: Play) -> tuple[Play, Evaluation]:
         seat.complete = complete[seat.position]
         seat.total = result.total if result else None
         seat.rank = result.rank if result else None
-        rows.append(
-            [
-                int(seat.complete),
-                seat.total,
-                seat.rank,
-                dumps([c.to_dict() for c in result.categories]) if result else None,
-                version if result else None,
-                seat.id,
-            ]
+        row = (
+            int(seat.complete),
+            seat.total,
+            seat.rank,
+            dumps([c.to_dict() for c in result.categories]) if result else None,
+            version if result else None,
         )
-    db.conn.executemany(
-        "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? WHERE id = ?",
-        rows,
-    )
+        if stored.get(seat.id) != row:
+            rows.append([*row, seat.id])
+    if rows:
+        db.conn.executemany(
+            "UPDATE seats SET complete = ?, total = ?, rank = ?, breakdown = ?, engine_version = ? "
+            "WHERE id = ?",
+            rows,
+        )
     play.winners = list(evaluation.result.winners) if evaluation.result else []
     play.tiebreak = evaluation.result.tiebreak if evaluation.result else None
     db.execute(
@@ -632,7 +757,6 @@ def recompute(play: Play) -> tuple[Play, Evaluation]:
             play.id,
         ],
     )
-    return play, evaluation
 
 
 PLAY_FIELDS = ("played_at", "options", "notes")
