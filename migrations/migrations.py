@@ -549,3 +549,65 @@ def m012_records(db: Database) -> None:
     from web.data import records  # the same code the app keeps them with (a full, chronological pass)
 
     records.rebuild(db)
+# The facts each finished play contributes to the statistics (issue 23.1, web/data/aggregates.py): one
+# row per finished play, per counted seat (a total) and per scoring category of such a seat, written
+# when the play is counted and read back when it stops counting (reopened, corrected, deleted), so its
+# difference is subtracted without reading the play's old rows or anyone's history.  ``{where}``
+# narrows them to one play (``AND pl.id = ?``).
+PLAY_FACTS_SQL = """
+INSERT INTO stat_play_facts (play_id, game, played_at)
+SELECT pl.id, pl.game, pl.played_at FROM plays pl WHERE pl.status = 'finished' {where}
+"""
+
+SEAT_FACTS_SQL = """
+INSERT INTO stat_seat_facts (seat_id, play_id, player_id, game, played_at, total, rank, nseats, nwin, margin)
+SELECT s.id, s.play_id, s.player_id, pl.game, pl.played_at, s.total, s.rank,
+    (SELECT COUNT(*) FROM seats x WHERE x.play_id = s.play_id),
+    CASE WHEN json_valid(pl.winners) THEN json_array_length(pl.winners) ELSE 0 END,
+    CASE WHEN s.rank = 1 AND json_valid(pl.winners) AND json_array_length(pl.winners) = 1
+        THEN s.total - (SELECT MAX(x.total) FROM seats x WHERE x.play_id = s.play_id AND x.id != s.id) END
+FROM seats s JOIN plays pl ON pl.id = s.play_id
+WHERE pl.status = 'finished' AND s.total IS NOT NULL {where}
+"""
+
+CATEGORY_FACTS_SQL = """
+INSERT INTO stat_category_facts (seat_id, play_id, player_id, game, played_at, category, idx, label, points)
+SELECT s.id, s.play_id, s.player_id, pl.game, pl.played_at, json_extract(c.value, '$.key'),
+    CAST(c.key AS INTEGER), json_extract(c.value, '$.label'), json_extract(c.value, '$.points')
+FROM seats s JOIN plays pl ON pl.id = s.play_id, json_each(s.breakdown) c
+WHERE pl.status = 'finished' AND s.total IS NOT NULL AND json_valid(s.breakdown)
+    AND json_type(s.breakdown) = 'array' AND json_type(c.value) = 'object'
+    AND json_type(c.value, '$.key') = 'text' AND json_type(c.value, '$.points') = 'integer' {where}
+"""
+
+
+@migrations()
+def m013_statistics_by_difference(db: Database) -> None:
+    """Statistics kept by each play's difference (issue 23.1, web/data/aggregates.py): what each finished
+    play counts for (its seats' totals, ranks and margins, its categories' points), so that finishing,
+    correcting, reopening, deleting or restoring a play adds or subtracts exactly that, and a best,
+    first or last is found again on an index when the play that held it leaves."""
+    db["stat_play_facts"].create({"play_id": int, "game": str, "played_at": str}, pk="play_id")
+    db["stat_play_facts"].create_index(["game", "played_at"])
+    db["stat_seat_facts"].create(
+        {"seat_id": int, "play_id": int, "player_id": int, "game": str, "played_at": str, "total": int,
+         "rank": int, "nseats": int, "nwin": int, "margin": int},
+        pk="seat_id",
+    )
+    db["stat_seat_facts"].create_index(["play_id"])
+    db.execute("CREATE INDEX stat_seat_facts_best ON stat_seat_facts (player_id, game, total DESC, played_at, play_id)")
+    db.execute("CREATE INDEX stat_seat_facts_margin ON stat_seat_facts (player_id, game, margin DESC, played_at, play_id) "
+               "WHERE margin IS NOT NULL")
+    db.execute("CREATE INDEX stat_seat_facts_last ON stat_seat_facts (player_id, game, played_at)")
+    db["stat_category_facts"].create(
+        {"id": int, "seat_id": int, "play_id": int, "player_id": int, "game": str, "played_at": str,
+         "category": str, "idx": int, "label": str, "points": int},
+        pk="id",
+    )
+    db["stat_category_facts"].create_index(["play_id"])
+    db.execute("CREATE INDEX stat_category_facts_best ON stat_category_facts "
+               "(player_id, game, category, points DESC, played_at, play_id)")
+    db.execute("CREATE INDEX stat_category_facts_position ON stat_category_facts (player_id, game, category, idx)")
+    db.execute(PLAY_FACTS_SQL.format(where=""))
+    db.execute(SEAT_FACTS_SQL.format(where=""))
+    db.execute(CATEGORY_FACTS_SQL.format(where=""))

@@ -112,7 +112,7 @@ def test_the_same_place_changed_elsewhere_while_scoring_is_a_conflict_and_nothin
         base = store.get_play(play).seats[0].version
         _land_meanwhile(monkeypatch, lambda: service.apply_change(
             play, 0, who="Bob's phone", base_version=base, set={"points": 44}))
-        with pytest.raises(store.Conflict) as caught:
+        with pytest.raises(service.Conflict) as caught:
             service.apply_change(play, 0, who="Ann's phone", base_version=base, set={"points": 33})
         stored = store.get_play(play)
         log = [e["action"] for e in store.play_log(play)]
@@ -126,7 +126,7 @@ def test_a_play_finished_while_a_change_is_scored_refuses_the_change(app, play, 
         for position in range(3):
             service.apply_change(play, position, who="test", base_version=None, done=True)
         _land_meanwhile(monkeypatch, lambda: service.set_status(play, store.FINISHED, "Ann's phone"))
-        with pytest.raises(store.Finished):
+        with pytest.raises(service.Finished):
             service.apply_change(play, 1, who="Bob's phone", base_version=None, set={"points": 21})
         assert store.get_play(play).seats[1].state["points"] == 20
 

@@ -330,7 +330,7 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
     chosen.update(players or {})
     db = get_db()
     added = created = 0
-    touched: set[int] = set()
+    touched: set[int] = set()  # the plays added
     with write(db):
         ids: dict[int, int] = {}
         for ref, name in found.players.items():
@@ -411,7 +411,7 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
                 db.table("seat_versions").insert(
                     {"seat_id": seat_id, "version": 1, "state": "{}", "paths": "[]", "who": who, "at": stamp}
                 )
-                touched.add(ids[seat.ref])
+                touched.add(play_id)
             db.table("play_versions").insert(
                 {
                     "play_id": play_id,
@@ -431,7 +431,7 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
                 {"uuid": play.source_id, "totals": {s.name: s.score for s in play.seats}, "winners": winners},
             )
             added += 1
-        aggregates.refresh_stats(touched)
+        aggregates.plays_changed(touched)  # each play's difference to the statistics
         if added:  # imported plays are older than most: every play's records, in one pass
             records.rebuild(get_db())
     return {"plays": added, "players created": created}

@@ -11,7 +11,7 @@ from typing import Any
 import scoring
 from scoring.text import clean_name
 from web.data import records, zone
-from web.data.aggregates import refresh_stats
+from web.data.aggregates import plays_changed
 from web.data.db import dumps, get_db, loads, now, write
 from web.server import limits
 from web.table.evaluate import Evaluation, evaluate_cached
@@ -32,8 +32,8 @@ class NotFound(Exception):
 
 def list_players() -> list[dict[str, Any]]:
     """Every player (merged duplicates left out) with their finished plays and wins (rank 1, shared
-    included), by name.  Read from ``player_stats`` (kept current with each play, see
-    :func:`refresh_stats`): a few rows per player, whatever the length of the history.  (A finished
+    included), by name.  Read from ``player_stats`` (kept current with each play by
+    ``aggregates.play_changed``): a few rows per player, whatever the length of the history.  (A finished
     play that no longer scores under a new engine has no totals and counts for no one until it is
     corrected, as on the player's own page.)"""
     return [
@@ -110,7 +110,8 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
         db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, duplicate_id])
         db.execute("UPDATE players SET merged_into = ? WHERE id = ?", [keep_id, duplicate_id])
         records.merge(db, duplicate_id, keep_id)
-        refresh_stats([keep_id, duplicate_id])
+        plays_changed(r[0] for r in db.execute(
+            f"SELECT DISTINCT play_id FROM seats WHERE id IN ({','.join('?' * len(seats))})", seats))
         _log(
             None,
             None,
@@ -125,7 +126,7 @@ def merge_players(duplicate_id: int, keep_id: int, who: str) -> int:
 
 def player_stats(player_id: int) -> list[dict[str, Any]]:
     """Per game, over finished plays: plays, wins (rank 1, shared included), average and best total.
-    Read from ``player_stats`` (kept current by :func:`refresh_stats`): a few rows, whatever the
+    Read from ``player_stats`` (kept current by ``aggregates.play_changed``): a few rows, whatever the
     length of the history."""
     rows = get_db().execute(
         "SELECT game, plays, wins, ROUND(1.0 * total_sum / plays, 1) AS average, best FROM player_stats "

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 
 import scoring
-from web.data.aggregates import refresh_stats
+from web.data.aggregates import play_changed
 from web.data.db import get_db, write
 from web.data.store import _log, get_play
 from web.table.service import recompute_play
@@ -106,7 +106,7 @@ def rescore(play_id: int, who: str = "Scorepad") -> list[str]:
             _log(play_id, None, None, who, "rescored", {"engine": old_version}, {"engine": version})
         if evaluation.result is None and old_version is not None:
             lines.append(f"no longer scores under engine {version}: a seat needs a correction")
-        refresh_stats((s.player_id for s in play.seats), plays=[play_id])
+        play_changed(play_id)
     return lines
 
 

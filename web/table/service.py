@@ -21,7 +21,7 @@ from typing import Any
 from scoring import paths
 from scoring.core import FieldError
 from web.data import store, zone
-from web.data.aggregates import refresh_stats
+from web.data.aggregates import play_changed
 from web.data.db import dumps, get_db, loads, now, write
 from web.data.store import (
     DELETED,
@@ -696,7 +696,7 @@ def recompute_play(play_id: int) -> tuple[Play, Evaluation]:
     a finished play's statistics follow its new totals (its options or players were edited)."""
     play, evaluation = recompute(get_play(play_id))
     if play.status == FINISHED:
-        refresh_stats((s.player_id for s in play.seats), plays=[play.id])
+        play_changed(play.id)  # its statistics by the play's difference (web/data/aggregates.py)
     return play, evaluation
 
 
@@ -907,7 +907,7 @@ def change_play(
                 if new_status != play.status:
                     action = "play finished" if new_status == FINISHED else "play reopened"
                     _log(play_id, None, None, who, action, {"status": play.status}, {"status": new_status})
-                refresh_stats((s.player_id for s in play.seats), plays=[play_id])
+                play_changed(play_id)  # its statistics by the play's difference (web/data/aggregates.py)
                 play = get_play(play_id)
     if conflict is not None:
         raise conflict
@@ -986,8 +986,7 @@ def _set_deleted(play_id: int, who: str, deleted: bool, action: str, change_id: 
             }
         )
         _log(play_id, None, None, who, action, {"status": old_status}, {"status": new_status})
-        players = [r[0] for r in db.execute("SELECT player_id FROM seats WHERE play_id = ?", [play_id])]
-        refresh_stats(players, plays=[play_id])
+        play_changed(play_id)  # a finished play stops (or starts again) counting: by its difference
         return get_play(play_id)
 
 
