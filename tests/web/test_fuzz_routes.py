@@ -38,7 +38,7 @@ def fuzzed(tmp_path_factory):
 def _urls(app, plays) -> list[tuple[str, str]]:
     out = []
     values = {"play_id": plays["verdant"], "position": 0, "player_id": 1, "entry_id": 1, "photo_id": 1, "r": 0, "c": 0,
-              "game": "verdant", "token": "nope", "filename": "css/app.css", "action": "nope", "token_id": 1}
+              "game": "verdant", "token": "nope", "filename": "css/app.css", "action": "nope", "token_id": 1, "year": 2026}
     for rule in app.url_map.iter_rules():
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             url = rule.rule
