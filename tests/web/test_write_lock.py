@@ -138,9 +138,9 @@ def test_after_every_try_moved_the_change_is_made_under_the_lock(app, play, monk
         free = not dbmod._writer_lock(store.get_db()).locked()
         calls.append(free)
         if free and calls.count(True) <= service.OPTIMISTIC_TRIES:  # Bob's change scored: Cleo's phone saves
-            service._apply_locked(play, 2, who="Cleo's phone", base_version=None, state=None,
-                                  set={"tokens": calls.count(True)}, done=None, change_id=None,
-                                  action="seat saved", known=None)
+            with dbmod.write(store.get_db()):  # (inside a transaction: the change is made under the lock)
+                service.apply_change(play, 2, who="Cleo's phone", base_version=None,
+                                     set={"tokens": calls.count(True)})
         return real(*args, **kwargs)
 
     monkeypatch.setattr(service, "evaluate_cached", always_moved)

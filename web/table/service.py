@@ -122,7 +122,10 @@ class Refused(Exception):
 
     def __init__(self, errors: list[FieldError], status: int = 422, saved: bool = False):
         self.errors, self.status, self.saved = errors, status, saved
-        super().__init__("; ".join(f"{e.path}: {e.message}" for e in errors))
+        super().__init__(errors)
+
+    def __str__(self) -> str:
+        return "; ".join(f"{e.path}: {e.message}" for e in self.errors)
 
 
 @dataclass
@@ -371,19 +374,24 @@ def apply_change(
     of it is done under the lock, as is a conflict (its attempt is logged) and a change inside a
     caller's transaction (game-data effects)."""
     db = get_db()
-    if not db.conn.in_transaction:
-        for _ in range(OPTIMISTIC_TRIES):
-            prepared = _prepare(play_id, position, base_version, state, set, done, change_id, known)
-            if prepared is None:
-                break  # a conflict: decided (and its attempt logged) under the lock
-            if isinstance(prepared, Saved):
-                return prepared  # nothing to write (unchanged, or a resend): no lock taken
-            with write(db):
-                if _unmoved(prepared.play):
-                    return _commit(prepared, change_id, who, action)
-            known = None  # another change landed while this one was scored: read it again
-    return _apply_locked(play_id, position, who=who, base_version=base_version, state=state, set=set,
-                         done=done, change_id=change_id, action=action, known=known)
+    for _ in range(0 if db.conn.in_transaction else OPTIMISTIC_TRIES):
+        prepared = _prepare(play_id, position, base_version, state, set, done, change_id, known)
+        if isinstance(prepared, Saved):
+            return prepared  # nothing to write (unchanged, or a resend): no lock taken
+        if prepared.clash is not None:
+            break  # a conflict: decided (and its attempt logged) under the lock
+        with write(db):
+            if _unmoved(prepared.play):
+                return _commit(prepared, change_id, who, action)
+        known = None  # another change landed while this one was scored: read it again
+    with write(db):  # the whole of it under the lock
+        prepared = _prepare(play_id, position, base_version, state, set, done, change_id, known)
+        if isinstance(prepared, Saved):
+            return prepared
+        if prepared.clash is None:
+            return _commit(prepared, change_id, who, action)
+        conflict = _conflict(play_id, prepared.seat, *prepared.clash, who, prepared.new_state)
+    raise conflict  # (after the commit: the attempt it logged is kept)
 
 
 OPTIMISTIC_TRIES = 3  # scored outside the writer lock this many times before holding it throughout
@@ -396,11 +404,12 @@ class _Prepared:
 
     play: Play
     seat: Seat
-    new_state: dict[str, Any]
-    touched: list[str]
-    want_done: bool
-    merged: bool
-    evaluation: Evaluation
+    new_state: dict[str, Any] = field(default_factory=dict)
+    touched: list[str] = field(default_factory=list)
+    want_done: bool = False
+    merged: bool = False
+    evaluation: Evaluation | None = None
+    clash: tuple[int, dict[paths.Path, Any], list[Any], str] | None = None  # base, mine, clashes, reason
 
 
 def _prepare(
@@ -412,18 +421,19 @@ def _prepare(
     done: bool | None,
     change_id: str | None,
     known: Play | None,
-) -> _Prepared | Saved | None:
-    """Outside the writer lock: the play as stored now, the change merged over it and the table
-    scored as it will be; a :class:`Saved` when nothing is to be written; None for a conflict."""
+) -> _Prepared | Saved:
+    """The play as stored now, the change merged over it and the table scored as it will be
+    (outside the writer lock, or inside it on the last try); a :class:`Saved` when nothing is to
+    be written; for a conflict, its ``clash``."""
     play, seat = _seat_to_change(play_id, position, known)
     if change_id and _resent(seat, change_id):  # a resend of a change already applied: answer as then
         return Saved(play, play.evaluate(), seat.version, False, False)
     base = seat.version if base_version is None else base_version
     mine = _mine(seat, base, state, set_)
     clashes, reason = _clashes(seat, base, play.version, mine)
-    if clashes or reason:
-        return None
     new_state = _apply(seat.state, mine)
+    if clashes or reason:
+        return _Prepared(play, seat, new_state, clash=(base, mine, clashes, reason))
     touched = [paths.format(p) for p in paths.diff(seat.state, new_state)]
     if touched:
         limits.check(new_state)  # too long to store: refused (web/server/limits.py), nothing written
@@ -449,55 +459,13 @@ def _commit(prepared: _Prepared, change_id: str | None, who: str, action: str) -
     """Under the writer lock, the play unmoved: the prepared change written, with the totals it
     was scored to (only the seats whose totals or breakdown changed are rewritten)."""
     play, seat, evaluation = prepared.play, prepared.seat, prepared.evaluation
+    assert evaluation is not None  # (a prepared change without a clash is scored)
     _write_seat(play, seat, prepared.new_state, prepared.touched, prepared.want_done, change_id, who, action)
     if seat.done and not evaluation.valid(seat.position):
         get_db().execute("UPDATE seats SET done = 0 WHERE id = ?", [seat.id])
         seat.done = False
     _store_totals(play, evaluation)
     return Saved(play, evaluation, seat.version, prepared.merged, True)
-
-
-def _apply_locked(
-    play_id: int,
-    position: int,
-    *,
-    who: str,
-    base_version: int | None,
-    state: dict[str, Any] | None,
-    set: dict[str, Any] | None,  # noqa: A002 (the API's own word)
-    done: bool | None,
-    change_id: str | None,
-    action: str,
-    known: Play | None,
-) -> Saved:
-    """:func:`apply_change` with everything under the writer lock (merge, score, write)."""
-    db = get_db()
-    conflict: Conflict | None = None
-    with write(db):
-        play, seat = _seat_to_change(play_id, position, known)
-        if change_id and _resent(seat, change_id):  # a resend of a change already applied: answer as then
-            return Saved(play, play.evaluate(), seat.version, False, False)
-        base = seat.version if base_version is None else base_version
-        mine = _mine(seat, base, state, set)
-        clashes, reason = _clashes(seat, base, play.version, mine)
-        if clashes or reason:
-            conflict = _conflict(play_id, seat, base, mine, clashes, reason, who)
-        else:
-            new_state = _apply(seat.state, mine)
-            touched = [paths.format(p) for p in paths.diff(seat.state, new_state)]
-            if touched:
-                limits.check(new_state)  # too long to store: refused (web/server/limits.py), nothing written
-            want_done = seat.done if done is None else done
-            if not touched and want_done == seat.done:
-                unchanged = seat.version
-            else:
-                merged = base != seat.version
-                _write_seat(play, seat, new_state, touched, want_done, change_id, who, action)
-                return _recomputed(play, position, merged)
-    if conflict is not None:
-        raise conflict
-    # nothing written: evaluated after the write lock is let go
-    return Saved(play, play.evaluate(), unchanged, False, False)
 
 
 def _seat_to_change(play_id: int, position: int, known: Play | None) -> tuple[Play, Seat]:
@@ -572,8 +540,10 @@ def _conflict(
     clashes: list[Any],
     reason: str,
     who: str,
+    picture: dict[str, Any],
 ) -> Conflict:
-    """The conflict to raise; the attempt is kept in the edit log (nothing else is written)."""
+    """The conflict to raise (``picture``: the seat as this phone would have it); the attempt is
+    kept in the edit log (nothing else is written)."""
     asked = {paths.format(p): _json_value(v) for p, v in mine.items()}
     _log(
         play_id,
@@ -587,7 +557,7 @@ def _conflict(
     clashes = [(p, _json_value(y), _json_value(t)) for p, y, t in clashes]
     return Conflict(
         seat,
-        _apply(seat.state, mine),
+        picture,
         base,
         clashes,
         seat.version,
@@ -650,19 +620,6 @@ def _current(play_id: int, known: Play | None, version: int, status: str) -> Pla
     if known is not None and known.id == play_id and known.version == version and known.status == status:
         return copy.deepcopy(known)
     return get_play(play_id)
-
-
-def _recomputed(play: Play, position: int, merged: bool) -> Saved:
-    """After a change of a seat, inside its write transaction: the totals stored again; a done
-    seat that no longer validates is not done any more (and Done on a seat with problems does not
-    stick): the player sees what to fill or fix.  ``merged``: over someone else's newer change."""
-    play, evaluation = recompute(play)
-    seat = play.seats[position]
-    if seat.done and not evaluation.valid(position):
-        get_db().execute("UPDATE seats SET done = 0, complete = 0 WHERE id = ?", [seat.id])
-        seat.done = seat.complete = False
-        play, evaluation = recompute(play)
-    return Saved(play, evaluation, seat.version, merged, True)
 
 
 def _json_value(value: Any) -> Any:
@@ -738,7 +695,7 @@ def _store_totals(play: Play, evaluation: Evaluation) -> None:
             dumps([c.to_dict() for c in result.categories]) if result else None,
             version if result else None,
         )
-        if stored.get(seat.id) != row:
+        if seat.id not in stored or stored[seat.id] != row:
             rows.append([*row, seat.id])
     if rows:
         db.conn.executemany(
