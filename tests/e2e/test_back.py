@@ -45,8 +45,10 @@ def _saved(page) -> None:
 
 def verdant_card(page):
     page.click("#cell-0-0")
+    expect(page.locator("#editor h2")).to_contain_text("Row 1, card 1")
     page.locator("#vd-q").press_sequentially("jas", delay=40)
     page.locator('#vd-results button[value="Jasmine|concrete"]').click()
+    expect(page.locator("#editor h2")).to_contain_text("Row 1, card 2")  # the editor moved on
     page.locator('#editor button[value="rtype:vining"]').click()
     page.locator('#editor button[value="item_kind:"]').click()
 
