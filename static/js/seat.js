@@ -50,8 +50,11 @@
   var inFlight = null;
   var pendingRedirect = null;
   var leaving = false; // on the way to another page (Done): a live check must not reload this one
+  // (said on <html> as data-leaving too, for the games' own scripts: Vadoran's reload when stale)
+  function leave() { leaving = true; document.documentElement.setAttribute("data-leaving", ""); }
   var retryTimer = null;
   var backoff = 1000;
+  var tries = 0; // sends of the change at the head of the queue that got no answer
 
   function csrf() {
     try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { return ""; }
@@ -75,7 +78,17 @@
     s.setAttribute("data-save-state", state);
     var t = s.querySelector(".save-state");
     if (t && text) t.textContent = text;
-    document.documentElement.setAttribute("data-save-state", state);
+    agree();
+  }
+  // Every data-save-state on the page says the same: the <html> element's follows the status
+  // region's (which an answer swapped in may have changed: "saved", or "failed" for a refusal).
+  function agree() {
+    var s = status();
+    if (s && s.hasAttribute("data-save-state")) {
+      document.documentElement.setAttribute("data-save-state", s.getAttribute("data-save-state"));
+    } else if (KEY) {
+      document.documentElement.removeAttribute("data-save-state"); // (a conflict screen took the page)
+    }
   }
   function showNet(text) {
     var n = net();
@@ -94,6 +107,7 @@
   }
 
   function enqueue(item) {
+    if (typedTimer) { clearTimeout(typedTimer.id); typedTimer = null; }
     if (item.coalesce) {
       // a newer autosave of the same form carries every value of an older one still waiting
       queue = queue.filter(function (q) { return !(q.coalesce && q.path === item.path && q !== inFlight); });
@@ -122,6 +136,55 @@
       at: Date.now()
     });
     pump();
+  });
+
+  // Save and Done submit the entry form.  Where htmx does not take the submit itself (the form
+  // autosaves on "change" only), it still goes through the queue: after the autosave on its way,
+  // with the newest version, answered with HX-Redirect (Done) or the status (Save, or why not).
+  // A native post racing the queue could be cancelled by a live reload and leave the player on
+  // the seat page without a word.
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (!KEY || evt.defaultPrevented || !form || !form.getAttribute) return;
+    var path = form.getAttribute("hx-post");
+    if (!path || (form.closest && form.closest("[data-no-queue]"))) { leave(); return; } // a plain post: a new page
+    evt.preventDefault();
+    var body = new URLSearchParams();
+    new FormData(form).forEach(function (value, name) { if (typeof value === "string") body.append(name, value); });
+    var by = evt.submitter;
+    if (by && by.name) body.append(by.name, by.value || "");
+    enqueue({
+      id: uid(),
+      path: path,
+      body: body.toString(),
+      target: form.getAttribute("hx-target") || "#status",
+      swap: (form.getAttribute("hx-swap") || "outerHTML").split(/\s+/)[0],
+      coalesce: false,
+      at: Date.now()
+    });
+    pump();
+  });
+
+  // Typed into a field that autosaves after a pause: the change is on its way from the first key
+  // ("saving" at once, not after the pause).  If the pause passes and nothing was sent (the field
+  // is back to the value last sent: htmx sends only a changed value), the status says again what
+  // it said before.
+  var typedTimer = null;
+  document.addEventListener("input", function (evt) {
+    var field = evt.target;
+    var form = field && field.form;
+    if (!KEY || !form || !form.getAttribute("hx-post") || field.hasAttribute("hx-get")) return;
+    var delay = /input[^,]*delay:(\d+)ms/.exec(form.getAttribute("hx-trigger") || "");
+    if (!delay) return;
+    var s = status();
+    var before = typedTimer || !s ? null : { state: s.getAttribute("data-save-state"), text: (s.querySelector(".save-state") || {}).textContent };
+    if (typedTimer) { clearTimeout(typedTimer.id); before = typedTimer.before; }
+    setState("saving", "Saving…");
+    typedTimer = { before: before, id: setTimeout(function () {
+      var was = typedTimer && typedTimer.before;
+      typedTimer = null;
+      if (!queue.length && !inFlight && was) setState(was.state, was.text);
+    }, Number(delay[1]) + 2000) };
   });
 
   function schedule() {
@@ -164,6 +227,8 @@
       })
       .catch(function (err) {
         inFlight = null;
+        tries += 1; // the signal that the change was tried and is still waiting (data-save-tries)
+        document.documentElement.setAttribute("data-save-tries", String(tries));
         if (err && err.kind === "failed") {
           setState("failed", err.text);
           showNet(err.text);
@@ -177,6 +242,8 @@
   }
 
   function acknowledged(item, response, text) {
+    tries = 0;
+    document.documentElement.removeAttribute("data-save-tries");
     queue = queue.filter(function (q) { return q.id !== item.id; });
     keep();
     inFlight = null;
@@ -184,7 +251,7 @@
     showNet(null);
     // (a redirect, Done's, is followed once what was queued after it is sent too)
     pendingRedirect = response.headers.get("HX-Redirect") || response.headers.get("HX-Location") || pendingRedirect;
-    if (pendingRedirect && !queue.length) { leaving = true; window.location.href = pendingRedirect; return; }
+    if (pendingRedirect && !queue.length) { leave(); window.location.href = pendingRedirect; return; }
     var retarget = response.headers.get("HX-Retarget");
     var reswap = response.headers.get("HX-Reswap");
     var target = document.querySelector(retarget || item.target) || status();
@@ -192,9 +259,10 @@
       window.htmx.swap(target, text, { swapStyle: reswap || item.swap }, { contextElement: target });
     }
     busy();
+    agree();
     if (retarget) { queue = []; keep(); busy(); return; } // a conflict took the page: the phone chooses
     if (queue.length) { pump(); return; }
-    if (restored) { restored = false; window.location.reload(); }
+    if (restored) { restored = false; reload(); }
   }
 
   // Values typed on this phone and not acknowledged yet are shown again after a reload.
@@ -223,13 +291,22 @@
     restoreFields();
     setState("saving", "Sending the changes kept on this phone…");
     pump();
+  } else {
+    agree();
   }
 
   // ------------------------------------------------------------------ live updates
 
   var etag = null;
-  // the last live answer (at first: what the page was rendered from)
+  // the last live answer (at first: what the page was rendered from; the first answer is compared
+  // with that too, so a page drawn before another phone's change, or kept from earlier, catches up)
   var seen = { version: Number(root.getAttribute("data-live-version")), status: root.getAttribute("data-live-status"), seats: [] };
+
+  // The signal of the live check, for whoever waits on this page (a person or a test):
+  // data-live-applied on #live-root is the play version of the last live answer this page has
+  // taken in (it shows that version, or says it is behind), or "reloading" once it reloads itself.
+  function applied(what) { root.setAttribute("data-live-applied", String(what)); }
+  function reload() { leave(); applied("reloading"); window.location.reload(); }
   function poll() {
     if (document.hidden || !liveUrl || leaving) return;
     var headers = {};
@@ -253,12 +330,15 @@
   }
 
   function changed(live) {
-    var before = seen.seats.length ? seen : null;
+    var before = seen;
     var renderedFinished = seen.status === "finished";
     seen = live;
     if (seatPos === null) { // the play page: redraw the seats
-      if (before && before.version !== live.version && window.htmx && document.getElementById("seats")) {
-        window.htmx.ajax("GET", root.getAttribute("data-live-seats"), { target: "#seats", swap: "outerHTML" });
+      if (before.version !== live.version && window.htmx && document.getElementById("seats")) {
+        window.htmx.ajax("GET", root.getAttribute("data-live-seats"), { target: "#seats", swap: "outerHTML" })
+          .then(function () { applied(live.version); });
+      } else {
+        applied(live.version);
       }
       return;
     }
@@ -271,6 +351,7 @@
         ? '<strong>This play was deleted' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") + '.</strong> Nothing more is saved; it can be restored on the <a href="' + live.play_url + '">play page</a>.'
         : '<strong>The players were changed' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") + ':</strong> this is not ' + escapeHtml(player) + '\'s seat any more. <a href="' + live.play_url + '">Open the seats</a> to find it.');
       setEntryReadOnly();
+      applied(live.version);
       return;
     }
     if (live.status === "finished") {
@@ -278,13 +359,14 @@
       if (ro) ro.hidden = true; // one message at the top: this one (it says who finished)
       say('<strong>This play was finished' + (live.finished_by ? " on " + escapeHtml(live.finished_by) : "") +
           '.</strong> This seat is read-only now; reopen the play on the <a href="' + live.play_url + '">play page</a> to change it.');
-      if (!renderedFinished && (!before || before.status !== "finished")) {
-        if (!queue.length && !inFlight) window.location.reload();
-        else setEntryReadOnly();
+      if (!renderedFinished && before.status !== "finished") {
+        if (!queue.length && !inFlight) { reload(); return; }
+        setEntryReadOnly();
       }
+      applied(live.version);
       return;
     }
-    if (renderedFinished || (before && before.status === "finished")) { window.location.reload(); return; }
+    if (renderedFinished || before.status === "finished") { reload(); return; }
     if (live.ready) {
       say('Everyone is done: <a href="' + live.result_url + '">see the result</a>.');
     } else if (mine.done) {
@@ -294,12 +376,13 @@
       say("");
     }
     var version = currentVersion();
-    if (before && version !== null && String(mine.version) !== String(version) && !inFlight && !queue.length) {
+    if (version !== null && String(mine.version) !== String(version) && !inFlight && !queue.length) {
       var active = document.activeElement;
       var typing = active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName);
-      if (!typing) window.location.reload();
-      else say("This seat was changed on " + escapeHtml(mine.by || "another phone") + ': <a href="">reload</a> to see it.');
+      if (!typing) { reload(); return; }
+      say("This seat was changed on " + escapeHtml(mine.by || "another phone") + ': <a href="">reload</a> to see it.');
     }
+    applied(live.version);
   }
 
   function setEntryReadOnly() {
@@ -315,6 +398,34 @@
     setInterval(poll, POLL_MS);
     document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
   }
+
+  // A page on its way to another (a link tapped, a form posted, Done) is not reloaded by a live
+  // check under the player's finger: the reload would cancel that navigation.
+  if (window.navigation && window.navigation.addEventListener) {
+    window.navigation.addEventListener("navigate", function (evt) {
+      if (!evt.hashChange && !evt.downloadRequest && !(evt.destination && evt.destination.sameDocument)) leave();
+    });
+    window.navigation.addEventListener("navigateerror", function () {
+      leaving = false;
+      document.documentElement.removeAttribute("data-leaving");
+    });
+  } else {
+    document.addEventListener("click", function (evt) {
+      var link = evt.target && evt.target.closest ? evt.target.closest("a[href]") : null;
+      if (link && !evt.defaultPrevented && !link.target && !link.hasAttribute("download") && link.getAttribute("href").charAt(0) !== "#") leave();
+    });
+  }
+
+  // Back to a page kept whole in the browser's memory (the back/forward cache): it shows what was
+  // stored when the player left it; another phone may have changed the seat since.  Nothing
+  // waiting: reload it (the server says what is stored); else send what waits, as after a reload.
+  window.addEventListener("pageshow", function (evt) {
+    if (!evt.persisted) return;
+    leaving = false;
+    document.documentElement.removeAttribute("data-leaving");
+    if (queue.length || inFlight) { pump(); return; }
+    reload();
+  });
 
   // This phone remembers its seat in this play (the play page shows it first).
   if (seatPos !== null) {

@@ -404,6 +404,7 @@
     function reloadWhenIdle() {
       var live = document.getElementById("vad-live");
       if (!waiting && !(live && live.dataset.stale)) return;
+      if (document.documentElement.hasAttribute("data-leaving")) return; // (Done, a link: on the way out)
       waiting = true;
       var active = document.activeElement;
       var typing = active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) && active.type !== "radio";

@@ -106,20 +106,26 @@ def new_phone(browser):
     assert not problems, "\n".join(problems) + "\n(no inline script, no on*= handlers, no style= attributes, no eval)"
 
 
-def goto(page, url: str) -> None:
-    """``page.goto(url)`` on a page that may be reloading itself at that moment (an open seat page
-    whose live update saw another phone's change reloads), which aborts the navigation: then try
-    again once that reload is over."""
-    from playwright.sync_api import Error as PlaywrightError
+def live_settled(page) -> None:
+    """Wait for the signal of the page's live check (static/js/seat.js): ``data-live-applied`` on
+    ``#live-root`` is the play version of the last live answer the page took in, "reloading" while
+    it reloads itself.  Once it names the play's current version, no reload of its own is on its
+    way.  A page without live updates is settled as it is."""
+    from urllib.parse import urljoin
 
-    for _ in range(3):
-        try:
-            page.goto(url)
-            return
-        except PlaywrightError as exc:
-            if "ERR_ABORTED" not in str(exc) and "interrupted by another navigation" not in str(exc):
-                raise
-            page.wait_for_load_state()
+    from playwright.sync_api import expect
+
+    root = page.locator("#live-root[data-live-play]")
+    if not root.count():
+        return
+    live = page.request.get(urljoin(page.url, "/plays/" + root.get_attribute("data-live-play") + "/live"))
+    expect(root).to_have_attribute("data-live-applied", str(live.json()["version"]))
+
+
+def goto(page, url: str) -> None:
+    """``page.goto(url)`` once the page is not about to reload itself (an open seat page whose
+    live check saw another phone's change reloads): a navigation cut short is a failure."""
+    live_settled(page)
     page.goto(url)
 
 
@@ -132,20 +138,22 @@ def shot(page, name: str) -> None:
 
 def tap_done(page) -> None:
     """The seat's player taps Done: the seat counts from now on, and the phone goes back to the
-    play page."""
+    play page (one tap: a Done that leads nowhere is a bug, static/js/seat.js sends it through the
+    save queue)."""
     import re
 
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    page.get_by_role("button", name="Done", exact=True).click()
+    page.wait_for_url(re.compile(r"/plays/\d+$"))
 
-    done = page.get_by_role("button", name="Done", exact=True)
-    done.click()
-    try:
-        page.wait_for_url(re.compile(r"/plays/\d+$"), timeout=7_000)
-    except PlaywrightTimeout:
-        # Seen once in a loaded CI run: the tap did not lead anywhere (the seat bar was swapped by a
-        # live update at that instant). A player taps again; Done twice is Done (the seat is saved).
-        done.click()
-        page.wait_for_url(re.compile(r"/plays/\d+$"))
+
+def open_seat(page, name: str) -> None:
+    """From the play page a new play leads to (waited for: the tap on Start is a navigation),
+    open ``name``'s seat and wait for its page."""
+    import re
+
+    page.wait_for_url(re.compile(r"/plays/\d+$"))
+    page.locator(".seat-link", has_text=name).first.click()
+    page.wait_for_url(re.compile(r"/plays/\d+/seats/\d+$"))
 
 
 def mark_done(page, base: str, pid: int, *positions: int) -> None:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, assert_accessible, shot, tap_done
+from tests.e2e.conftest import PHONE, assert_accessible, live_settled, open_seat, shot, tap_done
 
 SLOW = 15_000  # ms: a save answered under load (other browser tests running) can take a while
 
@@ -196,7 +195,7 @@ def test_seat_page_on_a_small_phone_light_and_dark(live_server, browser):
         page.fill("#players-0", "Ivy")
         page.fill("#players-1", "Jo")
         page.click("text=Start the play")
-        page.click("text=Ivy")
+        open_seat(page, "Ivy")
         add_pot(page, "left", "green", 12)
         pick_plant(page, 1, "String of Pearls")
         page.click("#place-1 .gg-full")
@@ -226,12 +225,10 @@ def test_seat_page_on_a_small_phone_light_and_dark(live_server, browser):
 
 
 def _reload(page) -> None:
-    """Reload, unless the page is already reloading itself (a live update from the other phone):
-    then that load is the fresh page."""
-    try:
-        page.reload()
-    except PlaywrightError:
-        page.wait_for_load_state("load")
+    """Reload once the page's live check has taken in the play's newest version (a page reloads
+    itself when the other phone changed its seat): no reload of its own is on its way."""
+    live_settled(page)
+    page.reload()
 
 
 def _open_seat(browser, url: str):
@@ -260,7 +257,7 @@ def test_two_phones_offline_merge_and_conflicts(live_server, browser):
     a.fill("#players-0", "Steve")
     a.fill("#players-1", "Anna")
     a.click("text=Start the play")
-    a.click("text=Steve")
+    open_seat(a, "Steve")
     seat_url = a.url
     add_pot(a, "left", "red", 12)
     pick_plant(a, 1, "Jellybean Plant")
@@ -333,7 +330,7 @@ def test_the_row_is_entered_without_javascript(live_server, browser):
     page.fill("#players-0", "Nia")
     page.fill("#players-1", "Oli")
     page.click("text=Start the play")
-    page.click("text=Nia")
+    open_seat(page, "Nia")
     page.click('button[popovertarget="gg-add-left"]')
     page.click('#gg-add-left button[value="add:left:orange:6"]')  # posts to the row route, back to the seat
     expect(page.locator("#gg-row .gg-place")).to_have_count(4)

@@ -9,10 +9,9 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, assert_accessible, goto, tap_done
+from tests.e2e.conftest import SHOTS, assert_accessible, goto, live_settled, tap_done
 
 
 def shot(page, name: str) -> None:
@@ -38,23 +37,18 @@ def tap(page, path: str, times: int = 1) -> None:
 
 
 def saved(page) -> None:
-    """Every change of this page acknowledged (typing autosaves 600 ms after the last key)."""
-    page.wait_for_timeout(700)
+    """Every change of this page acknowledged: typing says "saving" from the first key (the autosave
+    leaves 600 ms after the last), a tap at once; "saved" only once the server answered the last one."""
+    expect(page.locator("html")).to_have_attribute("data-save-state", "saved")
     expect(page.locator("#status")).to_have_attribute("data-save-state", "saved")
     expect(page.locator("#entry")).not_to_have_class(re.compile(r"htmx-request"))
 
 
 def fresh(page) -> None:
-    """The page as the server has it now.  The live update may be reloading it by itself at the
-    same moment (another phone changed the seat), which aborts this reload: then wait for that one."""
-    for _ in range(3):
-        try:
-            page.reload()
-            return
-        except PlaywrightError as exc:
-            if "ERR_ABORTED" not in str(exc) and "interrupted by another navigation" not in str(exc):
-                raise
-            page.wait_for_load_state()
+    """The page as the server has it now: reloaded once its live check has taken in the play's newest
+    version (a page reloads itself when another phone changed its seat): no reload of its own is on
+    its way to cut this one short."""
+    live_settled(page)
     page.reload()
 
 
@@ -189,8 +183,8 @@ def test_an_offline_edit_says_offline_and_lands_by_itself(live_server, new_phone
     expect(two.locator("#status")).to_have_attribute("data-save-state", "offline")
     expect(two.locator("#status .save-state")).to_contain_text("Offline: not saved yet")
     expect(two.locator("#net-banner")).to_be_visible()
-    two.wait_for_timeout(1500)
-    expect(two.locator("#status")).not_to_have_attribute("data-save-state", "saved")  # never "saved" while offline
+    expect(two.locator("html")).to_have_attribute("data-save-tries", "2")  # tried again, still offline
+    expect(two.locator("#status")).to_have_attribute("data-save-state", "offline")  # never "saved" while offline
     two.context.set_offline(False)
     saved(two)
     expect(two.locator("#net-banner")).to_be_hidden()

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot, tap_done
+from tests.e2e.conftest import open_seat, shot, tap_done
 
 
 def test_two_phones_fill_their_seats_and_reach_the_result(live_server, new_phone):
@@ -64,7 +64,7 @@ def test_a_seat_survives_a_closed_tab(live_server, new_phone):
     page.check("#game-stub")
     page.fill("#players-0", "Ivy")
     page.click("text=Start the play")
-    page.click("text=Ivy")
+    open_seat(page, "Ivy")
     seat_url = page.url
     page.fill("#state_json", '{"points": 8}')
     expect(page.locator("#status .running .total")).to_have_text("8")

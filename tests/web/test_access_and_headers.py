@@ -132,3 +132,22 @@ def test_hostile_names_and_notes_are_rendered_inert_everywhere(client, token, pa
         assert "<script>alert" not in html, url
         assert "<img src=x" not in html, url
         assert " onmouseover='alert" not in html, url
+
+
+def test_pages_are_never_reused_from_the_http_cache_back_asks_the_server(client):
+    """Chromium answers Back from its HTTP cache without asking the server, even with no-cache:
+    seat pages, the play page and every other page without a policy of its own say no-store;
+    static files and the page cache keep theirs (issue 25.1)."""
+    made = client.post("/api/plays", json={"game": "planted", "players": ["Ann", "Bo"]})
+    pid = made.get_json()["id"]
+    for url in (f"/plays/{pid}/seats/0", f"/plays/{pid}", "/", "/plays/new"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response.headers["Cache-Control"] == "no-store", url
+    fragment = client.get(f"/plays/{pid}/seats/0?fragment=editor", headers={"HX-Request": "true"})
+    assert fragment.headers["Cache-Control"] == "no-store"
+    css = client.get("/static/css/app.css")
+    assert css.headers["Cache-Control"] == "no-cache"  # (without its hash: revalidated, not no-store)
+    css.close()
+    live = client.get(f"/plays/{pid}/live")
+    assert live.headers["Cache-Control"] == "no-cache"  # JSON with its ETag: 304s keep the polls cheap

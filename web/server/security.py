@@ -243,6 +243,11 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault("X-Frame-Options", "DENY")
     if request.path.startswith("/access") or request.method != "GET":
         response.headers.setdefault("Cache-Control", "no-store")
+    elif response.mimetype == "text/html":
+        # A page is never reused from the HTTP cache: Back (which Chromium answers from its cache
+        # without asking the server, even with "no-cache") shows what is stored now, not the page as
+        # first loaded.  Pages with their own policy (the page cache's ETags) keep it.
+        response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 
