@@ -324,6 +324,19 @@ _ON_SCREEN = """(e) => {
 }"""
 
 
+# Saved, and the page shows it: nothing queued or on its way, and (painting) the areas drawn are the
+# garden's.  What is below the garden moves as the areas' list changes: a finger waits for it to stop.
+_STILL = """(painted) => {
+  const s = document.getElementById('status'), a = document.getElementById('vad-areas'), t = document.getElementById('garden-text');
+  return !!s && s.dataset.saveState === 'saved' && !document.querySelector('.htmx-request')
+    && (!painted || !a || !t || a.dataset.garden === t.value);
+}"""
+
+
+def _still(phone: Phone, painted: bool) -> None:
+    phone.page.wait_for_function(_STILL, arg=painted, timeout=30_000)
+
+
 def _reach(phone: Phone, selector: str, force: bool = False) -> None:
     """A thing below or above the screen (or under its sticky header) is brought up by a swipe of
     the page (counted as a tap): to just under the header, so that what follows it is on the screen too."""
@@ -543,10 +556,13 @@ def enter_vadoran(phone: Phone, player: dict) -> int:
                 _touch(phone, f'button[value="return_locations.{item}:+1"]')
         if player.get("unscored_squares") and page.locator("#f-unscored_squares").is_visible():
             _number_field(phone, "#f-unscored_squares", player["unscored_squares"])
+    painted = player.get("garden") is not None
     for item, n in (player.get("lost_items") or {}).items():
         for _ in range(n):
+            _still(phone, painted)
             _touch(phone, f'button[value="lost_items.{item}:+1"]')
     for claim in player.get("achievements", []):
+        _still(phone, painted)
         _number_field(phone, f"#f-achievement-{claim['terrain']}", claim["points"])
     _touch(phone, "button[name=next][value=play]")
     page.wait_for_url(re.compile(r"/plays/\d+$"), timeout=20_000)  # Done is saved, then the play page

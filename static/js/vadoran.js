@@ -45,6 +45,7 @@
     var brush = pressed ? pressed.dataset.brush : Object.keys(LETTERS)[0];
     var rows = [];
     var stroke = null, pan = null, fingers = {}, capacity = 0;
+    var base = 0; // the garden's width: what is beyond it on screen is room to paint into
     var cell = CELL_MAX;
     var areas = null; // the last areas from the server: {garden, owners, marks}
 
@@ -81,6 +82,7 @@
         most = startColumns;
       }
       rows.forEach(function (r) { while (r.length < most) r.push(null); });
+      base = most;
       fill();
     }
     /* At least as many columns as fill the box at 40 px (blank room to paint into, not saved). */
@@ -89,12 +91,9 @@
       capacity = Math.min(G.maxColumns, Math.floor(scroller.clientWidth / CELL_MIN));
       rows.forEach(function (r) { while (r.length < capacity) r.push(null); });
     }
-    function blankColumn(c) { return rows.every(function (r) { return !r[c]; }); }
-    /* The garden as saved: at most one blank column after the last painted one (the room on screen
-     * beyond it is not part of the garden), and never narrower than the starting grid. */
+    /* The garden as saved: the room on screen beyond it is not part of it (see growFrom). */
     function gardenText() {
-      var keep = width();
-      while (keep > startColumns && blankColumn(keep - 1) && blankColumn(keep - 2)) keep--;
+      var keep = Math.min(base, width());
       return rows.map(function (r) { return r.slice(0, keep).map(tokenOf).join(" "); }).join("\n");
     }
 
@@ -262,6 +261,7 @@
      * left and above when the stroke ends, so nothing moves under the finger). */
     function growFrom(r, c) {
       if (!rows[r][c]) return;
+      if (c >= base - 1) base = Math.min(G.maxColumns, c + 2); // the garden takes in the room up to it, and one more
       if (c === width() - 1 && width() < G.maxColumns) {
         rows.forEach(function (row, i) { row.push(null); table.rows[i].appendChild(newCell(i, row.length - 1)); });
         size();
@@ -308,7 +308,7 @@
       stroke = null;
       form.classList.remove("painting");
       var left = done.left && width() < G.maxColumns, top = done.top && rows.length < G.maxRows;
-      if (left) rows.forEach(function (row) { row.unshift(null); });
+      if (left) { rows.forEach(function (row) { row.unshift(null); }); base++; }
       if (top) rows.unshift(blankRow());
       if (left || top || done.grew) { fill(); draw(); } else size();
       if (left) scroller.scrollLeft += cell;
