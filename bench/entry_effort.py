@@ -296,10 +296,8 @@ def enter_gretchen(phone: Phone, player: dict) -> int:
 
 # ------------------------------------------------------------------------- Vadoran Gardens
 
-EDGE = 16  # px: the band at the garden box's sides where a held finger scrolls on (static/js/vadoran.js)
-_WHERE = """([r, c, x, y]) => {
-  const box = document.querySelector('#garden-scroll');
-  const rect = box.getBoundingClientRect();
+CELL = 40  # px: the smallest square (static/js/vadoran.js CELL_MIN), the size of a garden wider than its box
+_WHERE = """([r, c]) => {
   const sq = document.querySelector(`#garden .sq[data-r='${r}'][data-c='${c}']`);
   let b = sq ? sq.getBoundingClientRect() : null;
   if (!sq) {  // not on the grid yet: where it will be when the grid grows to the right or down
@@ -312,13 +310,56 @@ _WHERE = """([r, c, x, y]) => {
       b = {x: l.x + (c - +last.dataset.c) * l.width, y: l.y + (r - +last.dataset.r) * l.height, width: l.width, height: l.height};
     }
   }
-  const hit = x === null ? null : document.elementFromPoint(x, y);
-  const at = hit && hit.closest ? hit.closest('.sq') : null;
-  const bar = document.querySelector('.seat-bar');
-  return {exists: !!sq, cx: b ? b.x + b.width / 2 : null, cy: b ? b.y + b.height / 2 : null,
-          left: rect.left, right: rect.right, scrolled: box.scrollLeft, bottom: bar ? bar.getBoundingClientRect().top : innerHeight,
-          under: at ? [+at.dataset.r, +at.dataset.c] : null};
+  const rect = document.querySelector('#garden-scroll').getBoundingClientRect();
+  const bar = document.querySelector('.seat-bar'), head = document.querySelector('.top');
+  return {cx: b ? b.x + b.width / 2 : null, cy: b ? b.y + b.height / 2 : null, left: rect.left, right: rect.right,
+          top: head ? head.getBoundingClientRect().bottom : 0, bottom: bar ? bar.getBoundingClientRect().top : innerHeight};
 }"""
+# The screen between the page's sticky bars: the header (the app's name and menu) and the seat bar.
+_ON_SCREEN = """(e) => {
+  const b = e.getBoundingClientRect();
+  const bar = document.querySelector('.seat-bar'), head = document.querySelector('.top');
+  const bottom = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : innerHeight;
+  return b.top >= (head ? head.getBoundingClientRect().bottom : 0) && b.bottom <= bottom;
+}"""
+
+
+# Saved, and the page shows it: nothing queued or on its way, and (painting) the areas drawn are the
+# garden's.  What is below the garden moves as the areas' list changes: a finger waits for it to stop.
+_STILL = """(painted) => {
+  const s = document.getElementById('status'), a = document.getElementById('vad-areas'), t = document.getElementById('garden-text');
+  return !!s && s.dataset.saveState === 'saved' && !document.querySelector('.htmx-request')
+    && (!painted || !a || !t || a.dataset.garden === t.value);
+}"""
+
+
+def _still(phone: Phone, painted: bool) -> None:
+    phone.page.wait_for_function(_STILL, arg=painted, timeout=30_000)
+
+
+def _reach(phone: Phone, selector: str, force: bool = False) -> None:
+    """A thing below or above the screen (or under its sticky header) is brought up by a swipe of
+    the page (counted as a tap): to just under the header, so that what follows it is on the screen too."""
+    thing = phone.page.locator(selector).first
+    if force or not thing.evaluate(_ON_SCREEN):
+        thing.evaluate("e => { const head = document.querySelector('.top');"
+                       " window.scrollBy(0, e.getBoundingClientRect().top - (head ? head.getBoundingClientRect().bottom : 0) - 6); }")
+        phone.taps += 1
+        phone.log.append("swipe the page")
+
+
+def _touch(phone: Phone, selector: str, what: str = "") -> None:
+    """A finger's tap on a thing (swiped onto the screen first if it is not there): touch events at
+    its middle, as a phone sends them (Playwright's own tap scrolls the page by itself)."""
+    _reach(phone, selector)
+    box = phone.page.locator(selector).first.bounding_box()
+    cdp = phone.page.context.new_cdp_session(phone.page)
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    phone.taps += 1
+    phone.log.append(what or f"tap {selector}")
 
 
 def _components(grid: list[list[str]], test) -> list[list[tuple[int, int]]]:
@@ -358,154 +399,131 @@ def _walk(group: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return path
 
 
+BRUSHES = (("Grass", lambda t: t[0] == "g"), ("Soil", lambda t: t[0] == "s"), ("Water", lambda t: t[0] == "w"),
+           ("Sand", lambda t: t[0] == "."), ("Task", lambda t: "*" in t), ("Tablet", lambda t: "7" in t),
+           ("Return", lambda t: "5" in t))
+TERRAIN_BRUSHES = ("Grass", "Soil", "Water", "Sand")
+
+Stroke = tuple[str, int, list[tuple[int, int]]]  # brush, view, the squares of the grid in the finger's order
+
+
+def _in_view(cells, view: int, seen: int, step: int) -> bool:
+    return all(view * step <= c < view * step + seen for _, c in cells)
+
+
+def _pieces(path, seen: int, step: int, least: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    """``path`` in the views it is painted in (the first view from ``least`` that holds all of it;
+    else the longest runs, each in the view that holds it)."""
+    views = range(least, 40)
+    whole = next((v for v in views if _in_view(path, v, seen, step)), None)
+    if whole is not None:
+        return [(whole, path)]
+    out, i = [], 0
+    while i < len(path):
+        best = max(((v, next((j for j in range(i, len(path)) if not _in_view([path[j]], v, seen, step)), len(path)))
+                    for v in views if _in_view([path[i]], v, seen, step)), key=lambda vj: (vj[1], -vj[0]))
+        out.append((best[0], path[i:best[1]]))
+        i = best[1]
+    return out
+
+
+def _plan(grid: list[list[str]], seen: int, step: int, first: str) -> list[Stroke]:
+    """The strokes, view by view from the left (view v shows the grid's columns ``v * step`` to
+    ``v * step + seen - 1``: the pan buttons move the garden ``step`` squares): in each view the
+    terrains that fit it (brush by brush, the brush in use first), then the markers whose squares
+    are painted by then (a marker needs its square's terrain).  The garden's top-left square is
+    row 2, square 2 of the starting grid.
+
+    >>> _plan([["g*", "g", "s*"]], seen=8, step=4, first="Grass")
+    [('Grass', 0, [(1, 1), (1, 2)]), ('Soil', 0, [(1, 3)]), ('Task', 0, [(1, 1)]), ('Task', 0, [(1, 3)])]
+    """
+    painted_in: dict[tuple[int, int], int] = {}
+    strokes: list[Stroke] = []
+    for name, test in BRUSHES:
+        for group in _components(grid, test):
+            path = _walk([(r + 1, c + 1) for r, c in group])
+            least = max((painted_in.get(rc, 0) for rc in path), default=0) if name not in TERRAIN_BRUSHES else 0
+            for view, piece in _pieces(path, seen, step, least):
+                strokes.append((name, view, piece))
+                if name in TERRAIN_BRUSHES:
+                    painted_in.update(dict.fromkeys(piece, view))
+    order: list[Stroke] = []
+    brush = first
+    for view in sorted({v for _, v, _ in strokes}):
+        here = [s for s in strokes if s[1] == view]
+        for kind in (TERRAIN_BRUSHES, tuple(n for n, _ in BRUSHES if n not in TERRAIN_BRUSHES)):
+            names = sorted({n for n, _, _ in here if n in kind}, key=lambda n: (n != brush, [b for b, _ in BRUSHES].index(n)))
+            for name in names:
+                order.extend(sorted((s for s in here if s[0] == name), key=lambda s: (min(c for _, c in s[2]), s[2])))
+                brush = name
+    return order
+
+
 class _Finger:
-    """One finger on the garden (CDP touch events), and two for panning it; counts the taps."""
+    """One finger on the garden (CDP touch events) and the pan buttons; counts every tap, stroke
+    and swipe of the page.  Nothing waits for time: each step waits for what the page shows."""
 
     def __init__(self, phone: Phone):
         self.phone, self.page = phone, phone.page
         self.cdp = phone.page.context.new_cdp_session(phone.page)
-        self.x = self.y = None
+        self.view = 0
 
-    def where(self, rc, x=None, y=None) -> dict:
-        return self.page.evaluate(_WHERE, [rc[0], rc[1], x, y])
+    def where(self, rc) -> dict:
+        return self.page.evaluate(_WHERE, [rc[0], rc[1]])
 
-    def comfortable(self, w: dict) -> bool:
-        """In reach: a finger on it is not in the box's edge band (nor under the page's bars)."""
-        low = w["left"] + (4 if w["scrolled"] == 0 else EDGE + 3)
-        return w["cx"] is not None and low <= w["cx"] <= w["right"] - EDGE - 3 and 70 <= w["cy"] <= w["bottom"] - 10
+    def pan_to(self, view: int) -> None:
+        while self.view != view:
+            button = "#garden-pan [data-pan='1']" if view > self.view else "#garden-pan [data-pan='-1']"
+            _touch(self.phone, button, "pan right" if view > self.view else "pan left")
+            self.view += 1 if view > self.view else -1
 
-    def show(self, rc) -> None:
-        """Bring a square into reach: the page scrolled (a swipe), the garden panned (two fingers)."""
-        w = self.where(rc)
-        if w["cx"] is None:
-            raise RuntimeError(f"square {rc} is not on the grid")
-        if not 70 <= w["cy"] <= w["bottom"] - 10:
-            self.page.evaluate("dy => window.scrollBy(0, dy)", w["cy"] - 300)
-            self.phone.taps += 1
-            self.phone.log.append("swipe the page")
+    def stroke(self, view: int, path: list[tuple[int, int]]) -> None:
+        """The finger down on the path's first square, through the others, lifted on the last."""
+        self.pan_to(view)
+        ys = [self.where(rc) for rc in path]
+        if any(not w["top"] + 10 <= w["cy"] <= w["bottom"] - 10 for w in ys):  # the brushes and the garden, on the screen
+            _reach(self.phone, ".brushes", force=True)
+        w = self.where(path[0])
+        x, y = w["cx"], w["cy"]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        self.phone.taps += 1
+        self.phone.log.append(f"stroke {path}")
+        for rc in path[1:]:
             w = self.where(rc)
-        if not self.comfortable(w):
-            dx = w["cx"] - (w["left"] + w["right"]) / 2
-            y = w["cy"]
-            fingers = [{"x": (w["left"] + w["right"]) / 2 - 30, "y": y, "id": 1}, {"x": (w["left"] + w["right"]) / 2 + 30, "y": y, "id": 2}]
-            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers})
-            for step in range(1, 9):
-                moved = [{**f, "x": f["x"] - dx * step / 8} for f in fingers]
-                self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": moved})
-            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-            self.phone.taps += 1
-            self.phone.log.append(f"pan the garden by {dx:.0f} px")
-            if not self.comfortable(self.where(rc)):
-                raise RuntimeError(f"square {rc} cannot be brought into reach")
-
-    def move(self, x: float, y: float) -> None:
-        for step in range(1, 4):
-            t = step / 3
-            point = {"x": self.x + (x - self.x) * t, "y": self.y + (y - self.y) * t}
-            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-        self.x, self.y = x, y
-
-    def hold_until_under(self, rc) -> None:
-        for _ in range(400):
-            if self.where(rc, self.x, self.y)["under"] == list(rc):
-                return
-            self.page.wait_for_timeout(10)
-        raise RuntimeError(f"holding at the edge never reached {rc}")
-
-    def stroke(self, path: list[tuple[int, int]]) -> None:
-        """The finger along ``path`` (squares of the grid), lifted and put down again where the
-        rest is out of reach; a row that goes on past the box's edge is followed by holding the
-        finger at the edge (the garden scrolls on, and grows)."""
-        i = 0
-        while i < len(path):
-            self.show(path[i])
-            w = self.where(path[i])
-            self.x, self.y = w["cx"], w["cy"]
-            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": self.x, "y": self.y}]})
-            self.phone.taps += 1
-            self.phone.log.append(f"stroke from {path[i]}")
-            i += 1
-            while i < len(path):
-                w = self.where(path[i])
-                if self.comfortable(w):
-                    self.move(w["cx"], w["cy"])
-                    i += 1
-                    continue
-                if path[i] == (path[i - 1][0], path[i - 1][1] + 1) and (not w["exists"] or w["cx"] > w["right"] - EDGE - 3):
-                    self.move(w["right"] - 8, self.y)  # the row goes on past the edge: hold there
-                    while i < len(path) and path[i] == (path[i - 1][0], path[i - 1][1] + 1):
-                        self.hold_until_under(path[i])
-                        i += 1
-                    if i < len(path) and self.comfortable(self.where(path[i])):
-                        continue  # the next square is in reach: on (leaving the edge stops the scrolling)
-                break
-            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-            _settle(self.page)
-
-
-BRUSHES = (("Grass", lambda t: t[0] == "g"), ("Soil", lambda t: t[0] == "s"), ("Water", lambda t: t[0] == "w"),
-           ("Sand", lambda t: t[0] == "."), ("Task", lambda t: "*" in t), ("Tablet", lambda t: "7" in t),
-           ("Return", lambda t: "5" in t))
-
-
-TERRAIN_BRUSHES = ("Grass", "Soil", "Water", "Sand")
-
-
-def _plan(grid: list[list[str]], reach: int, first: str) -> list[tuple[str, list[tuple[int, int]]]]:
-    """The strokes, in order: a stroke per connected group of a terrain, then of tasks, tablets and
-    return locations (a marker needs its square's terrain).  ``reach``: the last column a finger
-    reaches with the garden scrolled to its left end; groups beyond it are painted with the garden
-    scrolled right.  The terrains first on the left (brush by brush, from the brush in use), then
-    on the right (from the brush in use, then the left-most group first: the garden grows to the
-    right as it is painted); then the markers on the right, then back on the left, ordered so that
-    the brush in use carries over."""
-    groups = {name: [_walk([(r + 1, c + 1) for r, c in g]) for g in _components(grid, test)] for name, test in BRUSHES}
-    left = {name: [g for g in gs if max(c for _, c in g) <= reach] for name, gs in groups.items()}
-    right = {name: [g for g in gs if max(c for _, c in g) > reach] for name, gs in groups.items()}
-    order: list[tuple[str, list[tuple[int, int]]]] = []
-
-    def add(names, side):
-        for name in names:
-            order.extend((name, g) for g in sorted(side[name], key=lambda g: min(c for _, c in g)))
-
-    terrains = sorted(TERRAIN_BRUSHES, key=lambda n: n != first)
-    add(terrains, left)
-    last = next((n for n, _ in reversed(order)), first)
-    add(sorted((n for n in TERRAIN_BRUSHES if right[n]), key=lambda n: (n != last, min(min(c for _, c in g) for g in right[n]))), right)
-    markers = [n for n, _ in BRUSHES if n not in TERRAIN_BRUSHES]
-    both = [n for n in markers if left[n] and right[n]]
-    add([n for n in markers if right[n] and n not in both] + both, right)
-    add(both + [n for n in markers if left[n] and n not in both], left)
-    return order
+            if not (w["left"] + 2 < w["cx"] < w["right"] - 2 and w["top"] + 10 <= w["cy"] <= w["bottom"] - 10):
+                raise RuntimeError(f"square {rc} is out of reach in view {view}")
+            for step in (1, 2):
+                point = {"x": x + (w["cx"] - x) * step / 2, "y": y + (w["cy"] - y) * step / 2}
+                self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+            x, y = w["cx"], w["cy"]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def _paint(phone: Phone, garden: list[str]) -> int:
     """Paint a garden, from its top-left square at row 2, square 2 of the starting grid (the grid
     grows by itself at its edges, so nothing is tapped to grow it): the strokes of :func:`_plan`,
     each a finger's path through a connected group (:func:`_walk`); a brush tapped when it
-    changes; the garden panned with two fingers, or the page scrolled, when a group is out of
-    reach; a row that goes on past the box's edge followed by holding the finger at the edge."""
+    changes; the pan buttons tapped to bring the next part of the garden in; the page swiped when
+    what comes next is off the screen."""
     page = phone.page
     grid = [row.split() for row in garden]
     page.locator("#garden .sq").first.wait_for()
     finger = _Finger(phone)
-    box = page.locator("#garden-scroll").bounding_box()
-    reach = int((box["width"] - EDGE - 3) / 40 - 0.5)  # squares of 40 px once the garden is wider than the box
+    width = page.locator("#garden-scroll").evaluate("b => b.clientWidth")
+    seen, step = width // CELL, -(-width // (2 * CELL))  # squares fully on screen; a pan's move (half, rounded up)
     brush = page.locator(".brush[aria-pressed=true]").inner_text().strip()
-    for name, path in _plan(grid, reach, brush):
+    for name, view, path in _plan(grid, seen, step, brush):
         if name != brush:
-            page.locator(".brush", has_text=name).tap()
-            phone.taps += 1
-            phone.log.append(f"brush {name}")
+            _touch(phone, f".brush:has-text('{name}')", f"brush {name}")
             brush = name
-        finger.stroke(path)
+        finger.stroke(view, path)
     return sum(1 for row in grid for t in row if t != "-")
 
 
 def _number_field(phone: Phone, selector: str, value) -> None:
     if value in (None, "", 0):
         return
-    phone.tap(selector)
+    _touch(phone, selector)
     phone.type(str(value))
 
 
@@ -513,7 +531,8 @@ def enter_vadoran(phone: Phone, player: dict) -> int:
     """A painted garden (``garden``): see :func:`_paint` (no taps to grow the grid: it grows by
     itself).  Quick mode (``areas``): the switch, then per area its terrain (select: 2 taps) and
     its numbers typed.  Then the lost items and return locations (a tap per item on the steppers'
-    +), the achievements typed, Done.  Returns the squares (painted) or the areas' squares (quick)."""
+    +), the achievements typed, Done (which saves the whole form: nothing waits for an autosave).
+    Returns the squares (painted) or the areas' squares (quick)."""
     page = phone.page
     squares = 0
     if player.get("garden") is not None:
@@ -523,8 +542,10 @@ def enter_vadoran(phone: Phone, player: dict) -> int:
         phone.taps += 1
         for i, area in enumerate(player.get("areas", [])):
             if not page.locator(f"select[name='areas[{i}].terrain']").count():
+                _reach(phone, "#qa-add")
                 phone.tap("#qa-add")
                 page.locator(f"select[name='areas[{i}].terrain']").wait_for()
+            _reach(phone, f"select[name='areas[{i}].terrain']")
             page.select_option(f"select[name='areas[{i}].terrain']", area["terrain"])
             phone.taps += 2  # open the list, pick
             for key in ("squares", "tasks", "tablets"):
@@ -532,18 +553,18 @@ def enter_vadoran(phone: Phone, player: dict) -> int:
             squares += area.get("squares", 0)
         for item, n in (player.get("return_locations") or {}).items():
             for _ in range(n):
-                phone.tap(f'button[value="return_locations.{item}:+1"]')
+                _touch(phone, f'button[value="return_locations.{item}:+1"]')
         if player.get("unscored_squares") and page.locator("#f-unscored_squares").is_visible():
             _number_field(phone, "#f-unscored_squares", player["unscored_squares"])
-    _settle(page)
+    painted = player.get("garden") is not None
     for item, n in (player.get("lost_items") or {}).items():
         for _ in range(n):
-            phone.tap(f'button[value="lost_items.{item}:+1"]')
+            _still(phone, painted)
+            _touch(phone, f'button[value="lost_items.{item}:+1"]')
     for claim in player.get("achievements", []):
+        _still(phone, painted)
         _number_field(phone, f"#f-achievement-{claim['terrain']}", claim["points"])
-    page.wait_for_timeout(800)  # typing autosaves 700 ms after the last key
-    _settle(page)
-    phone.tap("button[name=next][value=play]")
+    _touch(phone, "button[name=next][value=play]")
     page.wait_for_url(re.compile(r"/plays/\d+$"), timeout=20_000)  # Done is saved, then the play page
     return squares
 

@@ -1,23 +1,23 @@
 /* Vadoran Gardens entry: paint the garden with pointer events (tap or drag), a garden that grows
- * by itself at its edges, two-finger panning, quick-mode rows.
+ * by itself at its edges, pan buttons (and two-finger panning), quick-mode rows.
  *
  * The garden lives in the form's textarea (compact text: one line per row, one token per square),
  * which is what the form posts.  A stroke (pointer down ... up) changes the squares under the
  * finger, writes the textarea once and fires one "change": the page's save queue (seat.js) then
  * saves it.  Painting a square on the last column or row adds a blank one beyond it at once (the
  * finger can go on into it); on the first column or row, when the stroke ends.  Squares are at
- * least 40 px: a garden wider than the screen scrolls inside its box (two fingers, or the Move
- * brush).  The areas and their outlines come back from the server (#vad-areas in the live block,
- * computed by the engine) and are drawn when they belong to the garden on screen.
- * Steppers are the shared ones (stepper.js).
+ * least 40 px, and the grid has at least as many columns as fill its box: a garden wider than the
+ * screen scrolls inside its box, by the pan buttons (half the box, in whole squares; at the garden's
+ * end they add blank room) or two fingers.  No gesture depends on time: a stroke paints every
+ * square on the finger's path (every point the browser saw, joined by straight lines), however few
+ * move events a slow phone delivers.  The areas and their outlines come back from the server
+ * (#vad-areas in the live block, computed by the engine) and are drawn when they belong to the
+ * garden on screen.  Steppers are the shared ones (stepper.js).
  */
 (function () {
   "use strict";
 
   var CELL_MIN = 40, CELL_MAX = 56; // px: a finger's square, and the most a small garden is drawn at
-  // A finger held this close to the box's side for DWELL ms scrolls the garden on (SPEED px/ms),
-  // painting what passes under it: a row goes on past the screen's edge in one stroke.
-  var EDGE = 16, DWELL = 300, SPEED = 0.16;
 
   /* The token grammar comes from the engine (scoring/vadoran/garden.py, grammar()): the page
    * writes it into the form's data-grammar attribute, so nothing here restates it. */
@@ -39,10 +39,13 @@
     var startRows = +form.dataset.startRows || 1, startColumns = +form.dataset.startColumns || 1;
     var readonly = form.classList.contains("readonly");
     var scroller = form.querySelector("#garden-scroll");
+    var panBar = form.querySelector("#garden-pan");
+    var panWhere = form.querySelector("#garden-where");
     var pressed = form.querySelector(".brush[aria-pressed=true]");
     var brush = pressed ? pressed.dataset.brush : Object.keys(LETTERS)[0];
     var rows = [];
-    var stroke = null, pan = null, fingers = {};
+    var stroke = null, pan = null, fingers = {}, capacity = 0;
+    var base = 0; // the garden's width: what is beyond it on screen is room to paint into
     var cell = CELL_MAX;
     var areas = null; // the last areas from the server: {garden, owners, marks}
 
@@ -79,8 +82,20 @@
         most = startColumns;
       }
       rows.forEach(function (r) { while (r.length < most) r.push(null); });
+      base = most;
+      fill();
     }
-    function gardenText() { return rows.map(function (r) { return r.map(tokenOf).join(" "); }).join("\n"); }
+    /* At least as many columns as fill the box at 40 px (blank room to paint into, not saved). */
+    function fill() {
+      if (readonly || !scroller.clientWidth) return;
+      capacity = Math.min(G.maxColumns, Math.floor(scroller.clientWidth / CELL_MIN));
+      rows.forEach(function (r) { while (r.length < capacity) r.push(null); });
+    }
+    /* The garden as saved: the room on screen beyond it is not part of it (see growFrom). */
+    function gardenText() {
+      var keep = Math.min(base, width());
+      return rows.map(function (r) { return r.slice(0, keep).map(tokenOf).join(" "); }).join("\n");
+    }
 
     function cellLabel(sq, r, c, letter) {
       var what = !sq ? "no card" : sq.raw ? "unreadable " + sq.raw : LETTERS[sq.t];
@@ -146,7 +161,35 @@
       table.setAttribute("aria-label", "The visible garden, " + rows.length + " rows by " + width() + " squares");
       if (!stroke) cell = Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor(scroller.clientWidth / Math.max(1, width()))));
       table.style.width = width() * cell + "px";
-      if (!stroke) form.classList.toggle("wide", width() * cell > scroller.clientWidth + 1); // (the brushes move)
+      if (!stroke) form.classList.toggle("wide", width() * cell > scroller.clientWidth + 1);
+      where();
+    }
+
+    /* The pan buttons: the part of the garden on screen ("Squares 6-13 of 14"), and a move by half
+     * the box (whole squares, so a column starts at the box's left side).  Moving right at the
+     * garden's end adds blank room to paint into (up to the engine's largest garden). */
+    function where() {
+      if (!panBar) return;
+      var first = Math.min(width(), Math.ceil(scroller.scrollLeft / cell - 0.01) + 1);
+      var last = Math.min(width(), Math.floor((scroller.scrollLeft + scroller.clientWidth) / cell + 0.01));
+      panWhere.textContent = "Squares " + first + "\u2013" + Math.max(first, last) + " of " + width();
+      panBar.querySelector("[data-pan='-1']").disabled = scroller.scrollLeft < 1;
+      var end = scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1;
+      panBar.querySelector("[data-pan='1']").disabled = end && (readonly || width() >= G.maxColumns);
+    }
+    function panBy(dir) {
+      if (stroke) return;
+      var step = Math.max(1, Math.ceil(scroller.clientWidth / cell / 2));
+      var at = Math.max(0, Math.round(scroller.scrollLeft / cell) + dir * step);
+      if (dir > 0 && !readonly) {
+        var need = Math.min(G.maxColumns, at + Math.ceil(scroller.clientWidth / CELL_MIN));
+        if (need > width()) {
+          rows.forEach(function (r) { while (r.length < need) r.push(null); });
+          draw();
+        }
+      }
+      scroller.scrollLeft = at * cell;
+      where();
     }
 
     /* Outline the areas the server found, when they are the areas of the garden on screen. */
@@ -218,6 +261,7 @@
      * left and above when the stroke ends, so nothing moves under the finger). */
     function growFrom(r, c) {
       if (!rows[r][c]) return;
+      if (c >= base - 1) base = Math.min(G.maxColumns, c + 2); // the garden takes in the room up to it, and one more
       if (c === width() - 1 && width() < G.maxColumns) {
         rows.forEach(function (row, i) { row.push(null); table.rows[i].appendChild(newCell(i, row.length - 1)); });
         size();
@@ -242,29 +286,20 @@
       if (paint(r, c)) { stroke.changed = true; drawCell(button); }
       growFrom(r, c);
     }
-    /* While a stroke lasts: a finger held at the box's side scrolls it on and paints on. */
-    function follow(now) {
-      if (!stroke || stroke.id === null) return;
-      var box = scroller.getBoundingClientRect();
-      var dir = stroke.x >= box.right - EDGE ? 1 : stroke.x <= box.left + EDGE ? -1 : 0;
-      if (dir && stroke.y > box.top && stroke.y < box.bottom) {
-        stroke.edge = stroke.edge || now;
-        if (now - stroke.edge >= DWELL) {
-          var before = scroller.scrollLeft;
-          scroller.scrollLeft = before + dir * Math.max(1, Math.round(SPEED * (now - (stroke.t || now))));
-          if (scroller.scrollLeft !== before || dir > 0) touch(squareAt(Math.min(Math.max(stroke.x, box.left + 2), box.right - 2), stroke.y));
-        }
-      } else {
-        stroke.edge = 0;
-      }
-      stroke.t = now;
-      requestAnimationFrame(follow);
-    }
-
     function squareAt(x, y) {
       var el = document.elementFromPoint(x, y);
       var b = el && el.closest ? el.closest(".sq") : null;
       return b && table.contains(b) ? b : null;
+    }
+    /* The finger went from the stroke's last point to (x, y): every square on the straight line
+     * between them, sampled every quarter square (a slow phone may deliver a move event per many
+     * squares; its coalesced points keep the path's corners). */
+    function along(x, y) {
+      var x0 = stroke.x, y0 = stroke.y;
+      var n = Math.max(1, Math.ceil(Math.max(Math.abs(x - x0), Math.abs(y - y0)) / (cell / 4)));
+      for (var i = 1; i <= n; i++) touch(squareAt(x0 + (x - x0) * i / n, y0 + (y - y0) * i / n));
+      stroke.x = x;
+      stroke.y = y;
     }
 
     function end() {
@@ -273,9 +308,9 @@
       stroke = null;
       form.classList.remove("painting");
       var left = done.left && width() < G.maxColumns, top = done.top && rows.length < G.maxRows;
-      if (left) rows.forEach(function (row) { row.unshift(null); });
+      if (left) { rows.forEach(function (row) { row.unshift(null); }); base++; }
       if (top) rows.unshift(blankRow());
-      if (left || top || done.grew) draw(); else size();
+      if (left || top || done.grew) { fill(); draw(); } else size();
       if (left) scroller.scrollLeft += cell;
       if (top) window.scrollBy(0, cell);
       if (done.changed || left || top || done.grew) commit();
@@ -297,7 +332,7 @@
     }
 
     table.addEventListener("pointerdown", function (e) {
-      if (readonly || brush === "move" || (e.pointerType === "mouse" && e.button !== 0)) return;
+      if (readonly || (e.pointerType === "mouse" && e.button !== 0)) return;
       var b = e.target.closest(".sq");
       if (!b) return;
       e.preventDefault();
@@ -311,7 +346,6 @@
       stroke = { id: e.pointerId, seen: {}, on: null, changed: false, before: gardenText(), x: e.clientX, y: e.clientY };
       form.classList.add("painting");
       touch(b);
-      requestAnimationFrame(follow);
     });
     document.addEventListener("pointermove", function (e) {
       if (fingers[e.pointerId]) fingers[e.pointerId] = { x: e.clientX, y: e.clientY };
@@ -322,9 +356,8 @@
         return;
       }
       if (stroke && e.pointerId === stroke.id) {
-        stroke.x = e.clientX;
-        stroke.y = e.clientY;
-        touch(squareAt(e.clientX, e.clientY));
+        var points = e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+        (points.length ? points : [e]).forEach(function (p) { along(p.clientX, p.clientY); });
       }
     });
     function lift(e) {
@@ -337,7 +370,7 @@
     // Keyboard: Enter or Space on a square paints it (a pointer tap already did).
     table.addEventListener("click", function (e) {
       var b = e.target.closest(".sq");
-      if (!b || readonly || e.detail !== 0 || brush === "move") return;
+      if (!b || readonly || e.detail !== 0) return;
       stroke = { id: null, seen: {}, on: null, changed: false, before: gardenText() };
       touch(b);
       end();
@@ -349,16 +382,36 @@
       function pick() {
         brush = button.dataset.brush;
         form.querySelectorAll(".brush").forEach(function (o) { o.setAttribute("aria-pressed", o === button ? "true" : "false"); });
-        form.classList.toggle("moving", brush === "move");
       }
       button.addEventListener("pointerdown", pick);
       button.addEventListener("click", pick);
     });
 
+    // The pan buttons act as the finger touches them (like the brushes: a quick tap right after a
+    // stroke may not become a click on phones); a click from the keyboard (detail 0) too.
+    if (panBar) {
+      panBar.hidden = false;
+      panBar.querySelectorAll("[data-pan]").forEach(function (button) {
+        var dir = +button.dataset.pan;
+        button.addEventListener("pointerdown", function (e) {
+          if (e.pointerType === "mouse" && e.button !== 0) return;
+          e.preventDefault();
+          panBy(dir);
+        });
+        button.addEventListener("click", function (e) { if (e.detail === 0) panBy(dir); });
+      });
+      scroller.addEventListener("scroll", where);
+    }
+
     // Typing the garden as text redraws the grid (the form saves the text itself).
     text.addEventListener("input", function () { load(text.value); draw(); });
     document.body.addEventListener("htmx:afterSettle", function () { decorate(); });
-    window.addEventListener("resize", function () { if (!stroke) size(); });
+    window.addEventListener("resize", function () {
+      if (stroke) return;
+      var had = capacity;
+      fill();
+      if (capacity > had) draw(); else size();
+    });
 
     load(text.value);
     draw();

@@ -55,8 +55,10 @@ def oob_ids(html: str) -> list[str]:
 def test_entry_page_shows_the_starting_grid_brushes_and_fields_named_by_path(client, play_id):
     html = client.get(url(play_id)).get_data(as_text=True)
     assert html.count('class="sq t-none"') == 18  # 3 rows x 6 columns to start
-    for brush in ("Grass", "Soil", "Water", "Sand", "Task", "Tablet", "Return", "Eraser", "Move"):
+    for brush in ("Grass", "Soil", "Water", "Sand", "Task", "Tablet", "Return", "Eraser"):
         assert f"</i>{brush}</button>" in html
+    assert 'data-brush="move"' not in html  # the pan buttons (shown by the script) move a wide garden
+    assert 'id="garden-pan"' in html and 'data-pan="1"' in html and 'data-pan="-1"' in html
     assert 'name="garden"' in html and 'id="mode-quick"' in html
     assert 'name="lost_items.pendant"' in html and 'id="f-lost_items-pendant"' in html
     assert 'name="achievement.water"' in html and 'name="return_locations.animal"' in html
