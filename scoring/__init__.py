@@ -37,7 +37,12 @@ class Option:
     labels: tuple[str, ...] = ()  # each choice in a player's words (parallel to ``choices``)
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"name": self.name, "kind": self.kind, "default": self.default, "description": self.description}
+        data = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "description": self.description,
+        }
         if self.choices:
             data["choices"] = list(self.choices)
         if self.labels:
@@ -70,7 +75,8 @@ class Game:
     #: the player's board and the options, as :mod:`scoring.schema` nodes (None: not declared yet)
     player_schema: Obj | None = None
     options_schema: Obj | None = None
-    #: (state, options, player_count, position, *, others) -> Preview; None: :func:`scoring.core.board_preview`
+    #: (state, options, player_count, position, *, others) -> Preview;
+    #: None: :func:`scoring.core.board_preview`
     previewer: Callable[..., Preview] | None = None
     #: where the game sits in menus (lower first); ties by title
     menu_order: int = 100
@@ -79,7 +85,13 @@ class Game:
     table_rules: tuple[dict[str, Any], ...] = ()
 
     def preview(
-        self, state: Any, options: Any = None, player_count: int = 1, position: int = 0, *, others: Sequence[Any] = ()
+        self,
+        state: Any,
+        options: Any = None,
+        player_count: int = 1,
+        position: int = 0,
+        *,
+        others: Sequence[Any] = (),
     ) -> Preview:
         """What a seat page shows while its player types: per-card or per-area points, the
         running total and the messages, from the same rules as the score.  ``others``: the
@@ -92,8 +104,13 @@ class Game:
         """The schema of a whole table of this game (None until the game declares its board)."""
         if self.player_schema is None:
             return None
-        return table_schema(self.player_schema, self.options_schema or Obj({}), max_players=self.max_players,
-                            title=self.title, rules=self.table_rules)
+        return table_schema(
+            self.player_schema,
+            self.options_schema or Obj({}),
+            max_players=self.max_players,
+            title=self.title,
+            rules=self.table_rules,
+        )
 
     def json_schema(self) -> dict[str, Any] | None:
         """The JSON Schema of this game's table (``GET /api/schema/GAME``)."""
@@ -172,7 +189,8 @@ def games() -> list[Game]:
     """Every game Scorepad knows, in menu order (the engines found, then any registered at run time)."""
     found = _discover()
     return [_extra_games.get(name, game) for name, game in found.items()] + [
-        g for name, g in _extra_games.items() if name not in found]
+        g for name, g in _extra_games.items() if name not in found
+    ]
 
 
 def get(name: str) -> Game:

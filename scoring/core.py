@@ -115,7 +115,9 @@ def get_int(
     return to_int(errors, data[key], where, minimum=minimum, maximum=maximum)
 
 
-def to_int(errors: Errors, value: Any, where: str, *, minimum: int | None = 0, maximum: int | None = None) -> int | None:
+def to_int(
+    errors: Errors, value: Any, where: str, *, minimum: int | None = 0, maximum: int | None = None
+) -> int | None:
     """Convert one value to an int within bounds, recording an error at ``where`` if it is not."""
     number: int | None = None
     if isinstance(value, bool):
@@ -126,7 +128,11 @@ def to_int(errors: Errors, value: Any, where: str, *, minimum: int | None = 0, m
         number = int(value)
     elif isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,9}\s*", value, re.ASCII):
         number = int(value)  # ASCII digits only: "٣" or "²" are not read as numbers
-    if number is None or (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
+    if (
+        number is None
+        or (minimum is not None and number < minimum)
+        or (maximum is not None and number > maximum)
+    ):
         errors.add(where, _int_rule(minimum, maximum))
         return None
     return number
@@ -188,7 +194,8 @@ def normalize_name(name: str) -> str:
     NFKC with invisible characters removed (:func:`scoring.text.fold_word`: full-width letters
     are letters).
 
-    >>> normalize_name("Devil's  Ivy") == normalize_name("devils ivy") == normalize_name("\uff44evils\u200b ivy")
+    >>> (normalize_name("Devil's  Ivy") == normalize_name("devils ivy")
+    ...  == normalize_name("\uff44evils\u200b ivy"))
     True
     """
     return _NOT_NAME_CHAR.sub("", fold_word(name).casefold())
@@ -197,7 +204,9 @@ def normalize_name(name: str) -> str:
 _NOT_NAME_CHAR = re.compile(r"[^0-9a-z]")
 
 
-def player_list(errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None) -> list[dict[str, Any]]:
+def player_list(
+    errors: Errors, table: Any, *, minimum: int = 1, maximum: int | None = None
+) -> list[dict[str, Any]]:
     """Check the outer shape of a table and return its players (dicts) and names.
 
     Each player must be an object with a non-empty ``name`` (at most 60 characters, no control,
@@ -268,7 +277,10 @@ class Seating:
     def note(self, title: str, minimum: int) -> str | None:
         """The result's warning for a partial table or a lone board, else None."""
         if self.partial:
-            return f"{len(self.players)} of {self.count} boards: every board is scored, no winner is named until all are in"
+            return (
+                f"{len(self.players)} of {self.count} boards: "
+                "every board is scored, no winner is named until all are in"
+            )
         if self.one_board and minimum > 1:
             return f"One board scored on its own ({title} is played by {minimum} or more): no winner"
         return None
@@ -283,16 +295,22 @@ def seating(errors: Errors, table: Any, *, minimum: int, maximum: int, title: st
     >>> e = Errors(); s = seating(e, {"players": [{"name": "A"}], "player_count": 3}, minimum=2, maximum=5)
     >>> (s.count, s.partial, len(e))
     (3, True, 0)
-    >>> e = Errors(); _ = seating(e, {"players": [{"name": "A"}, {"name": "B"}], "player_count": 1}, minimum=2, maximum=5)
-    >>> e.items[0].message
-    'must be a whole number from 2 to 5 (at least the 2 boards sent); to score one board on its own, send just that board'
+    >>> e = Errors(); _ = seating(e, {"players": [{"name": "A"}, {"name": "B"}], "player_count": 1},
+    ...     minimum=2, maximum=5)
+    >>> e.items[0].message  # doctest: +NORMALIZE_WHITESPACE
+    'must be a whole number from 2 to 5 (at least the 2 boards sent); to score one board on its own, send just
+    that board'
     """
     players = player_list(errors, table, minimum=1, maximum=maximum)
     raw = table.get("player_count") if isinstance(table, dict) else None
     sent = len(players)
     if raw is None:
         if 1 < sent < minimum:
-            errors.add("players", f"has {sent} players: {title} takes {minimum} to {maximum}; to score one board on its own, send just that board")
+            errors.add(
+                "players",
+                f"has {sent} players: {title} takes {minimum} to {maximum}; to score one board on its own, "
+                "send just that board",
+            )
         return Seating(players, max(sent, 1))
     low = max(minimum, sent) if sent > 1 or minimum == 1 else 1
     scratch = Errors()
@@ -300,8 +318,12 @@ def seating(errors: Errors, table: Any, *, minimum: int, maximum: int, title: st
     if count is None or (count < low and not (count == 1 and sent <= 1)):
         low_shown = max(minimum, sent)
         hint = "; to score one board on its own, send just that board" if minimum > 1 or sent > 1 else ""
-        errors.add("player_count", f"must be a whole number from {low_shown} to {maximum} (at least the {sent} boards sent){hint}"
-                   if sent > 1 else f"must be a whole number from 1 to {maximum}")
+        errors.add(
+            "player_count",
+            f"must be a whole number from {low_shown} to {maximum} (at least the {sent} boards sent){hint}"
+            if sent > 1
+            else f"must be a whole number from 1 to {maximum}",
+        )
         return Seating(players, max(sent, 1))
     return Seating(players, count)
 
@@ -386,7 +408,8 @@ def errors_at(errors: Iterable[FieldError], prefix: str, exact: bool = False) ->
     ``plants[2].growth``); ``exact``: about ``prefix`` itself only.  (A filter of the templates
     too: the page files each message next to its field.)
 
-    >>> [e.path for e in errors_at([FieldError("plants[2].growth", "x"), FieldError("plants[20]", "y")], "plants[2]")]
+    >>> [e.path for e in errors_at([FieldError("plants[2].growth", "x"), FieldError("plants[20]", "y")],
+    ...     "plants[2]")]
     ['plants[2].growth']
     """
     return [e for e in errors if (e.path == prefix if exact else _inside(e.path, prefix))]
@@ -478,8 +501,10 @@ def rank(totals: Sequence[int], tiebreakers: Sequence[Tiebreaker] = ()) -> Ranki
     compared are those of the players still level with them); ``tiebreak`` says how the tie for
     first place was settled and, for a tie of three or more, each rank it gave.
 
-    >>> rank([10, 12, 12], [Tiebreaker("most wrens", [0, 1, 3])])
-    Ranking(ranks=(3, 2, 1), winners=(2,), tiebreak='Tie on 12 points broken by most wrens (3 vs 1)', notes=(None, 'Tie on 12 points broken by most wrens (3 vs 1)', 'Tie on 12 points broken by most wrens (3 vs 1)'))
+    >>> rank([10, 12, 12], [Tiebreaker("most wrens", [0, 1, 3])])  # doctest: +NORMALIZE_WHITESPACE
+    Ranking(ranks=(3, 2, 1), winners=(2,), tiebreak='Tie on 12 points broken by most wrens (3 vs 1)',
+    notes=(None, 'Tie on 12 points broken by most wrens (3 vs 1)', 'Tie on 12 points broken by most wrens (3
+    vs 1)'))
     >>> rank([5, 5], [Tiebreaker("most wrens", [2, 2])]).tiebreak
     'Tie on 5 points not broken by most wrens (2 each): shared victory'
     >>> rank([20, 15, 15], [Tiebreaker("most growth tokens", [1, 4, 2])]).notes[1]
@@ -487,8 +512,9 @@ def rank(totals: Sequence[int], tiebreakers: Sequence[Tiebreaker] = ()) -> Ranki
     >>> rank([20, 15, 15]).notes[1:]
     ('Tie on 15 points: shared rank 2', 'Tie on 15 points: shared rank 2')
     >>> r = rank([15, 15, 15], [Tiebreaker("most tokens", [4, 4, 2])])
-    >>> r.notes[0], r.notes[2]
-    ('Tie on 15 points partly broken by most tokens (4, 4 vs 2): shared victory', 'Tie on 15 points broken by most tokens (4, 4 vs 2): rank 3')
+    >>> r.notes[0], r.notes[2]  # doctest: +NORMALIZE_WHITESPACE
+    ('Tie on 15 points partly broken by most tokens (4, 4 vs 2): shared victory', 'Tie on 15 points broken by
+    most tokens (4, 4 vs 2): rank 3')
     >>> r.tiebreak
     'Tie on 15 points partly broken by most tokens (4, 4 vs 2): shared victory, rank 3'
     >>> rank([7, 3])
@@ -545,8 +571,9 @@ def _shared(rank: int) -> str:
     return "shared victory" if rank == 1 else f"shared rank {rank}"
 
 
-def _player_tie_note(total: int, level: list[int], player: int, tiebreakers: Sequence[Tiebreaker],
-                     ranks: Sequence[int]) -> str:
+def _player_tie_note(
+    total: int, level: list[int], player: int, tiebreakers: Sequence[Tiebreaker], ranks: Sequence[int]
+) -> str:
     """How the tie of ``level`` on ``total`` was settled for ``player``: each tie-breaker compares
     the players still level with them."""
     group = level
@@ -567,7 +594,9 @@ def _player_tie_note(total: int, level: list[int], player: int, tiebreakers: Seq
     return f"{text}: rank {ranks[player]}" if len(level) > 2 else text
 
 
-def _group_tie_note(total: int, level: list[int], tiebreakers: Sequence[Tiebreaker], ranks: Sequence[int]) -> str:
+def _group_tie_note(
+    total: int, level: list[int], tiebreakers: Sequence[Tiebreaker], ranks: Sequence[int]
+) -> str:
     """How the whole tie of ``level`` on ``total`` was settled, and (three or more) each rank it gave."""
     groups: list[list[int]] = [level]
     steps: list[tuple[str, str, str]] = []
@@ -594,7 +623,9 @@ def _group_tie_note(total: int, level: list[int], tiebreakers: Sequence[Tiebreak
     if all(len(g) == 1 for g in groups):
         numbers = [str(ranks[g[0]]) for g in groups]
         return f"{text}: ranks " + ", ".join(numbers[:-1]) + f" and {numbers[-1]}"
-    return f"{text}: " + ", ".join(f"rank {ranks[g[0]]}" if len(g) == 1 else _shared(ranks[g[0]]) for g in groups)
+    return f"{text}: " + ", ".join(
+        f"rank {ranks[g[0]]}" if len(g) == 1 else _shared(ranks[g[0]]) for g in groups
+    )
 
 
 def _num(value: int | float) -> str:
@@ -712,7 +743,11 @@ def board_preview(
     score if it is legal, else its problems.  Games with partial boards to show override it."""
     board = dict(state) if isinstance(state, dict) else {}
     board["name"] = board.get("name") or "Player"
-    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
+    table = {
+        "options": options if isinstance(options, dict) else {},
+        "players": [board],
+        "player_count": player_count,
+    }
     try:
         result = score(table)
     except ValidationError as exc:

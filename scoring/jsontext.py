@@ -142,7 +142,9 @@ def load(data: bytes | str) -> tuple[Any, list[FieldError]]:
         text = data.removeprefix("\ufeff")
     # a cheap bound before the parser's own recursion: more brackets than levels allowed in a row
     try:
-        value = loads_keeping_duplicates(text, parse_constant=_no_constant, parse_float=_float, parse_int=_int)
+        value = loads_keeping_duplicates(
+            text, parse_constant=_no_constant, parse_float=_float, parse_int=_int
+        )
     except RecursionError:
         return None, [FieldError("", f"is nested too deeply: at most {MAX_DEPTH} levels")]
     except json.JSONDecodeError as exc:
@@ -153,7 +155,9 @@ def load(data: bytes | str) -> tuple[Any, list[FieldError]]:
         return None, [FieldError("", f"is nested too deeply: at most {MAX_DEPTH} levels")]
     bad = _not_text(value)
     if bad is not None:
-        return None, [FieldError(bad, "is not text: it holds a lone surrogate (an escape like \\ud800 on its own)")]
+        return None, [
+            FieldError(bad, "is not text: it holds a lone surrogate (an escape like \\ud800 on its own)")
+        ]
     twice = duplicate_keys(value)
     if twice:
         return None, twice

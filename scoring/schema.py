@@ -9,8 +9,10 @@ a path the schema does not have is refused).
 
 >>> player = Obj({"propagation": Int(0, 40, "growth tokens on the propagation jars"),
 ...               "plants": Arr(Obj({"name": Text(60), "growth": Int(0, 9)}), max_items=6)})
->>> unknown_keys(player, {"propogation": 5, "plants": [{"name": "ZZ Plant", "grwoth": 3}]}, "players[0]")
-[FieldError(path='players[0].propogation', message='is not a field here: did you mean "propagation"?'), FieldError(path='players[0].plants[0].grwoth', message='is not a field here: did you mean "growth"?')]
+>>> unknown_keys(player, {"propogation": 5, "plants": [{"name": "ZZ Plant", "grwoth": 3}]},
+...     "players[0]")  # doctest: +NORMALIZE_WHITESPACE
+[FieldError(path='players[0].propogation', message='is not a field here: did you mean "propagation"?'),
+FieldError(path='players[0].plants[0].grwoth', message='is not a field here: did you mean "growth"?')]
 >>> player.at(("plants", 5, "growth")).maximum, player.at(("plants", 6, "growth"))
 (9, None)
 >>> player.at(("plants", 0, "growth")).from_form(" 3 "), player.at(("plants", 0, "growth")).from_form("3x")
@@ -116,8 +118,16 @@ class Int(Node):
 class Text(Node):
     """A piece of text of at most ``max_length`` characters (a name, a card typed by hand)."""
 
-    def __init__(self, max_length: int = 60, description: str = "", *, nullable: bool = True,
-                 min_length: int = 0, pattern: str | None = None, enum: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        max_length: int = 60,
+        description: str = "",
+        *,
+        nullable: bool = True,
+        min_length: int = 0,
+        pattern: str | None = None,
+        enum: Sequence[str] = (),
+    ) -> None:
         self.max_length = max_length
         self.description = description
         self.nullable = nullable
@@ -130,7 +140,10 @@ class Text(Node):
     def json_schema(self) -> JSONSchema:
         if self.enum:
             return self._doc({"enum": list(self.enum) + ([None] if self.nullable else [])})
-        schema: JSONSchema = {"type": ["string", "null"] if self.nullable else "string", "maxLength": self.max_length}
+        schema: JSONSchema = {
+            "type": ["string", "null"] if self.nullable else "string",
+            "maxLength": self.max_length,
+        }
         if self.min_length:
             schema["minLength"] = self.min_length
         if self.pattern:
@@ -228,7 +241,9 @@ class Obj(Node):
         schema: JSONSchema = {
             "type": ["object", "null"] if self.nullable else "object",
             "properties": {k: v.json_schema() for k, v in self.fields.items()},
-            "additionalProperties": self.other.json_schema() if self.other is not None and not self.closed else False,
+            "additionalProperties": self.other.json_schema()
+            if self.other is not None and not self.closed
+            else False,
         }
         if self.required:
             schema["required"] = list(self.required)
@@ -269,7 +284,9 @@ class Obj(Node):
 class Arr(Node):
     """A list of ``items``, at most ``max_items`` long."""
 
-    def __init__(self, items: Node, max_items: int | None = None, description: str = "", *, min_items: int = 0) -> None:
+    def __init__(
+        self, items: Node, max_items: int | None = None, description: str = "", *, min_items: int = 0
+    ) -> None:
         self.items = items
         self.max_items = max_items
         self.description = description
@@ -306,7 +323,9 @@ class OneOf(Node):
     ``kind``); unknown keys are judged against that shape, or against all the shapes' keys
     together when the value does not say yet."""
 
-    def __init__(self, *options: Node, pick: Callable[[Any], Node | None] | None = None, description: str = "") -> None:
+    def __init__(
+        self, *options: Node, pick: Callable[[Any], Node | None] | None = None, description: str = ""
+    ) -> None:
         self.options = tuple(options)
         self.pick = pick
         self.description = description
@@ -347,7 +366,11 @@ class OneOf(Node):
 
     def type_error(self, value: Any) -> str | None:
         reasons = [o.type_error(value) for o in self.options]
-        return None if any(r is None for r in reasons) else next((r for r in reasons if r), "is not allowed here")
+        return (
+            None
+            if any(r is None for r in reasons)
+            else next((r for r in reasons if r), "is not allowed here")
+        )
 
 
 def _unknown(key: str, known: Sequence[str]) -> str:
@@ -374,17 +397,24 @@ def unknown_keys(node: Node, value: Any, path: str = "") -> list[FieldError]:
 PLAYER_NAME = Text(60, "the player's name", nullable=False, min_length=1, pattern=r"\S")
 
 
-def table_schema(player: Obj, options: Obj, *, max_players: int, title: str = "",
-                 rules: Sequence[JSONSchema] = ()) -> Obj:
+def table_schema(
+    player: Obj, options: Obj, *, max_players: int, title: str = "", rules: Sequence[JSONSchema] = ()
+) -> Obj:
     """The whole table of a game: its options, its players (each one's board and name) and the
     number of players at the table when fewer boards are sent (``player_count``); ``rules``: JSON
     Schema conditions across the table (see :class:`Obj`)."""
     return Obj(
         {
             "options": options,
-            "players": Arr(player.with_fields(name=PLAYER_NAME, also_required=("name",)), max_players,
-                           "the players in seat order", min_items=1),
-            "player_count": Int(1, max_players, "players at the table when only some boards are sent (one board: 1)"),
+            "players": Arr(
+                player.with_fields(name=PLAYER_NAME, also_required=("name",)),
+                max_players,
+                "the players in seat order",
+                min_items=1,
+            ),
+            "player_count": Int(
+                1, max_players, "players at the table when only some boards are sent (one board: 1)"
+            ),
         },
         title,
         required=("players",),

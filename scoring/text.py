@@ -19,8 +19,10 @@ names, used by the engines and the web layer alike.  Pure Python, no I/O.
 True
 >>> name_problem("Ann\\u200b")
 'holds an invisible character (U+200B ZERO WIDTH SPACE) after "Ann": type the name without it'
->>> name_problem("\\u202eAnn"), name_problem("A\\tB")[:40], name_problem("Ann")
-('holds a bidirectional mark (U+202E RIGHT-TO-LEFT OVERRIDE) at the start: type the name without it', 'holds a control character (U+0009) after', None)
+>>> (name_problem("\\u202eAnn"), name_problem("A\\tB")[:40],  # doctest: +NORMALIZE_WHITESPACE
+...     name_problem("Ann"))
+('holds a bidirectional mark (U+202E RIGHT-TO-LEFT OVERRIDE) at the start: type the name without it', 'holds a
+control character (U+0009) after', None)
 >>> fold_word("\\uff50\\uff49\\uff4e\\uff4b"), fold_word("Pink\\u200b")
 ('pink', 'Pink')
 """
@@ -50,15 +52,19 @@ def name_key(name: str) -> str:
 
 def _joins_letters(before: str, after: str) -> bool:
     """A joiner between two letters (or marks) of a script that is not Latin: Persian, Hindi ..."""
+
     def letter(ch: str) -> bool:
         return not ch.isascii() and unicodedata.category(ch)[0] in "LM"
+
     return letter(before) and letter(after)
 
 
 def _joins_emoji(before: str, after: str) -> bool:
     """U+200D between two emoji (a symbol, a variation selector or a skin-tone modifier before it)."""
+
     def emoji(ch: str) -> bool:
         return unicodedata.category(ch) in ("So", "Sk") or ch == "\ufe0f"
+
     return emoji(before) and unicodedata.category(after) == "So"
 
 
@@ -79,7 +85,9 @@ def name_problem(name: str) -> str | None:
         label = unicodedata.name(ch, "")
         what = f"{code} {label}" if label else code
         if category == "Cc" or category in ("Zl", "Zp"):
-            return f"holds a control character ({what}) {_where(text, i)}: type the name on one line, without it"
+            return (
+                f"holds a control character ({what}) {_where(text, i)}: type the name on one line, without it"
+            )
         if ch in BIDI_MARKS:
             return f"holds a bidirectional mark ({what}) {_where(text, i)}: type the name without it"
         if category == "Cf":
