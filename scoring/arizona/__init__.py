@@ -74,7 +74,9 @@ def _solo_ranking(total: int, vera: int) -> Ranking:
     if total > vera:
         return Ranking((1,), (0,), None, (None,))
     why = (
-        f"Tie with Vera on {_points(total)}: the player must beat Vera's score, so Vera wins" if total == vera else None
+        f"Tie with Vera on {_points(total)}: the player must beat Vera's score, so Vera wins"
+        if total == vera
+        else None
     )
     return Ranking((1,), (), why, (why,))
 

@@ -35,7 +35,8 @@ Known = dict[int, dict[str, Any]]
 def _number(value: Any) -> int | None:
     """A card number read as the scoring contract reads it; None for anything else.
 
-    >>> _number(17), _number(" 17 "), _number(17.0), _number("x"), _number(True), _number(0), _number("²"), _number("١٧")
+    >>> (_number(17), _number(" 17 "), _number(17.0), _number("x"), _number(True), _number(0), _number("²"),
+    ...     _number("١٧"))
     (17, 17, 17, None, None, None, None, None)
     """
     return whole(Errors(), value, "", NUMBER_MIN, NUMBER_MAX, "")
@@ -65,9 +66,9 @@ def same_card(a: dict[str, Any], b: dict[str, Any]) -> bool:
     >>> same_card({"color": "yellow", "gecko": True}, {"color": "yellow", "gecko": False})
     False
     """
-    return color_key(str(a.get("color", ""))) == color_key(str(b.get("color", ""))) and bool(a.get("gecko")) == bool(
-        b.get("gecko")
-    )
+    return color_key(str(a.get("color", ""))) == color_key(str(b.get("color", ""))) and bool(
+        a.get("gecko")
+    ) == bool(b.get("gecko"))
 
 
 def _copy(known: Any) -> Known:
@@ -114,7 +115,12 @@ def learn(known: Known, grid: Any, *, path: str = "grid") -> tuple[Known, list[d
                 updated[number] = entered
             elif not same_card(updated[number], entered):
                 conflicts.append(
-                    {"number": number, "known": dict(updated[number]), "entered": entered, "path": f"{path}[{r}][{c}]"}
+                    {
+                        "number": number,
+                        "known": dict(updated[number]),
+                        "entered": entered,
+                        "path": f"{path}[{r}][{c}]",
+                    }
                 )
     return updated, conflicts
 
@@ -151,7 +157,10 @@ def capacity_warning(known: Any) -> str | None:
     count = len(_copy(known))
     if count <= DECK_CARDS:
         return None
-    return f"The deck knows {count} cards, but the box has {DECK_CARDS}: at least one card number was entered wrong"
+    return (
+        f"The deck knows {count} cards, but the box has {DECK_CARDS}: "
+        "at least one card number was entered wrong"
+    )
 
 
 def autofill(known: Known, number: Any) -> dict[str, Any] | None:

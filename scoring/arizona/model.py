@@ -212,7 +212,9 @@ class Display:
 
     def cards(self) -> list[tuple[int, int, Card]]:
         """Every entered card with its row and column, in reading order."""
-        return [(r, c, card) for r, row in enumerate(self.grid) for c, card in enumerate(row) if card is not None]
+        return [
+            (r, c, card) for r, row in enumerate(self.grid) for c, card in enumerate(row) if card is not None
+        ]
 
     @property
     def complete(self) -> bool:
@@ -282,8 +284,12 @@ class YesNo(Bool):
 
 CARD_SCHEMA = Obj(
     {
-        "number": Int(NUMBER_MIN, NUMBER_MAX, "the number printed on the card; each number once on the table"),
-        "color": Text(COLOR_MAX_LENGTH, "the card's colour, a name such as \"yellow\" (compared by its colour key)"),
+        "number": Int(
+            NUMBER_MIN, NUMBER_MAX, "the number printed on the card; each number once on the table"
+        ),
+        "color": Text(
+            COLOR_MAX_LENGTH, 'the card\'s colour, a name such as "yellow" (compared by its colour key)'
+        ),
         "gecko": YesNo("whether the card shows a gecko (missing: no)"),
     },
     "one cactus card",
@@ -317,7 +323,8 @@ class NoSolo(Node):
 
 SOLO_SCHEMA = Obj(
     {"vera_score": Int(0, VERA_MAX, "Vera's final score from her reference card")},
-    'the solo game against Vera: {"vera_score": N}; null (or false) for a two-player game or one board on its own',
+    'the solo game against Vera: {"vera_score": N}; null (or false) for a two-player game or one board on '
+    'its own',
     nullable=True,
 )
 OPTIONS_SCHEMA = Obj(
@@ -357,7 +364,9 @@ def whole(errors: Errors, value: Any, where: str, lo: int, hi: int, rule: str) -
         number = None
     elif isinstance(value, int):
         number = value
-    elif isinstance(value, float) and value.is_integer() or isinstance(value, str) and _DIGITS.fullmatch(value):
+    elif (
+        isinstance(value, float) and value.is_integer() or isinstance(value, str) and _DIGITS.fullmatch(value)
+    ):
         number = int(value)
     if number is None or not lo <= number <= hi:
         errors.add(where, rule)
@@ -422,12 +431,19 @@ def parse_card(errors: Errors, raw: Any, where: str) -> Card | None:
         errors.add(join(where, "color"), 'must be the name of a colour, e.g. "yellow"')
         color = None
     elif not _encodable(color):
-        errors.add(join(where, "color"), "is not valid text: it holds a character no font can show (a lone surrogate)")
+        errors.add(
+            join(where, "color"),
+            "is not valid text: it holds a character no font can show (a lone surrogate)",
+        )
         color = None
     elif len(color_label(color)) > COLOR_MAX_LENGTH:
-        errors.add(join(where, "color"), f"is too long: a colour name has at most {COLOR_MAX_LENGTH} characters")
+        errors.add(
+            join(where, "color"), f"is too long: a colour name has at most {COLOR_MAX_LENGTH} characters"
+        )
         color = None
-    gecko = yes_no(errors, raw.get("gecko"), join(where, "gecko"), "must be true (the card shows a gecko) or false")
+    gecko = yes_no(
+        errors, raw.get("gecko"), join(where, "gecko"), "must be true (the card shows a gecko) or false"
+    )
     if number is None or color is None:
         return None
     return Card(number, color_label(color), bool(gecko))
@@ -456,7 +472,9 @@ def parse_grid(errors: Errors, raw: Any, where: str) -> Display | None:
             continue
         if len(row) != SIZE:
             if len(row) > SIZE:
-                errors.add(row_where, f"has {_plural(len(row), 'card')}: a display is at most {SIZE} cards wide")
+                errors.add(
+                    row_where, f"has {_plural(len(row), 'card')}: a display is at most {SIZE} cards wide"
+                )
             else:
                 errors.add(row_where, f"has {_plural(len(row), 'card')}: a finished row has {SIZE} cards")
             complete = False
@@ -478,7 +496,10 @@ def lenient_rules(options: Any) -> Rules:
 
 def parse_rules(errors: Errors, options: dict[str, Any]) -> Rules:
     advanced = yes_no(
-        errors, options.get("advanced"), "options.advanced", "must be true (advanced scoring: single-colour lines) or false"
+        errors,
+        options.get("advanced"),
+        "options.advanced",
+        "must be true (advanced scoring: single-colour lines) or false",
     )
     reading = get_choice(errors, options, "color_lines", "options", COLOR_LINE_READINGS, default=EVERY_LINE)
     return Rules(bool(advanced), reading or EVERY_LINE)
@@ -490,7 +511,8 @@ VERA_RULE = f"a whole number from 0 to {VERA_MAX} (Vera's final score from her r
 def read_vera_score(text: str) -> tuple[int | None, str]:
     """Vera's score as typed on a form: (the number, or None when blank or not one; why not, or "").
 
-    >>> read_vera_score(" 48 "), read_vera_score(" "), read_vera_score("²")[1].startswith("must be a whole number")
+    >>> (read_vera_score(" 48 "), read_vera_score(" "),
+    ...     read_vera_score("²")[1].startswith("must be a whole number"))
     ((48, ''), (None, ''), True)
     """
     typed = text.strip()
@@ -505,7 +527,10 @@ def parse_solo(errors: Errors, options: dict[str, Any], seat: Seating) -> int | 
     if solo is None or solo is False:
         return None
     if not isinstance(solo, dict):
-        errors.add("options.solo", 'must be null (a two-player game) or {"vera_score": N} for the solo game against Vera')
+        errors.add(
+            "options.solo",
+            'must be null (a two-player game) or {"vera_score": N} for the solo game against Vera',
+        )
         return None
     rule = VERA_RULE
     value = solo.get("vera_score")
@@ -535,17 +560,22 @@ def parse_seating(errors: Errors, table: Any) -> Seating:
         if error.path == "player_count":
             if sent > 1:
                 message = (
-                    f"must be {MAX_PLAYERS}: the number of players in the game, at least the {sent} boards sent "
+                    f"must be {MAX_PLAYERS}: the number of players in the game, at least the {sent} boards "
+                    "sent "
                     f"and at most {MAX_PLAYERS}; {one_board}"
                 )
             else:
                 message = (
                     f"must be a whole number from 1 to {MAX_PLAYERS}: the number of players in the game "
-                    f"(1: one board on its own or the solo game, {MAX_PLAYERS}: one seat of a two-player game)"
+                    f"(1: one board on its own or the solo game, {MAX_PLAYERS}: one seat of a two-player "
+                    "game)"
                 )
             errors.add("player_count", message)
         elif error.path == "players" and sent > MAX_PLAYERS:
-            errors.add("players", f"{error.message} ({MAX_PLAYERS} players, or 1 for the solo game against Vera); {one_board}")
+            errors.add(
+                "players",
+                f"{error.message} ({MAX_PLAYERS} players, or 1 for the solo game against Vera); {one_board}",
+            )
         else:
             errors.add(error.path, error.message)
     return seat
@@ -570,7 +600,10 @@ def parse_table(table: Any) -> Table:
         if not isinstance(table["players"][i], dict):
             continue  # not an object: player_list has said so
         if isinstance(raw.get("name"), str) and not _encodable(raw["name"]):
-            errors.add(join(where, "name"), "is not valid text: it holds a character no font can show (a lone surrogate)")
+            errors.add(
+                join(where, "name"),
+                "is not valid text: it holds a character no font can show (a lone surrogate)",
+            )
         wrens_raw = raw.get("wrens")
         wrens: int | None = 0
         if wrens_raw is not None and wrens_raw != "":
@@ -592,13 +625,17 @@ def parse_table(table: Any) -> Table:
                 if card.number in seen:
                     errors.add(
                         join(card_where, "number"),
-                        f"card {card.number} is already on the table at {seen[card.number]}: every card is in the deck once",
+                        f"card {card.number} is already on the table at {seen[card.number]}: every card is "
+                        "in the deck once",
                     )
                 else:
                     seen[card.number] = card_where
         if display is not None and wrens is not None and isinstance(raw.get("name"), str):
             players.append(Player(raw["name"], wrens, display))
     if wrens_total > WREN_TOKENS:
-        errors.add("players", f"hold {wrens_total} cactus wrens together: the game has only {WREN_TOKENS} wren tokens")
+        errors.add(
+            "players",
+            f"hold {wrens_total} cactus wrens together: the game has only {WREN_TOKENS} wren tokens",
+        )
     errors.raise_if_any()
     return Table(tuple(players), rules, vera, seat)

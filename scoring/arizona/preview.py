@@ -9,14 +9,17 @@ are its gecko's (1 per scoring line it is in; None for a card without a gecko, w
 its lines' and quadrants'), its why every explanation line naming it.  ``Preview.extra`` holds
 what the entry screen lights up: ``lines`` (8: rows 1-4, columns 1-4) and ``quadrants`` (4),
 each ``{"label", "cells": [[r, c], ...], "paths", "complete", "scores", "one_color",
-"points", "lines"}`` (``lines``: the score's lines about it: its order, its geckos, its colours) (``scores``: in order for a line, one colour for a quadrant; ``one_color``: the line
-earns the advanced colour point under the table's reading).
+"points", "lines"}`` (``lines``: the score's lines about it: its order, its geckos, its colours)
+(``scores``: in order for a line, one colour for a quadrant; ``one_color``: the line earns the
+advanced colour point under the table's reading).
 
 >>> cells = [[{"number": 4 * r + c + 1, "color": "pink"} for c in range(4)] for r in range(4)]
 >>> cells[3][3] = {"number": None, "color": ""}
 >>> shown = preview({"grid": cells}, {}, 2, 0)
->>> [(a["label"], a["scores"]) for a in shown.extra["lines"] if a["complete"]]
-[('Row 1', True), ('Row 2', True), ('Row 3', True), ('Column 1', True), ('Column 2', True), ('Column 3', True)]
+>>> [(a["label"],
+...     a["scores"]) for a in shown.extra["lines"] if a["complete"]]  # doctest: +NORMALIZE_WHITESPACE
+[('Row 1', True), ('Row 2', True), ('Row 3', True), ('Column 1', True), ('Column 2', True), ('Column 3',
+True)]
 >>> [(q["label"], q["scores"]) for q in shown.extra["quadrants"]]
 [('Top-left', True), ('Top-right', True), ('Bottom-left', True), ('Bottom-right', False)]
 >>> shown.total, shown.complete, shown.messages[0].path
@@ -47,7 +50,9 @@ def typed_display(state: Any) -> Display:
     return Display(tuple(tuple(_cell(grid, r, c) for c in range(SIZE)) for r in range(SIZE)))
 
 
-def _area(area: Line, scores: bool, points: int, label: str, colored: bool = False, why: Sequence[str] = ()) -> dict[str, Any]:
+def _area(
+    area: Line, scores: bool, points: int, label: str, colored: bool = False, why: Sequence[str] = ()
+) -> dict[str, Any]:
     return {
         "label": label,
         "cells": [list(cell) for cell in area.cells],
@@ -84,8 +89,14 @@ def _board_messages(state: Any, options: Any, player_count: int) -> tuple[tuple[
     """What the full rules say about this board alone (paths relative to the seat; options
     errors keep theirs) and whether the board itself is legal."""
     board = dict(state) if isinstance(state, dict) else {}
-    board["name"] = board.get("name") if isinstance(board.get("name"), str) and board["name"].strip() else "Player"
-    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
+    board["name"] = (
+        board.get("name") if isinstance(board.get("name"), str) and board["name"].strip() else "Player"
+    )
+    table = {
+        "options": options if isinstance(options, dict) else {},
+        "players": [board],
+        "player_count": player_count,
+    }
     try:
         parse_table(table)  # the very checks of a real table
     except ValidationError as exc:
@@ -111,11 +122,24 @@ def preview(
     for r, c, _card in display.cards():
         points[card_path(r, c)] = geckos.get((r, c))
     lines = [
-        _area(area, in_order(area), _line_points(area, rules), area.label, _colour_point(area, rules), _why(area, categories))
+        _area(
+            area,
+            in_order(area),
+            _line_points(area, rules),
+            area.label,
+            _colour_point(area, rules),
+            _why(area, categories),
+        )
         for area in display.lines()
     ]
     quadrants = [
-        _area(area, one_color(area), 2 if one_color(area) else 0, area.label.removesuffix(" quadrant"), why=_why(area, categories, False))
+        _area(
+            area,
+            one_color(area),
+            2 if one_color(area) else 0,
+            area.label.removesuffix(" quadrant"),
+            why=_why(area, categories, False),
+        )
         for area in display.quadrants()
     ]
     started = any(area["complete"] for area in lines + quadrants)

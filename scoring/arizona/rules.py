@@ -89,7 +89,9 @@ def gecko_line(area: Line) -> tuple[Explained, int] | None:
     if not geckos or not in_order(area):
         return None
     text = _geckos_text([card for _, card in geckos])
-    return line(f"{_line_text(area)}, {text} = {len(geckos)}", *(card_path(r, c) for (r, c), _ in geckos)), len(geckos)
+    return line(
+        f"{_line_text(area)}, {text} = {len(geckos)}", *(card_path(r, c) for (r, c), _ in geckos)
+    ), len(geckos)
 
 
 def score_geckos(display: Display) -> Category:
@@ -110,9 +112,13 @@ def score_geckos(display: Display) -> Category:
         assert card is not None
         both = [area for area in display.lines() if (r, c) in area.cells]
         why = "neither line is in order" if all(area.complete for area in both) else "no line in order yet"
-        lines.append(line(f"Gecko on {card.number} (row {r + 1}, column {c + 1}): {why} = 0", card_path(r, c)))
+        lines.append(
+            line(f"Gecko on {card.number} (row {r + 1}, column {c + 1}): {why} = 0", card_path(r, c))
+        )
     if not earned:
-        lines.append(line("No geckos in the display = 0" if display.complete else "No geckos entered yet = 0", "grid"))
+        lines.append(
+            line("No geckos in the display = 0" if display.complete else "No geckos entered yet = 0", "grid")
+        )
     return Category.of("geckos", "Geckos", points, lines)
 
 
