@@ -59,9 +59,29 @@ from .state import (
 )
 
 __all__ = [
-    "ALOE_VERA_CAP", "COLORS", "FLOWERS", "GAME", "MAX_LEAVES", "MAX_WATER", "MONEY_PLANT_CAPACITY", "PLANTS", "POT_COLORS",
-    "POT_KINDS", "POT_SIZES", "SEASONS", "SPECIAL_PLANTS", "SUCCULENTS", "Plant", "PotKind", "blank_player",
-    "catalog_search", "find_plant", "leaf_capacity", "place_name", "preview", "score",
+    "ALOE_VERA_CAP",
+    "COLORS",
+    "FLOWERS",
+    "GAME",
+    "MAX_LEAVES",
+    "MAX_WATER",
+    "MONEY_PLANT_CAPACITY",
+    "PLANTS",
+    "POT_COLORS",
+    "POT_KINDS",
+    "POT_SIZES",
+    "SEASONS",
+    "SPECIAL_PLANTS",
+    "SUCCULENTS",
+    "Plant",
+    "PotKind",
+    "blank_player",
+    "catalog_search",
+    "find_plant",
+    "leaf_capacity",
+    "place_name",
+    "preview",
+    "score",
 ]
 
 NAME = "gretchens-garden"
@@ -74,27 +94,39 @@ def score(table: dict[str, Any]) -> Result:
     """Score a finished (or provisional) table; raise ValidationError listing every problem."""
     state = parse(table)
     categories = [score_player(state, i) for i in range(len(state.players))]
-    return build_result(NAME, ENGINE_VERSION, [p.name for p in state.players], categories,
-                        warnings=warnings(state), no_winner=not state.everyone)
+    return build_result(
+        NAME,
+        ENGINE_VERSION,
+        [p.name for p in state.players],
+        categories,
+        warnings=warnings(state),
+        no_winner=not state.everyone,
+    )
 
 
 def warnings(state: Table) -> list[str]:
     """What the result must say about a legal table: who is missing, rows that lost a starting pot."""
     out = []
     if state.partial:
-        out.append(f"Scoring {len(state.players)} of {state.player_count} players: {COMPARING} "
-                   "compare only the players entered")
+        out.append(
+            f"Scoring {len(state.players)} of {state.player_count} players: {COMPARING} "
+            "compare only the players entered"
+        )
     if state.one_board:
-        out.append(f"One board scored on its own: {COMPARING} compare it with nobody; send every board "
-                   "of the table to compare them")
+        out.append(
+            f"One board scored on its own: {COMPARING} compare it with nobody; send every board "
+            "of the table to compare them"
+        )
     if state.note:
         out.append(state.note)
     for player in state.players:
         problems = starting_pot_problems(player)
         if problems:
-            out.append(f"{player.name}: {' and '.join(problems)}; every row keeps its 2 gray starting pots "
-                       "at its two ends (rulebook, Setup 9 and Pots: bought pots go in between), and each "
-                       "pot card scores 2: check the row")
+            out.append(
+                f"{player.name}: {' and '.join(problems)}; every row keeps its 2 gray starting pots "
+                "at its two ends (rulebook, Setup 9 and Pots: bought pots go in between), and each "
+                "pot card scores 2: check the row"
+            )
     return out
 
 

@@ -79,7 +79,8 @@ SUCCULENTS: tuple[Plant, ...] = tuple(
     Plant(p["name"], p["color"], p["set"], p["copies"], p["timing"], p["effect"]) for p in _DATA["succulents"]
 )
 SPECIAL_PLANTS: tuple[Plant, ...] = tuple(
-    Plant(p["name"], p["color"], "special", p["copies"], p["timing"], p["effect"]) for p in _DATA["special_plants"]
+    Plant(p["name"], p["color"], "special", p["copies"], p["timing"], p["effect"])
+    for p in _DATA["special_plants"]
 )
 PLANTS: tuple[Plant, ...] = SUCCULENTS + SPECIAL_PLANTS
 PLANTS_BY_KEY: dict[str, Plant] = {normalize_name(p.name): p for p in PLANTS}

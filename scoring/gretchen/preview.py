@@ -8,7 +8,8 @@ its problem is in ``messages``.  A complete, legal board previews to exactly its
 ``points`` and ``why`` are keyed by place (``display[3]``): a place's points are its leaves, its
 flower, its share of its plant's effect and its pot card's 2; its ``why`` is the lines that
 explain them (its leaves, its flower, its plant's effect; the pot count is one line about the
-whole row, under ``display``).  ``others`` (the other seats' boards, each with its ``name``, in seat order) lets the
+whole row, under ``display``).  ``others`` (the other seats' boards, each with its ``name``, in
+seat order) lets the
 comparisons (Mexican Firecracker, Ribbon Plant, Mermaid Tail) and the table-wide checks see the
 whole table; without them the board is compared with nobody.
 
@@ -19,7 +20,8 @@ whole table; without them the board is compared with nobody.
 (73, True, 25)
 >>> seen.why["display[2]"][0]
 'Jellybean Plant (left 2): 12 leaves = 12'
->>> half = dict(anna, display=[*anna["display"][:3], {"pot": {"color": "blue"}, "plant": None}, anna["display"][4]])
+>>> half = dict(anna, display=[*anna["display"][:3], {"pot": {"color": "blue"}, "plant": None},
+...     anna["display"][4]])
 >>> typing = preview(half, {}, 2, 1, others=[steve])
 >>> typing.total, typing.points["display[3]"], [m.path for m in typing.messages]
 (38, None, ['display[3].pot.size'])
@@ -54,16 +56,22 @@ def preview(
         board["name"] = f"Seat {position + 1}"
     boards = [*rest[:at], board, *rest[at:]]
     count = player_count if isinstance(player_count, int) and not isinstance(player_count, bool) else 1
-    table = {"options": {} if options is None else options, "players": boards,
-             "player_count": max(count, len(boards))}
+    table = {
+        "options": {} if options is None else options,
+        "players": boards,
+        "player_count": max(count, len(boards)),
+    }
     reading = read(table)
-    messages = seat_errors(reading.errors, at) + tuple(e for e in reading.errors if not e.path.startswith("players["))
+    messages = seat_errors(reading.errors, at) + tuple(
+        e for e in reading.errors if not e.path.startswith("players[")
+    )
     untouched = _untouched(state)
     mine = reading.boards[at] if at < len(reading.boards) else None
     if mine is None or mine.state is None:
         return Preview(None, messages=messages, extra={"untouched": untouched})
-    compared = [(i, b.state) for i, b in enumerate(reading.boards)
-                if b.state is not None and (i == at or b.ok)]
+    compared = [
+        (i, b.state) for i, b in enumerate(reading.boards) if b.state is not None and (i == at or b.ok)
+    ]
     players = tuple(s for _, s in compared)
     index = next(k for k, (i, _) in enumerate(compared) if i == at)
     shape = reading.table
@@ -115,4 +123,3 @@ def _untouched(state: Any) -> bool:
     if not isinstance(state, Mapping):
         return False
     return {k: v for k, v in state.items() if k != "name"} == starting_row()
-

@@ -99,8 +99,11 @@ def flowers(player: PlayerState) -> Scored:
         assert slot.plant is not None
         out.add(slot.index, FLOWER_POINTS)
         what = "flower (a free colour, rainbow pot)" if colour == "any" else f"{colour} flower"
-        out.say(f"{slot.plant.plant.name} ({slot.where}): {what} = {FLOWER_POINTS}", f"{slot.path}.plant.flower",
-                subjects=(slot.index,))
+        out.say(
+            f"{slot.plant.plant.name} ({slot.where}): {what} = {FLOWER_POINTS}",
+            f"{slot.path}.plant.flower",
+            subjects=(slot.index,),
+        )
     count = len(out.lines)
     if count > 1:
         out.say(f"{count} flowers x {FLOWER_POINTS} = {count * FLOWER_POINTS}", ROW)
@@ -121,8 +124,11 @@ def pots(player: PlayerState, money_plant_pot_scores: bool) -> Scored:
     for slot in cards:
         out.add(slot.index, POT_POINTS)
     if cards:
-        out.say(f"{_n(len(cards), 'pot card')} ({starting} gray starting, {len(cards) - starting} bought) x "
-                f"{POT_POINTS} = {out.points}", *(f"{s.path}.pot" for s in cards))
+        out.say(
+            f"{_n(len(cards), 'pot card')} ({starting} gray starting, {len(cards) - starting} bought) x "
+            f"{POT_POINTS} = {out.points}",
+            *(f"{s.path}.pot" for s in cards),
+        )
     else:
         out.say("No pot cards", ROW)
     money = player.money_slot
@@ -132,12 +138,17 @@ def pots(player: PlayerState, money_plant_pot_scores: bool) -> Scored:
             out.add(money.index, POT_POINTS)
         else:  # a preview without the Money Plant yet: its pot still scores
             out.points += POT_POINTS
-        out.say(f"Money Plant's pot, counted as a pot card (this play's option) = {POT_POINTS}", *where,
-                subjects=(money.index,) if money else ())
+        out.say(
+            f"Money Plant's pot, counted as a pot card (this play's option) = {POT_POINTS}",
+            *where,
+            subjects=(money.index,) if money else (),
+        )
     else:
-        out.say("Money Plant's pot: printed on the player board, not a pot card = 0 "
-                "(an option counts it)", *where,
-                subjects=(money.index,) if money else ())
+        out.say(
+            "Money Plant's pot: printed on the player board, not a pot card = 0 (an option counts it)",
+            *where,
+            subjects=(money.index,) if money else (),
+        )
     return out
 
 
@@ -158,7 +169,9 @@ class Context:
         return self.table.options
 
     def count_everyone(self, name: str) -> list[int]:
-        return [sum(1 for s in p.plants if s.plant and s.plant.plant.name == name) for p in self.table.players]
+        return [
+            sum(1 for s in p.plants if s.plant and s.plant.plant.name == name) for p in self.table.players
+        ]
 
     def others(self, values: list[int]) -> list[tuple[str, int]]:
         return [(p.name, values[i]) for i, p in enumerate(self.table.players) if i != self.index]
@@ -200,16 +213,23 @@ def baby_toes(ctx: Context) -> Outcome:
     right = len(ctx.player.plants) - left
     k = len(ctx.cards)
     if left == right:
-        return _same(ctx, 5, f"{left} plants left of the Money Plant, {right} right: balanced, {k} x 5 = {5 * k}",
-                     counted)
+        return _same(
+            ctx,
+            5,
+            f"{left} plants left of the Money Plant, {right} right: balanced, {k} x 5 = {5 * k}",
+            counted,
+        )
     return _same(ctx, 0, f"{left} plants left of the Money Plant, {right} right: not balanced = 0", counted)
 
 
 def _calico_distance(ctx: Context, card: Slot) -> tuple[int, list[Slot]]:
     """Calico Hearts' X under the table's reading, and the places it counted."""
     assert card.position is not None
-    side = [s for s in ctx.player.display if s.position is not None and s.position * card.position > 0
-            and abs(s.position) < abs(card.position)]
+    side = [
+        s
+        for s in ctx.player.display
+        if s.position is not None and s.position * card.position > 0 and abs(s.position) < abs(card.position)
+    ]
     reading = ctx.options.calico_hearts_distance
     if reading == "places":
         return abs(card.position), side
@@ -253,8 +273,11 @@ def ribbon_plant(ctx: Context) -> Outcome:
     """Each Ribbon Plant scores the number of Ribbon Plants on the whole table."""
     counts = ctx.count_everyone("Ribbon Plant")
     k, total = counts[ctx.index], sum(counts)
-    return _same(ctx, total, f"{total} on the table (you {k}, others: {_others(ctx.others(counts))}): "
-                 f"{k} x {total} = {k * total}")
+    return _same(
+        ctx,
+        total,
+        f"{total} on the table (you {k}, others: {_others(ctx.others(counts))}): {k} x {total} = {k * total}",
+    )
 
 
 def snake_plant(ctx: Context) -> Outcome:
@@ -265,8 +288,10 @@ def snake_plant(ctx: Context) -> Outcome:
         full = s.plant.leaves == s.pot.size
         each.append(5 if full else 0)
         counted += [f"{s.path}.plant.leaves", f"{s.path}.pot"]
-        parts.append(f"{s.where} {'full' if full else 'not full'}, {s.plant.leaves} of {s.pot.size} leaves "
-                     f"= {5 if full else 0}")
+        parts.append(
+            f"{s.where} {'full' if full else 'not full'}, {s.plant.leaves} of {s.pot.size} leaves "
+            f"= {5 if full else 0}"
+        )
     text = "; ".join(parts) + (f": {sum(each)}" if len(parts) > 1 else "")
     return Outcome(tuple(each), text, tuple(counted))
 
@@ -278,8 +303,10 @@ def bunny_ears(ctx: Context) -> Outcome:
         assert s.plant is not None
         even = s.plant.leaves % 2 == 0
         each.append(4 if even else -1)
-        parts.append(f"{s.where} {_n(s.plant.leaves, 'leaf', 'leaves')}, {'even' if even else 'odd'} "
-                     f"= {4 if even else -1}")
+        parts.append(
+            f"{s.where} {_n(s.plant.leaves, 'leaf', 'leaves')}, {'even' if even else 'odd'} "
+            f"= {4 if even else -1}"
+        )
     text = "; ".join(parts) + (f": {sum(each)}" if len(parts) > 1 else "")
     return Outcome(tuple(each), text, tuple(f"{s.path}.plant.leaves" for s in ctx.cards))
 
@@ -288,13 +315,20 @@ def jellybean_plant(ctx: Context) -> Outcome:
     """+X per Jellybean Plant, X = distinct colours among your plant and pot cards (the six
     colours only: gray and rainbow do not count, nor do flowers)."""
     counted = [f"{s.path}.pot" for s in ctx.player.pots if s.pot is not None and s.pot.color in COLORS]
-    counted += [f"{s.path}.plant" for s in ctx.player.plants if s.plant is not None and s.plant.plant.color in COLORS]
+    counted += [
+        f"{s.path}.plant" for s in ctx.player.plants if s.plant is not None and s.plant.plant.color in COLORS
+    ]
     seen = {s.pot.color for s in ctx.player.pots if s.pot is not None}
     seen |= {s.plant.plant.color for s in ctx.player.plants if s.plant is not None}
     colours = [c for c in COLORS if c in seen]
     k, x = len(ctx.cards), len(colours)
-    return _same(ctx, x, f"{_n(x, 'colour')} among your plants and pots ({', '.join(colours)}; gray and rainbow "
-                 f"do not count): {k} x {x} = {k * x}", counted)
+    return _same(
+        ctx,
+        x,
+        f"{_n(x, 'colour')} among your plants and pots ({', '.join(colours)}; gray and rainbow "
+        f"do not count): {k} x {x} = {k * x}",
+        counted,
+    )
 
 
 def living_stone(ctx: Context) -> Outcome:
@@ -310,8 +344,13 @@ def aloe_vera(ctx: Context) -> Outcome:
     if not ctx.options.aloe_vera_max_4:
         return _same(ctx, w, f"{w} water in your watering can x 1 = {w} (no cap)", ("watering_can",))
     got = min(w, ALOE_VERA_CAP)
-    return _same(ctx, got, f"{w} water in your watering can x 1, at most {ALOE_VERA_CAP} (this play's option, "
-                 f"the online game's tooltip) = {got}", ("watering_can",))
+    return _same(
+        ctx,
+        got,
+        f"{w} water in your watering can x 1, at most {ALOE_VERA_CAP} (this play's option, "
+        f"the online game's tooltip) = {got}",
+        ("watering_can",),
+    )
 
 
 def moon_cactus(ctx: Context) -> Outcome:
@@ -397,8 +436,11 @@ def plants(player: PlayerState, index: int, table: Table) -> Scored:
             if name not in quiet:
                 quiet.append(name)
     if quiet:
-        out.say("No end-of-game effect: " + ", ".join(quiet), *_plant_paths(quiet_places),
-                subjects=(s.index for s in quiet_places))
+        out.say(
+            "No end-of-game effect: " + ", ".join(quiet),
+            *_plant_paths(quiet_places),
+            subjects=(s.index for s in quiet_places),
+        )
     if not player.plants:
         out.say("No plants in your collection", ROW)
     return out
@@ -408,8 +450,12 @@ def score_board(table: Table, index: int, player: PlayerState | None = None) -> 
     """The four rows of the score pad for player ``index`` (or for ``player``, a board being typed
     that sits at seat ``index`` of ``table``), with each place's share."""
     player = player if player is not None else table.players[index]
-    return [leaves(player), flowers(player), plants(player, index, table),
-            pots(player, table.options.money_plant_pot_scores)]
+    return [
+        leaves(player),
+        flowers(player),
+        plants(player, index, table),
+        pots(player, table.options.money_plant_pot_scores),
+    ]
 
 
 def score_player(table: Table, index: int) -> list[Category]:

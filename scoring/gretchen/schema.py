@@ -60,8 +60,13 @@ POT = Obj(
 PLANT = Obj(
     {
         "name": Text(60, "one of the 18 plants: " + ", ".join(p.name for p in PLANTS), nullable=False),
-        "leaves": Int(0, MAX_LEAVES, "leaves on it: 0 to its pot's size (String of Pearls 6 more, Pet Rock 0)",
-                      nullable=False, blank=0),
+        "leaves": Int(
+            0,
+            MAX_LEAVES,
+            "leaves on it: 0 to its pot's size (String of Pearls 6 more, Pet Rock 0)",
+            nullable=False,
+            blank=0,
+        ),
         "flower": Bool("it has flowered (7 points)"),
     },
     "the plant in this pot (null: an empty pot)",
@@ -80,10 +85,19 @@ PLACE = Obj(
 
 PLAYER = Obj(
     {
-        "money_plant_leaves": Int(0, MONEY_PLANT_CAPACITY, "leaves on the Money Plant (money, 0 points; 4 = full)",
-                                  nullable=False, blank=0),
-        "watering_can": Int(0, MAX_WATER, "water left in the watering can (Aloe Vera)", nullable=False, blank=0),
-        "display": Arr(PLACE, MAX_DISPLAY, "the row of cards, left to right, the Money Plant in its place", min_items=1),
+        "money_plant_leaves": Int(
+            0,
+            MONEY_PLANT_CAPACITY,
+            "leaves on the Money Plant (money, 0 points; 4 = full)",
+            nullable=False,
+            blank=0,
+        ),
+        "watering_can": Int(
+            0, MAX_WATER, "water left in the watering can (Aloe Vera)", nullable=False, blank=0
+        ),
+        "display": Arr(
+            PLACE, MAX_DISPLAY, "the row of cards, left to right, the Money Plant in its place", min_items=1
+        ),
     },
     "one player's collection at the end of the game",
     required=("money_plant_leaves", "watering_can", "display"),
@@ -94,7 +108,8 @@ OPTIONS_SCHEMA = Obj(
         "money_plant_pot_scores": Bool("the Money Plant's own pot also scores 2 points (BGA); default false"),
         "calico_hearts_distance": Choice(
             tuple(CALICO_READINGS),
-            "how Calico Hearts counts its distance: " + "; ".join(f"{k} = {v}" for k, v in CALICO_READINGS.items()),
+            "how Calico Hearts counts its distance: "
+            + "; ".join(f"{k} = {v}" for k, v in CALICO_READINGS.items()),
         ),
         "aloe_vera_max_4": Bool("Aloe Vera scores at most 4 (the BGA tooltip's cap); default false: no cap"),
     },

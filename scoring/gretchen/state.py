@@ -89,7 +89,8 @@ class Slot:
     preview) a place that does not read yet, which holds nothing."""
 
     index: int  # the place in the row: display[index]
-    position: int | None  # signed places from the Money Plant: -2 second to the left; None: no Money Plant yet
+    # signed places from the Money Plant: -2 second to the left; None: no Money Plant yet
+    position: int | None
     pot: PotKind | None  # None for the Money Plant and for a place that does not read
     plant: PlantInPot | None = None
     money: bool = False
@@ -215,14 +216,19 @@ def _say_how_many(errors: Errors, sent: int) -> None:
     """The game's own words for too many boards (the shared check says "this game takes ...")."""
     for k, item in enumerate(errors.items):
         if item.path == "players" and item.message.startswith(f"has {sent} players: this game takes"):
-            errors.items[k] = FieldError("players", f"has {sent} players: {TITLE} is for {MIN_PLAYERS} to "
-                                         f"{MAX_PLAYERS} players; to score one board on its own, send just that board")
+            errors.items[k] = FieldError(
+                "players",
+                f"has {sent} players: {TITLE} is for {MIN_PLAYERS} to "
+                f"{MAX_PLAYERS} players; to score one board on its own, send just that board",
+            )
 
 
 def read_options(errors: Errors, table: Any) -> Options:
     """The options (unknown keys are the schema's to refuse)."""
     options = options_of(table)
-    calico = get_choice(errors, options, "calico_hearts_distance", "options", tuple(CALICO_READINGS), default="places")
+    calico = get_choice(
+        errors, options, "calico_hearts_distance", "options", tuple(CALICO_READINGS), default="places"
+    )
     return Options(
         get_bool(errors, options, "money_plant_pot_scores", "options"),
         calico or "places",
@@ -241,8 +247,10 @@ def read_player(errors: Errors, raw: Any, path: str) -> Board:
     probe = Errors()
     leaves = get_int(probe, raw, "money_plant_leaves", path, minimum=0, maximum=MONEY_PLANT_CAPACITY)
     if leaves is None:
-        errors.add(join(path, "money_plant_leaves"),
-                   f"{probe.items[0].message} (the Money Plant's pot holds at most {MONEY_PLANT_CAPACITY} leaves)")
+        errors.add(
+            join(path, "money_plant_leaves"),
+            f"{probe.items[0].message} (the Money Plant's pot holds at most {MONEY_PLANT_CAPACITY} leaves)",
+        )
     can = get_int(errors, raw, "watering_can", path, minimum=0, maximum=MAX_WATER)
     row = _display(errors, raw.get("display"), join(path, "display"))
     name = raw.get("name")
@@ -263,9 +271,12 @@ def _check_actions(errors: Errors, player: PlayerState, path: str) -> bool:
     needed = bought + plants + flowers
     if needed <= SEASONS:
         return True
-    errors.add(path, f"needs {needed} actions ({_n(bought, 'bought pot')}, {_n(plants, 'plant')}, "
-               f"{_n(flowers, 'flower')}: each is one action, a buy, a cutting or a flowering): a game has "
-               f"{SEASONS} seasons of one action each")
+    errors.add(
+        path,
+        f"needs {needed} actions ({_n(bought, 'bought pot')}, {_n(plants, 'plant')}, "
+        f"{_n(flowers, 'flower')}: each is one action, a buy, a cutting or a flowering): a game has "
+        f"{SEASONS} seasons of one action each",
+    )
     return False
 
 
@@ -282,8 +293,11 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], fro
         errors.add(path, 'must be the row of cards, left to right: pots and one {"money_plant": true}')
         return None
     if len(raw) > MAX_DISPLAY:
-        errors.add(path, f"has {len(raw)} places: at most {MAX_DISPLAY} (24 pots from the deck, "
-                   f"{STARTING_POTS_PER_PLAYER} starting pots and the Money Plant)")
+        errors.add(
+            path,
+            f"has {len(raw)} places: at most {MAX_DISPLAY} (24 pots from the deck, "
+            f"{STARTING_POTS_PER_PLAYER} starting pots and the Money Plant)",
+        )
         return None
     before = len(errors)
     money_at: list[int] = []
@@ -293,12 +307,17 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], fro
         where = join(path, i)
         mark = len(errors)
         if not isinstance(cell, dict):
-            errors.add(where, 'must be a pot {"pot": {...}, "plant": ...} or the Money Plant {"money_plant": true}')
+            errors.add(
+                where, 'must be a pot {"pot": {...}, "plant": ...} or the Money Plant {"money_plant": true}'
+            )
             cells.append((None, None, False))
         elif get_bool(errors, cell, "money_plant", where):
             if money_at:
-                errors.add(join(where, "money_plant"), f"is a second Money Plant (the first is at place {money_at[0]}): "
-                           "each player has exactly one Money Plant")
+                errors.add(
+                    join(where, "money_plant"),
+                    f"is a second Money Plant (the first is at place {money_at[0]}): "
+                    "each player has exactly one Money Plant",
+                )
             _money_place_holds_nothing(errors, cell, where)
             cells.append((None, None, not money_at))
             money_at.append(i)
@@ -318,10 +337,14 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], fro
             if starting > STARTING_POTS_PER_PLAYER:
                 broken.add(i)
                 if clean:
-                    errors.add(join(join(path, i), "pot"), f"is a third gray pot: each player has only "
-                               f"{STARTING_POTS_PER_PLAYER} gray starting pots")
+                    errors.add(
+                        join(join(path, i), "pot"),
+                        f"is a third gray pot: each player has only "
+                        f"{STARTING_POTS_PER_PLAYER} gray starting pots",
+                    )
     slots = tuple(
-        Slot(i, None if centre is None else i - centre, None, None, money) if i in broken or money
+        Slot(i, None if centre is None else i - centre, None, None, money)
+        if i in broken or money
         else Slot(i, None if centre is None else i - centre, pot, plant)
         for i, (pot, plant, money) in enumerate(cells)
     )
@@ -331,11 +354,17 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], fro
 def _money_place_holds_nothing(errors: Errors, cell: dict[str, Any], where: str) -> None:
     """The Money Plant's place is the player board: no pot card, no other plant on it."""
     if cell.get("pot") is not None:
-        errors.add(join(where, "pot"), "is on the Money Plant's place: the Money Plant stands in its own pot on the "
-                   "player board; a pot card takes a place of its own in the row")
+        errors.add(
+            join(where, "pot"),
+            "is on the Money Plant's place: the Money Plant stands in its own pot on the "
+            "player board; a pot card takes a place of its own in the row",
+        )
     if cell.get("plant") is not None:
-        errors.add(join(where, "plant"), "is on the Money Plant's place: a place is either the Money Plant or a pot "
-                   "with a plant, never both; put this plant in a pot of its own place")
+        errors.add(
+            join(where, "plant"),
+            "is on the Money Plant's place: a place is either the Money Plant or a pot "
+            "with a plant, never both; put this plant in a pot of its own place",
+        )
 
 
 def _pot_cell(errors: Errors, cell: dict[str, Any], where: str) -> tuple[PotKind | None, PlantInPot | None]:
@@ -363,7 +392,9 @@ def _pot(errors: Errors, raw: Any, path: str) -> PotKind | None:
         errors.add(join(path, "color"), f"{verb} one of " + ", ".join(POT_COLORS))
         return None
     sizes = POT_SIZES[folded]
-    allowed = " or ".join(str(s) for s in sizes) if len(sizes) < 3 else f"{sizes[0]}, {sizes[1]} or {sizes[2]}"
+    allowed = (
+        " or ".join(str(s) for s in sizes) if len(sizes) < 3 else f"{sizes[0]}, {sizes[1]} or {sizes[2]}"
+    )
     size = get_int(Errors(), raw, "size", path, minimum=0)
     kind = pot_kind(folded, size) if size is not None else None
     if kind is None:
@@ -384,14 +415,22 @@ def _plant(errors: Errors, raw: Any, path: str, pot: PotKind | None, raw_pot: An
     plant = find_plant(name)
     if plant is None:
         if isinstance(name, str) and name.strip().casefold().replace(" ", "") == "moneyplant":
-            errors.add(join(path, "name"), 'the Money Plant is not potted here: mark its place with {"money_plant": true} '
-                       "and give its leaves as money_plant_leaves")
+            errors.add(
+                join(path, "name"),
+                'the Money Plant is not potted here: mark its place with {"money_plant": true} '
+                "and give its leaves as money_plant_leaves",
+            )
         elif name is None or (isinstance(name, str) and not name.strip()):
-            errors.add(join(path, "name"), "is missing: enter the plant's name, or make the pot empty (plant null)")
+            errors.add(
+                join(path, "name"), "is missing: enter the plant's name, or make the pot empty (plant null)"
+            )
         else:
             shown = f'"{name}"' if isinstance(name, str) and len(name) <= 40 else "this"
-            errors.add(join(path, "name"), f"{shown} is not a plant of Gretchen's Garden: choose one of "
-                       + ", ".join(p.name for p in PLANTS))
+            errors.add(
+                join(path, "name"),
+                f"{shown} is not a plant of Gretchen's Garden: choose one of "
+                + ", ".join(p.name for p in PLANTS),
+            )
     flower = get_bool(errors, raw, "flower", path)
     if plant is None or pot is None:
         get_int(errors, raw, "leaves", path, minimum=0)
@@ -424,12 +463,16 @@ def _flower_problem(plant: Plant, pot: PotKind) -> str | None:
     if plant.color == "gray":
         return f'"{plant.name}" is gray and cannot flower: only coloured succulents and Rainbow West flower'
     if pot.color == "gray":
-        return (f'"{plant.name}" cannot flower in a gray pot: a plant flowers in a pot of its own colour '
-                "or a rainbow pot (gray is not a colour)")
+        return (
+            f'"{plant.name}" cannot flower in a gray pot: a plant flowers in a pot of its own colour '
+            "or a rainbow pot (gray is not a colour)"
+        )
     if plant.name == "Rainbow West" or pot.color == "rainbow" or pot.color == plant.color:
         return None
-    return (f'"{plant.name}" is {plant.color} and cannot flower in a {pot.color} pot: it needs a '
-            f"{plant.color} or rainbow pot")
+    return (
+        f'"{plant.name}" is {plant.color} and cannot flower in a {pot.color} pot: it needs a '
+        f"{plant.color} or rainbow pot"
+    )
 
 
 def flower_color(slot: Slot) -> str | None:
@@ -467,37 +510,53 @@ def _check_table(errors: Errors, players: Sequence[PlayerState | None], table: T
                 key = (pot.color, pot.size)
                 pot_copies[key] = pot_copies.get(key, 0) + 1
                 if pot_copies[key] > pot.copies:
-                    errors.add(join(path, "pot"), f"is one {pot.label} too many: the game has only {pot.copies}")
+                    errors.add(
+                        join(path, "pot"), f"is one {pot.label} too many: the game has only {pot.copies}"
+                    )
             if slot.plant is None:
                 continue
             plant = slot.plant.plant
             plant_copies[plant.name] = plant_copies.get(plant.name, 0) + 1
             if plant_copies[plant.name] > plant.copies:
                 copies = "1 copy" if plant.copies == 1 else f"{plant.copies} copies"
-                errors.add(join(path, "plant.name"), f'is one "{plant.name}" too many: the game has only {copies}')
+                errors.add(
+                    join(path, "plant.name"), f'is one "{plant.name}" too many: the game has only {copies}'
+                )
             if plant.special and plant_copies[plant.name] == 1:
                 specials.append(plant.name)
                 if len(specials) > specials_allowed:
-                    errors.add(join(path, "plant.name"), f"is one special plant too many: a {player_count}-player "
-                               f"game deals only {specials_allowed} special plants into the deck")
+                    errors.add(
+                        join(path, "plant.name"),
+                        f"is one special plant too many: a {player_count}-player "
+                        f"game deals only {specials_allowed} special plants into the deck",
+                    )
             if plant.color in COLORS:
                 seen = first_of_colour.setdefault(plant.color, (plant.name, owner))
                 if seen[0] != plant.name:
-                    errors.add(join(path, "plant.name"), f'"{plant.name}" and "{seen[0]}" ({seen[1]}) are both '
-                               f"{plant.color}: a game uses only one succulent of each colour")
+                    errors.add(
+                        join(path, "plant.name"),
+                        f'"{plant.name}" and "{seen[0]}" ({seen[1]}) are both '
+                        f"{plant.color}: a game uses only one succulent of each colour",
+                    )
             colour = flower_color(slot)
             if colour == "any":
                 wild_flowers.append(path)
             elif colour is not None:
                 if colour in flowers:
-                    errors.add(join(path, "plant.flower"), f"the {colour} flower is already on {flowers[colour]}: "
-                               "each colour flowers only once per game")
+                    errors.add(
+                        join(path, "plant.flower"),
+                        f"the {colour} flower is already on {flowers[colour]}: "
+                        "each colour flowers only once per game",
+                    )
                 else:
                     flowers[colour] = f'"{plant.name}" ({owner})'
     for path in wild_flowers:  # Rainbow West in a rainbow pot takes any colour still free
         if len(flowers) >= len(COLORS):
-            errors.add(join(path, "plant.flower"), "Rainbow West has no free flower colour left: all 6 colours "
-                       "already flower elsewhere and each colour flowers only once per game")
+            errors.add(
+                join(path, "plant.flower"),
+                "Rainbow West has no free flower colour left: all 6 colours "
+                "already flower elsewhere and each colour flowers only once per game",
+            )
         flowers[f"any{path}"] = "Rainbow West"
     if table.everyone and all(p is not None for p in players):
         _check_cuttings(errors, [p for p in players if p is not None], player_count)
@@ -513,18 +572,23 @@ def _check_cuttings(errors: Errors, players: Sequence[PlayerState], player_count
     if in_deck is None:
         return
     for plant in SUCCULENTS:
-        owned = [[s for s in p.plants if s.plant is not None and s.plant.plant.name == plant.name] for p in players]
+        owned = [
+            [s for s in p.plants if s.plant is not None and s.plant.plant.name == plant.name] for p in players
+        ]
         total = sum(len(cards) for cards in owned)
         owners = [i for i, cards in enumerate(owned) if cards]
         if total <= in_deck or len(owners) != 1:
             continue
         i = owners[0]
         cut = owned[i][in_deck]
-        errors.add(f"players[{i}].{cut.path}.plant.name",
-                   f'is a cutting with nobody to cut from: all {total} "{plant.name}" on the table are in '
-                   f"{players[i].name}'s row, a {player_count}-player game deals only {in_deck} into the plant deck, "
-                   f'and every other copy is a cutting, taken only from another player\'s "{plant.name}" (which '
-                   "stays in their row)")
+        errors.add(
+            f"players[{i}].{cut.path}.plant.name",
+            f'is a cutting with nobody to cut from: all {total} "{plant.name}" on the table are in '
+            f"{players[i].name}'s row, a {player_count}-player game deals only {in_deck} into the plant "
+            "deck, "
+            f'and every other copy is a cutting, taken only from another player\'s "{plant.name}" (which '
+            "stays in their row)",
+        )
 
 
 def marker_need(players: Sequence[PlayerState]) -> tuple[int, int, int]:
@@ -543,9 +607,12 @@ def _check_markers(errors: Errors, players: Sequence[PlayerState]) -> None:
     """Rulebook, Components: "116 double-sided markers: water, leaf" and "26 '4 leaves' markers"."""
     leaves, water, singles = marker_need(players)
     if singles > MARKERS:
-        errors.add("players", f"hold {leaves} leaves and {water} water in watering cans: that takes {singles} of the "
-                   f"game's {MARKERS} water/leaf markers (its {FOUR_LEAF_MARKERS} \"4 leaves\" markers count 4 "
-                   "leaves each, on one plant)")
+        errors.add(
+            "players",
+            f"hold {leaves} leaves and {water} water in watering cans: that takes {singles} of the "
+            f'game\'s {MARKERS} water/leaf markers (its {FOUR_LEAF_MARKERS} "4 leaves" markers count 4 '
+            "leaves each, on one plant)",
+        )
 
 
 def starting_pot_problems(player: PlayerState) -> list[str]:
@@ -565,4 +632,3 @@ def starting_pot_problems(player: PlayerState) -> list[str]:
         if end.pot is None or end.pot.kind != "starting":
             problems.append(f"the {side} end of the row is not a gray starting pot")
     return problems
-
