@@ -122,7 +122,8 @@ BEGINNERS: tuple[Plant, ...] = tuple(p for p in PLANTS if p.beginner)
 _PLANT_BY_KEY: dict[str, Plant] = {fold(p.name): p for p in PLANTS}
 # each deck's cards by folded key and folded name (find_item's fast path)
 _ITEMS_BY_FOLD: dict[tuple[Item, ...], dict[str, Item]] = {
-    deck: {folded: item for item in deck for folded in (fold(item.key), fold(item.name))} for deck in (DECORATIONS, TOOLS)
+    deck: {folded: item for item in deck for folded in (fold(item.key), fold(item.name))}
+    for deck in (DECORATIONS, TOOLS)
 }
 _ORDER: dict[str, int] = {p.name: i for i, p in enumerate(PLANTS)}
 

@@ -126,7 +126,9 @@ def _plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _read_plants(errors: Errors, player: dict[str, Any], where: str) -> tuple[list[Holding], list[_Card], bool]:
+def _read_plants(
+    errors: Errors, player: dict[str, Any], where: str
+) -> tuple[list[Holding], list[_Card], bool]:
     """The player's plants whose growth reads, every plant card named (growth read or not, for
     the Beginner and duplicate checks), and whether every entry's name was read."""
     path = join(where, "plants")
@@ -135,7 +137,9 @@ def _read_plants(errors: Errors, player: dict[str, Any], where: str) -> tuple[li
         errors.add(path, "is missing: list the player's plants (their Beginner plant and up to 5 more)")
         return [], [], False
     if not isinstance(raw, list):
-        errors.add(path, f'must be a list of up to {MAX_PLANTS} plants like {{"name": "ZZ Plant", "growth": 2}}')
+        errors.add(
+            path, f'must be a list of up to {MAX_PLANTS} plants like {{"name": "ZZ Plant", "growth": 2}}'
+        )
         return [], [], False
     holdings: list[Holding] = []
     cards: list[_Card] = []
@@ -158,7 +162,7 @@ def _read_plants(errors: Errors, player: dict[str, Any], where: str) -> tuple[li
             continue
         filled += 1
         if not isinstance(name, str):
-            errors.add(join(here, "name"), "must be a plant's name (text), e.g. \"ZZ Plant\"")
+            errors.add(join(here, "name"), 'must be a plant\'s name (text), e.g. "ZZ Plant"')
             complete = False
             continue
         plant = find_plant(name)
@@ -177,7 +181,8 @@ def _read_plants(errors: Errors, player: dict[str, Any], where: str) -> tuple[li
     elif len(raw) > MAX_PLANTS:
         errors.add(
             path,
-            f"has {len(raw)} entries ({_plural(filled, 'plant')} and {_plural(len(raw) - filled, 'empty slot')}): "
+            f"has {len(raw)} entries ({_plural(filled, 'plant')} and "
+            f"{_plural(len(raw) - filled, 'empty slot')}): "
             f"a player holds at most {MAX_PLANTS} plants, so the list has at most {MAX_PLANTS} entries",
         )
     return holdings, cards, complete
@@ -228,7 +233,10 @@ def _read_items(
         item = find_item(deck, name)
         shown = name if len(str(name)) <= 40 else str(name)[:37] + "..."
         if item is None:
-            errors.add(join(path, str(name)), f'"{shown}" is not a Planted {kind} card: {_item_hint(str(name), deck)}')
+            errors.add(
+                join(path, str(name)),
+                f'"{shown}" is not a Planted {kind} card: {_item_hint(str(name), deck)}',
+            )
             continue
         if _is_blank(value):
             continue
@@ -260,7 +268,8 @@ def _check_copies(
             if running > item.count:
                 errors.add(
                     join(join(where, key), item.key),
-                    f"{running} {item.name} cards on the table ({', '.join(owners)}) but the deck has only {item.count}",
+                    f"{running} {item.name} cards on the table ({', '.join(owners)}) but the deck has only "
+                    f"{item.count}",
                 )
                 break
 
@@ -282,7 +291,8 @@ def _check_item_draws(errors: Errors, states: list[tuple[int, PlayerState]], sea
             owners = ", ".join(f"{p.name} {k}" for _, p, k in kept if k)
             errors.add(
                 "players",
-                f"hold {together} Decoration and Tool cards together ({owners}), but a {seats.count}-player game "
+                f"hold {together} Decoration and Tool cards together ({owners}), but a {seats.count}-player "
+                "game "
                 f"deals only {limit} Item cards (2 per player in each of the 4 rounds)",
             )
     for i, p, k in kept:
@@ -291,7 +301,8 @@ def _check_item_draws(errors: Errors, states: list[tuple[int, PlayerState]], sea
         if k > most:
             errors.add(
                 f"players[{i}]",
-                f"holds {k} Decoration and Tool cards, but a player plays only {CARDS_PLAYED_PER_PLAYER} cards "
+                f"holds {k} Decoration and Tool cards, but a player plays only {CARDS_PLAYED_PER_PLAYER} "
+                "cards "
                 f"in the game and {p.name} used {bought} of them to buy plants: at most {most}",
             )
 
@@ -337,7 +348,8 @@ def check(table: Any) -> Checked:
                 whose = "this player" if other_path.startswith(where + ".") else other
                 errors.add(
                     join(card.path, "name"),
-                    f'"{card.plant.name}" is already plant {other_number} of {whose}: every plant card exists once',
+                    f'"{card.plant.name}" is already plant {other_number} of {whose}: every plant card '
+                    'exists once',
                 )
             else:
                 owners[card.plant.name] = (name, number, card.path)
@@ -353,9 +365,12 @@ def check(table: Any) -> Checked:
             elif len(beginners) > 1:
                 errors.add(
                     join(where, "plants"),
-                    f"has {len(beginners)} Beginner plants ({', '.join(beginners)}): each player holds exactly one",
+                    f"has {len(beginners)} Beginner plants ({', '.join(beginners)}): each player holds "
+                    "exactly one",
                 )
-        propagation = get_int(errors, player, "propagation", where, default=0, minimum=0, maximum=MAX_PROPAGATION)
+        propagation = get_int(
+            errors, player, "propagation", where, default=0, minimum=0, maximum=MAX_PROPAGATION
+        )
         decorations = _read_items(errors, player, where, "decorations", DECORATIONS, "Decoration")
         tools = _read_items(errors, player, where, "tools", TOOLS, "Tool")
         decoration_counts.append((name, where, decorations))
@@ -389,8 +404,11 @@ def _check_growth_tokens(errors: Errors, read: list[tuple[int, PlayerState]]) ->
         running += mine
         if running > GROWTH_TOKENS_IN_BOX and mine:
             where = f"players[{i}].propagation" if state.propagation else f"players[{i}].plants"
-            errors.add(where, f"the players show {running} Growth tokens in all (on plant cards and in the propagation "
-                              f"jars; {mine} here): the box holds {GROWTH_TOKENS_IN_BOX}")
+            errors.add(
+                where,
+                f"the players show {running} Growth tokens in all (on plant cards and in the propagation "
+                f"jars; {mine} here): the box holds {GROWTH_TOKENS_IN_BOX}",
+            )
             return
 
 

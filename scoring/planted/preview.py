@@ -6,7 +6,8 @@ is still to fill or fix, from the same parser and rules as the score.
 ...              "propagation": 2, "decorations": {"ceramic_planter": 2, "plant_stand": 1}})
 >>> p.total, p.complete, p.points["plants[1]"], p.points["decorations.ceramic_planter"]
 (15, True, 7, 2)
->>> p = preview({"plants": [{"name": "", "growth": 0}, {"name": "ZZ Plant", "growth": 9}, {"name": "Croton"}]})
+>>> p = preview({"plants": [{"name": "", "growth": 0}, {"name": "ZZ Plant", "growth": 9},
+...     {"name": "Croton"}]})
 >>> p.total, p.points["plants[0]"], p.points["plants[1]"], p.points["plants[2]"], [m.path for m in p.messages]
 (0, None, None, 0, ['plants[1].growth'])
 """
@@ -34,7 +35,11 @@ def preview(
     in ``messages`` (paths relative to the seat)."""
     board = dict(state) if isinstance(state, dict) else {}
     board["name"] = board.get("name") or "Player"
-    table = {"options": options if isinstance(options, dict) else {}, "players": [board], "player_count": player_count}
+    table = {
+        "options": options if isinstance(options, dict) else {},
+        "players": [board],
+        "player_count": player_count,
+    }
     checked = check(table)
     player = checked.players[0] if checked.players else blank_state("Player")
     categories = score_player(player)
@@ -51,7 +56,9 @@ def preview(
         points[f"decorations.{item.key}"] = held[item.key][0] if item.key in held else None
 
     errors = checked.errors.items
-    messages: tuple[FieldError, ...] = seat_errors(errors) + tuple(e for e in errors if not e.path.startswith("players["))
+    messages: tuple[FieldError, ...] = seat_errors(errors) + tuple(
+        e for e in errors if not e.path.startswith("players[")
+    )
     anything = _has_anything(player)
     return Preview(
         total=sum(c.points for c in categories) if anything else None,

@@ -8,7 +8,8 @@ of the player's table it is about by contract path (``plants[2]``, ``plants[2].g
 >>> from scoring.planted.catalog import find_plant
 >>> from scoring.planted.parse import blank_state
 >>> state = blank_state("Ann")
->>> state = PlayerState("Ann", (Holding(find_plant("ZZ Plant"), 3, 0), Holding(find_plant("Croton"), 1, 2)), 0,
+>>> state = PlayerState("Ann", (Holding(find_plant("ZZ Plant"), 3, 0), Holding(find_plant("Croton"), 1, 2)),
+...     0,
 ...                     state.decorations, state.tools)
 >>> score_plants(state).lines[1]
 ('Croton: 1 token covers 2 = 2', ('plants[2]', 'plants[2].growth'))
@@ -48,7 +49,10 @@ def plant_line(holding: Holding) -> str:
     if not covered:
         return f"{holding.plant.name}: no Growth tokens = 0"
     verb = "covers" if holding.growth == 1 else "cover"
-    text = f"{holding.plant.name}: {_tokens(holding.growth)} {verb} {' + '.join(map(str, covered))} = {sum(covered)}"
+    text = (
+        f"{holding.plant.name}: {_tokens(holding.growth)} {verb} "
+        f"{' + '.join(map(str, covered))} = {sum(covered)}"
+    )
     return text + (" (fully grown)" if holding.fully_grown else "")
 
 
@@ -70,9 +74,14 @@ def score_propagation(player: PlayerState) -> Category:
     """1 point per Growth token on the propagation jars."""
     n = player.propagation
     if n == 0:
-        return Category.of("propagation", "Propagation", 0, [line("No Growth tokens on the propagation jars", "propagation")])
+        return Category.of(
+            "propagation", "Propagation", 0, [line("No Growth tokens on the propagation jars", "propagation")]
+        )
     return Category.of(
-        "propagation", "Propagation", n, [line(f"{_tokens(n)} on the propagation jars x 1 = {n}", "propagation")]
+        "propagation",
+        "Propagation",
+        n,
+        [line(f"{_tokens(n)} on the propagation jars x 1 = {n}", "propagation")],
     )
 
 
@@ -92,7 +101,9 @@ def _count_of_type(kind: str) -> Callable[[PlayerState], Worth]:
 
 
 def _display_shelves(player: PlayerState) -> Worth:
-    counts = {kind: sum(1 for h in player.plants if h.plant.type == kind) for kind in ("hanging", "shelf", "floor")}
+    counts = {
+        kind: sum(1 for h in player.plants if h.plant.type == kind) for kind in ("hanging", "shelf", "floor")
+    }
     sets = min(counts.values())
     have = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     noun = "set" if sets == 1 else "sets"
@@ -108,7 +119,11 @@ def _indoor_greenhouse(player: PlayerState) -> Worth:
     if not grown:
         return 0, "no fully grown plants", ()
     noun = "plant" if len(grown) == 1 else "plants"
-    return len(grown), f"{len(grown)} fully grown {noun} ({_names(grown)})", tuple(f"{h.path}.growth" for h in grown)
+    return (
+        len(grown),
+        f"{len(grown)} fully grown {noun} ({_names(grown)})",
+        tuple(f"{h.path}.growth" for h in grown),
+    )
 
 
 def _workbench(player: PlayerState) -> Worth:

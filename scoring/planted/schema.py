@@ -25,9 +25,12 @@ PLANT = Obj(
     {
         "name": Text(
             NAME_LENGTH,
-            "a plant of the card list (case, punctuation, spacing and accents ignored); empty or null: an empty slot",
+            "a plant of the card list (case, punctuation, spacing and accents ignored); empty or null: an "
+            "empty slot",
         ),
-        "growth": Int(0, MAX_GROWTH, "Growth tokens on the card: 0 to the plant's growth spaces (missing: 0)"),
+        "growth": Int(
+            0, MAX_GROWTH, "Growth tokens on the card: 0 to the plant's growth spaces (missing: 0)"
+        ),
     },
     'one plant card, like {"name": "ZZ Plant", "growth": 2}',
 )
@@ -38,7 +41,9 @@ def _cards(deck: tuple[Item, ...], kind: str) -> Obj:
     return Obj(
         {item.key: Int(0, item.count, f"{item.name} cards (the deck has {item.count})") for item in deck},
         f"{kind} cards the player has, by key (a card's printed name is read as its key); missing: 0",
-        other=Int(0, max(item.count for item in deck), f"a {kind} card written by its name, e.g. \"{deck[0].name}\""),
+        other=Int(
+            0, max(item.count for item in deck), f'a {kind} card written by its name, e.g. "{deck[0].name}"'
+        ),
         other_names=[item.key for item in deck],
         nullable=True,
         closed=True,  # the keys; a card's printed name in any spelling is read beyond the schema
@@ -47,7 +52,11 @@ def _cards(deck: tuple[Item, ...], kind: str) -> Obj:
 
 PLAYER = Obj(
     {
-        "plants": Arr(PLANT, MAX_PLANTS, f"the player's plant cards: their Beginner plant and up to {MAX_PLANTS - 1} more"),
+        "plants": Arr(
+            PLANT,
+            MAX_PLANTS,
+            f"the player's plant cards: their Beginner plant and up to {MAX_PLANTS - 1} more",
+        ),
         "propagation": Int(0, MAX_PROPAGATION, "Growth tokens on the propagation jars (missing: 0)"),
         "decorations": _cards(DECORATIONS, "Decoration"),
         "tools": _cards(TOOLS, "Tool"),
