@@ -59,5 +59,14 @@ GAME = Game(
     previewer=preview,
 )
 
-__all__ = ["GAME", "OPTIONS", "blank_player", "default_options", "grammar", "parse_compact", "preview", "score",
-           "to_compact"]
+__all__ = [
+    "GAME",
+    "OPTIONS",
+    "blank_player",
+    "default_options",
+    "grammar",
+    "parse_compact",
+    "preview",
+    "score",
+    "to_compact",
+]

@@ -86,8 +86,9 @@ LESSONS = Bounds(
     squares=FOCUS_SQUARES + (MOST_ROUNDS - 1) * (FOCUS_SQUARES - 1),
     rows=(2 * CARD_SIDE - 1) + (MOST_ROUNDS - 1) * (2 * CARD_SIDE - 2),
     columns=(2 * CARD_SIDE - 1) + (MOST_ROUNDS - 1) * (2 * CARD_SIDE - 2),
-    why=f"at most {MOST_ROUNDS} rounds, as Overtime lessons add rounds from the {CATALOG['lesson_cards']} lesson "
-        f"cards, each at most a Focus pair of cards showing {FOCUS_SQUARES} squares",
+    why=f"at most {MOST_ROUNDS} rounds, as Overtime lessons add rounds from the {CATALOG['lesson_cards']} "
+        "lesson "
+    f"cards, each at most a Focus pair of cards showing {FOCUS_SQUARES} squares",
     drift=f"each of at most {MOST_ROUNDS} rounds moves the path at most {2 * CARD_SIDE - 2} rows or columns",
 )
 
@@ -117,11 +118,15 @@ def _pick_square(value: Any) -> Node | None:
 SQUARE = Obj(
     {
         "terrain": Choice(TERRAINS, "grass, soil, water or sand", nullable=False),
-        "task": OneOf(Bool(), Text(MAX_SYMBOL, "a task symbol: letters, digits, - or _"),
-                      description="a task: true, or its symbol; null or false for none (never on sand)"),
+        "task": OneOf(
+            Bool(),
+            Text(MAX_SYMBOL, "a task symbol: letters, digits, - or _"),
+            description="a task: true, or its symbol; null or false for none (never on sand)",
+        ),
         "tablet": Bool("a 7 tablet on the square"),
-        "return": Choice(ITEMS, "a return location (5) for this lost item: animal on grass, tool on soil, "
-                         "pendant on water"),
+        "return": Choice(
+            ITEMS, "a return location (5) for this lost item: animal on grass, tool on soil, pendant on water"
+        ),
     },
     "one visible square",
     required=("terrain",),
@@ -134,8 +139,10 @@ ROWS_TEXT = rf"^\s*(?:{_TOKEN_BODY}(?:\s+{_TOKEN_BODY})*)?\s*$"
 TOKEN = Text(MAX_ROW_TEXT, 'a compact token such as "g*7" or "w5" ("-" for no card)', pattern=TOKEN_TEXT)
 ROW = OneOf(
     Text(MAX_ROW_TEXT, 'a compact row: one token per square, e.g. "g* g* g*7 . w5"', pattern=ROWS_TEXT),
-    Arr(OneOf(SQUARE, TOKEN, pick=_pick_square, description="a square, a compact token, or null for no card"),
-        MAX_COLUMNS),
+    Arr(
+        OneOf(SQUARE, TOKEN, pick=_pick_square, description="a square, a compact token, or null for no card"),
+        MAX_COLUMNS,
+    ),
     description="a row of the garden",
 )
 GARDEN = OneOf(
@@ -157,8 +164,14 @@ AREA = Obj(
 
 def _per_item(maximum: dict[str, int] | int, description: str) -> Obj:
     return Obj(
-        {item: Int(0, maximum if isinstance(maximum, int) else maximum[item],
-                   f"{description} ({item}: {ITEM_TERRAIN[item]})") for item in ITEMS},
+        {
+            item: Int(
+                0,
+                maximum if isinstance(maximum, int) else maximum[item],
+                f"{description} ({item}: {ITEM_TERRAIN[item]})",
+            )
+            for item in ITEMS
+        },
         description,
         nullable=True,
     )
@@ -169,17 +182,28 @@ PLAYER_SCHEMA = Obj(
         "garden": GARDEN,
         "areas": Arr(AREA, MAX_QUICK_AREAS, "quick entry instead of the garden: its areas"),
         "return_locations": _per_item(MAX_QUICK_SQUARES, "quick entry: visible return locations (5)"),
-        "unscored_squares": Int(0, MAX_QUICK_SQUARES, "quick entry: grass, soil or water squares in no listed area"),
+        "unscored_squares": Int(
+            0, MAX_QUICK_SQUARES, "quick entry: grass, soil or water squares in no listed area"
+        ),
         "lost_items": _per_item(MAX_LOST, "lost items found during the game"),
         "achievements": Arr(
-            Obj({"terrain": Choice(ACHIEVEMENT_TERRAINS, nullable=False),
-                 "points": Int(0, MAX_ACHIEVEMENT_POINTS, "the number under the figure", nullable=False)},
-                "a claimed achievement card", required=("terrain", "points")),
+            Obj(
+                {
+                    "terrain": Choice(ACHIEVEMENT_TERRAINS, nullable=False),
+                    "points": Int(0, MAX_ACHIEVEMENT_POINTS, "the number under the figure", nullable=False),
+                },
+                "a claimed achievement card",
+                required=("terrain", "points"),
+            ),
             len(ACHIEVEMENT_TERRAINS),
             "achievements claimed, one per card",
         ),
-        "garden_aside": Kept("kept by the entry screen: the painted garden while quick entry is used (not scored)"),
-        "quick_aside": Kept("kept by the entry screen: the quick-entry areas while the garden is painted (not scored)"),
+        "garden_aside": Kept(
+            "kept by the entry screen: the painted garden while quick entry is used (not scored)"
+        ),
+        "quick_aside": Kept(
+            "kept by the entry screen: the quick-entry areas while the garden is painted (not scored)"
+        ),
     },
     "a player's garden, lost items and achievements",
 )
@@ -187,8 +211,11 @@ OPTIONS_SCHEMA = Obj(
     {
         "mode": Choice(MODES, "standard; advanced (lessons); solo against your sister"),
         "difficulty": Choice(DIFFICULTIES, "solo only: the sister's difficulty"),
-        "sister_achievements": Arr(Int(0, MAX_ACHIEVEMENT_POINTS, nullable=False), MAX_SISTER_FIGURES - 1,
-                                   "solo only: the number under each of the sister's figures"),
+        "sister_achievements": Arr(
+            Int(0, MAX_ACHIEVEMENT_POINTS, nullable=False),
+            MAX_SISTER_FIGURES - 1,
+            "solo only: the number under each of the sister's figures",
+        ),
     },
     "the game's options",
     nullable=True,

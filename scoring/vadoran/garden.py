@@ -107,7 +107,9 @@ def grammar() -> dict[str, Any]:
     """
     return {
         "terrains": dict(TERRAIN_LETTERS),
-        "sand": next(letter for letter, terrain in TERRAIN_LETTERS.items() if terrain == "sand"),  # no task, no return location
+        "sand": next(
+            letter for letter, terrain in TERRAIN_LETTERS.items() if terrain == "sand"
+        ),  # no task, no return location
         "no_card": NO_CARD,
         "markers": {"task": TASK_MARK, "tablet": TABLET_MARK, "return": RETURN_MARK},
         "items": dict(ITEM_LETTERS),
@@ -181,8 +183,17 @@ class Area:
     label: str = ""
     index: int | None = None  # quick entry: its place in ``areas``
 
-    def __init__(self, terrain: str, size: int, tasks: int, tablets: int, squares: tuple[tuple[int, int], ...] = (),
-                 returns: int = 0, label: str = "", index: int | None = None) -> None:
+    def __init__(
+        self,
+        terrain: str,
+        size: int,
+        tasks: int,
+        tablets: int,
+        squares: tuple[tuple[int, int], ...] = (),
+        returns: int = 0,
+        label: str = "",
+        index: int | None = None,
+    ) -> None:
         # as the frozen dataclass's, without its setattr calls (a garden has dozens of areas)
         d = self.__dict__
         d["terrain"] = terrain
@@ -290,7 +301,10 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
             return None
         value = value.splitlines()
     if not isinstance(value, list):
-        errors.add(where, "must be a list of rows: each row a list of squares or a compact string such as \"g g* w5 .\"")
+        errors.add(
+            where,
+            'must be a list of rows: each row a list of squares or a compact string such as "g g* w5 ."',
+        )
         return None
     if len(value) > MAX_ROWS:
         errors.add(where, f"has {len(value)} rows: a garden has at most {MAX_ROWS}")
@@ -308,13 +322,19 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
         elif isinstance(row, list):
             cells = row
         else:
-            errors.add(row_where, "must be a list of squares or a compact string such as \"g g* w5 .\"")
+            errors.add(row_where, 'must be a list of squares or a compact string such as "g g* w5 ."')
             cells = []
         if len(cells) > MAX_COLUMNS:
             errors.add(row_where, f"has {len(cells)} squares: a row has at most {MAX_COLUMNS}")
             cells = []
-        rows.append(tuple(_read_cached(errors, square, row_where, c) if isinstance(square, str)
-                          else _read_square(errors, square, join(row_where, c)) for c, square in enumerate(cells)))
+        rows.append(
+            tuple(
+                _read_cached(errors, square, row_where, c)
+                if isinstance(square, str)
+                else _read_square(errors, square, join(row_where, c))
+                for c, square in enumerate(cells)
+            )
+        )
     if len(errors) > before and not lenient:
         return None
     if not any(square is not None for row in rows for square in row) and len(errors) == before:
@@ -356,8 +376,11 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
     if isinstance(value, str):
         return _read_token(errors, value.strip(), where)
     if not isinstance(value, dict):
-        errors.add(where, "must be a square object {\"terrain\": ..., \"task\": ..., \"tablet\": ..., "
-                   "\"return\": ...}, null for no card, or a compact token such as \"g*\"")
+        errors.add(
+            where,
+            'must be a square object {"terrain": ..., "task": ..., "tablet": ..., '
+            '"return": ...}, null for no card, or a compact token such as "g*"',
+        )
         return None
     ok = True
     terrain = value.get("terrain")
@@ -366,7 +389,9 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
         return None
     folded = terrain.strip().lower() if isinstance(terrain, str) else None
     if folded is None or folded not in TERRAINS:
-        errors.add(join(where, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand")
+        errors.add(
+            join(where, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
+        )
         return None
     task: Task = None
     raw_task = value.get("task")
@@ -377,8 +402,11 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
     elif isinstance(raw_task, str) and _SYMBOL.fullmatch(raw_task.strip()):
         task = raw_task.strip()
     else:
-        errors.add(join(where, "task"), f"{show(raw_task)} is not a task: use true, false or a task symbol "
-                   f"(letters, digits, - or _, at most {MAX_SYMBOL} characters, no spaces)")
+        errors.add(
+            join(where, "task"),
+            f"{show(raw_task)} is not a task: use true, false or a task symbol "
+            f"(letters, digits, - or _, at most {MAX_SYMBOL} characters, no spaces)",
+        )
         ok = False
     if task is not None and folded == "sand":
         errors.add(join(where, "task"), "sand has no tasks: tasks lie on grass, soil or water")
@@ -405,11 +433,17 @@ def _read_return(errors: Errors, value: Any, terrain: str, where: str) -> str | 
         return False
     if ITEM_TERRAIN[folded] != terrain:
         if terrain == "sand":
-            errors.add(where, f"a lost {folded} is returned to a grass, soil or water square marked 5, "
-                       "never to sand: this square is sand")
+            errors.add(
+                where,
+                f"a lost {folded} is returned to a grass, soil or water square marked 5, "
+                "never to sand: this square is sand",
+            )
         else:
-            errors.add(where, f"a lost {folded} is returned to {ITEM_TERRAIN[folded]}, but this square is "
-                       f"{terrain}: a {terrain} return location takes a lost {TERRAIN_ITEM[terrain]}")
+            errors.add(
+                where,
+                f"a lost {folded} is returned to {ITEM_TERRAIN[folded]}, but this square is "
+                f"{terrain}: a {terrain} return location takes a lost {TERRAIN_ITEM[terrain]}",
+            )
         return False
     return folded
 
@@ -446,8 +480,11 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
         if kind == TASK_MARK:
             if m["long"] is not None:
                 if not _SYMBOL.fullmatch(m["long"].strip()):
-                    errors.add(where, f"{shown}: a task symbol in brackets is letters, digits, - or _, "
-                               f"at most {MAX_SYMBOL} characters")
+                    errors.add(
+                        where,
+                        f"{shown}: a task symbol in brackets is letters, digits, - or _, "
+                        f"at most {MAX_SYMBOL} characters",
+                    )
                     return None
                 task = m["long"].strip()
             elif m["letter"]:
@@ -459,7 +496,9 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
         else:
             item = ITEM_LETTERS[m["item"].lower()] if m["item"] else TERRAIN_ITEM.get(terrain)
             if item is None:
-                errors.add(where, f'{shown}: sand has no return locations: a "5" lies on grass, soil or water')
+                errors.add(
+                    where, f'{shown}: sand has no return locations: a "5" lies on grass, soil or water'
+                )
                 ok = False
             else:
                 checked = _read_return(errors, item, terrain, where)
@@ -482,7 +521,7 @@ def show(value: Any) -> str:
     >>> show(10 ** 40), show(10 ** 5000)
     ('a number of 41 digits', 'a number of more than 4000 digits')
     """
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 36:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**36:
         if abs(value).bit_length() > 14000:  # str() refuses numbers of more than 4,300 digits
             return "a number of more than 4000 digits"
         return f"a number of {len(str(abs(value)))} digits"
@@ -564,8 +603,17 @@ def find_areas(grid: Grid) -> list[Area]:
         r, c = cells[0]
         head = grid[r][c]
         assert head is not None
-        found.append(Area(head.terrain, len(cells), tasks, tablets, tuple(cells), returns,
-                          f"at row {r + 1}, column {c + 1}"))
+        found.append(
+            Area(
+                head.terrain,
+                len(cells),
+                tasks,
+                tablets,
+                tuple(cells),
+                returns,
+                f"at row {r + 1}, column {c + 1}",
+            )
+        )
     return found
 
 
@@ -579,7 +627,8 @@ def outline(areas: Iterable[Area]) -> dict[tuple[int, int], str]:
     sides = {}
     for (r, c), i in owner.items():
         sides[(r, c)] = "".join(
-            side for side, near in (("t", (r - 1, c)), ("r", (r, c + 1)), ("b", (r + 1, c)), ("l", (r, c - 1)))
+            side
+            for side, near in (("t", (r - 1, c)), ("r", (r, c + 1)), ("b", (r + 1, c)), ("l", (r, c - 1)))
             if owner.get(near) != i
         )
     return sides
@@ -661,8 +710,11 @@ def shape_warning(name: str, grid: Grid) -> str | None:
     squares (READINGS.md: scored, never refused, since squares that score nothing may be left
     unpainted).  None for a garden that could be one path, and for no painting at all.
 
-    >>> shape_warning("Ann", read_compact(["g g g - w"]))
-    "Ann's garden shows 4 squares in 2 separate pieces (3 squares from row 1, column 1; 1 square from row 1, column 5), but pathway cards make one piece of at least 9 squares (each card is 3 x 3 and overlaps the one before): check the painting. It is scored as painted, since squares that score nothing may be left unpainted"
+    >>> shape_warning("Ann", read_compact(["g g g - w"]))  # doctest: +NORMALIZE_WHITESPACE
+    "Ann's garden shows 4 squares in 2 separate pieces (3 squares from row 1, column 1; 1 square from row 1,
+    column 5), but pathway cards make one piece of at least 9 squares (each card is 3 x 3 and overlaps the one
+    before): check the painting. It is scored as painted, since squares that score nothing may be left
+    unpainted"
     >>> shape_warning("Ann", read_compact(["g g g", "g g g", "g g g"])) is None
     True
     """
@@ -672,8 +724,10 @@ def shape_warning(name: str, grid: Grid) -> str | None:
     total = sum(len(piece) for piece in pieces)
     if len(pieces) == 1 and total >= CARD_SQUARES:
         return None
+
     def count(n: int) -> str:
         return f"{n} square" if n == 1 else f"{n} squares"
+
     if len(pieces) > 1:
         shown = "; ".join(f"{count(len(p))} from row {p[0][0] + 1}, column {p[0][1] + 1}" for p in pieces[:4])
         more = f"; {len(pieces) - 4} more" if len(pieces) > 4 else ""
@@ -681,9 +735,13 @@ def shape_warning(name: str, grid: Grid) -> str | None:
     else:
         what = f"only {count(total)}"
     whose = f"{name}'s garden" if name else "This garden"
-    return (f"{whose} shows {what}, but pathway cards make one piece of at least {CARD_SQUARES} squares (each card "
-            "is 3 x 3 and overlaps the one before): check the painting. It is scored as painted, since squares that "
-            "score nothing may be left unpainted")
+    return (
+        f"{whose} shows {what}, but pathway cards make one piece of at least {CARD_SQUARES} squares (each "
+        "card "
+        "is 3 x 3 and overlaps the one before): check the painting. It is scored as painted, since squares "
+        "that "
+        "score nothing may be left unpainted"
+    )
 
 
 # ---------------------------------------------------------------------- public API
@@ -704,12 +762,15 @@ def parse_compact(rows: Any) -> list[list[dict[str, Any] | None]]:
 
     Raises :class:`~scoring.core.ValidationError` with paths such as ``garden[1][2]``.
 
-    >>> parse_compact(["s*A -", ". w5"])
-    [[{'terrain': 'soil', 'task': 'A', 'tablet': False, 'return': None}, None], [{'terrain': 'sand', 'task': None, 'tablet': False, 'return': None}, {'terrain': 'water', 'task': None, 'tablet': False, 'return': 'pendant'}]]
-    >>> parse_compact([". *"])
+    >>> parse_compact(["s*A -", ". w5"])  # doctest: +NORMALIZE_WHITESPACE
+    [[{'terrain': 'soil', 'task': 'A', 'tablet': False, 'return': None}, None], [{'terrain': 'sand', 'task':
+    None, 'tablet': False, 'return': None}, {'terrain': 'water', 'task': None, 'tablet': False, 'return':
+    'pendant'}]]
+    >>> parse_compact([". *"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    scoring.core.ValidationError: garden[0][1]: "*" is not a square: write g (grass), s (soil), w (water), . (sand) or - (no card), then optional markers: * task, 7 tablet, 5 return location
+    scoring.core.ValidationError: garden[0][1]: "*" is not a square: write g (grass), s (soil), w (water), .
+    (sand) or - (no card), then optional markers: * task, 7 tablet, 5 return location
     """
     return [[None if s is None else s.to_dict() for s in row] for row in read_compact(rows)]
 
@@ -729,7 +790,8 @@ def compact_rows(garden: Any) -> list[str]:
     does not read kept as typed (for the checks to name), trailing blank rows dropped.  A garden of
     squares the engine refuses, or anything else, is no rows.
 
-    >>> compact_rows("g  s\n\n w x \n\n"), compact_rows(["g s", ""]), compact_rows([[{"terrain": "sand"}, None]])
+    >>> (compact_rows("g  s\n\n w x \n\n"), compact_rows(["g s", ""]), compact_rows([[{"terrain": "sand"},
+    ...     None]]))
     (['g s', '', 'w x'], ['g s'], ['. -'])
     >>> compact_rows([[{"terrain": "lava"}]]), compact_rows(None)
     ([], [])

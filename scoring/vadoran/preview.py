@@ -52,7 +52,9 @@ def preview(
     assert player is not None  # lenient: always a board
     with_unknown_keys(errors, unknown_keys(_BOARD, board) + unknown_keys(OPTIONS_SCHEMA, options, "options"))
     pad = categories(player)
-    entered = bool(player.areas or player.unscored_squares or any(player.found.values()) or player.achievements)
+    entered = bool(
+        player.areas or player.unscored_squares or any(player.found.values()) or player.achievements
+    )
     total = sum(c.points for c in pad) if entered else None
 
     points: dict[str, int | None] = {}

@@ -142,16 +142,22 @@ def read_options(errors: Errors, table: Any, player_count: int | None) -> Option
         figures = CATALOG["difficulties"].get(difficulty or "", {}).get("figures")
         most = figures - 1 if figures else max(d["figures"] for d in CATALOG["difficulties"].values()) - 1
         if len(value) > most:
-            errors.add(where, f"has {len(value)} achievements: on {difficulty} the sister claims at most {most} "
-                       "(she keeps 1 of her figures for choosing cards)")
+            errors.add(
+                where,
+                f"has {len(value)} achievements: on {difficulty} the sister claims at most {most} "
+                "(she keeps 1 of her figures for choosing cards)",
+            )
         else:
             for i, points in enumerate(value):
                 n = to_int(errors, points, join(where, i), minimum=0, maximum=MAX_ACHIEVEMENT_POINTS)
                 if n is not None:
                     sister.append(n)
     if mode == "solo" and player_count is not None and player_count != 1:
-        errors.add("options.mode", f"solo is played by 1 player against the sister: this table has {player_count}; "
-                   "choose standard or advanced for more players")
+        errors.add(
+            "options.mode",
+            f"solo is played by 1 player against the sister: this table has {player_count}; "
+            "choose standard or advanced for more players",
+        )
     if len(errors) > before or mode is None or difficulty is None:
         return None
     return Options(mode, difficulty, tuple(sister))
@@ -178,7 +184,10 @@ def read_player(
     elif has_garden:
         for key in ("return_locations", "unscored_squares"):
             if data.get(key) is not None:
-                errors.add(join(where, key), "is for quick entry (areas): with a painted garden it comes from the squares")
+                errors.add(
+                    join(where, key),
+                    "is for quick entry (areas): with a painted garden it comes from the squares",
+                )
         grid = read_garden(errors, data["garden"], join(where, "garden"), lenient=lenient) or ()
         extent = spread(grid)
         if grid:
@@ -192,7 +201,8 @@ def read_player(
         extent = Spread(sum(a.size for a in areas) + unscored, 0, 0)
         rets = data.get("return_locations")
         location_paths = {
-            item: (f"return_locations.{item}",) if isinstance(rets, dict) and item in rets else () for item in ITEMS
+            item: (f"return_locations.{item}",) if isinstance(rets, dict) and item in rets else ()
+            for item in ITEMS
         }
     else:
         errors.add(join(where, "garden"), "is missing: paint the garden (or enter its areas in quick mode)")
@@ -201,9 +211,19 @@ def read_player(
     if len(errors) > before and not lenient:
         return None
     return PlayerState(
-        name.strip(), areas, locations, found, achievements, unscored, has_areas and not has_garden,
-        location_paths, frozenset(k for k in data if isinstance(k, str)), extent.squares, extent.rows,
-        extent.columns, grid,
+        name.strip(),
+        areas,
+        locations,
+        found,
+        achievements,
+        unscored,
+        has_areas and not has_garden,
+        location_paths,
+        frozenset(k for k in data if isinstance(k, str)),
+        extent.squares,
+        extent.rows,
+        extent.columns,
+        grid,
     )
 
 
@@ -211,11 +231,14 @@ def _check_bounds(errors: Errors, seen: Spread, where: str, bounds: Bounds) -> N
     """What no path of pathway cards can show (docs/rules/vadoran-gardens.md, "Limits")."""
     game = "a standard game" if bounds is STANDARD else "a game with lessons"
     if seen.squares > bounds.squares:
-        errors.add(where, f"has {seen.squares} visible squares: {game} shows at most {bounds.squares} "
-                   f"({bounds.why})")
+        errors.add(
+            where, f"has {seen.squares} visible squares: {game} shows at most {bounds.squares} ({bounds.why})"
+        )
     for count, limit, what in ((seen.rows, bounds.rows, "rows"), (seen.columns, bounds.columns, "columns")):
         if count > limit:
-            errors.add(where, f"spans {count} {what}: the path of {game} spans at most {limit} ({bounds.drift})")
+            errors.add(
+                where, f"spans {count} {what}: the path of {game} spans at most {limit} ({bounds.drift})"
+            )
 
 
 def _read_quick(
@@ -226,7 +249,9 @@ def _read_quick(
     before = len(errors)
     out: list[Area] = []
     if not isinstance(value, list):
-        errors.add(path, 'must be a list of areas: {"terrain": "grass", "squares": 10, "tasks": 4, "tablets": 1}')
+        errors.add(
+            path, 'must be a list of areas: {"terrain": "grass", "squares": 10, "tasks": 4, "tablets": 1}'
+        )
         value = []
     elif len(value) > MAX_QUICK_AREAS:
         errors.add(path, f"has {len(value)} areas: at most {MAX_QUICK_AREAS}")
@@ -241,8 +266,12 @@ def _read_quick(
         if terrain is None or terrain == "":
             errors.add(join(at, "terrain"), "is missing: choose grass, soil, water or sand")
         elif folded not in TERRAINS:
-            errors.add(join(at, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
-                       if isinstance(terrain, str) else "must be one of grass, soil, water or sand")
+            errors.add(
+                join(at, "terrain"),
+                f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
+                if isinstance(terrain, str)
+                else "must be one of grass, soil, water or sand",
+            )
             folded = None
         squares = get_int(errors, item, "squares", at, minimum=1, maximum=MAX_QUICK_SQUARES)
         tasks = get_int(errors, item, "tasks", at, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
@@ -255,7 +284,10 @@ def _read_quick(
             bad = True
         for key, n in (("tasks", tasks), ("tablets", tablets)):
             if n > squares and not (key == "tasks" and folded == "sand"):
-                errors.add(join(at, key), f"{n} {key} cannot lie on {plural(squares, 'square')}: at most one per square")
+                errors.add(
+                    join(at, key),
+                    f"{n} {key} cannot lie on {plural(squares, 'square')}: at most one per square",
+                )
                 bad = True
         if not bad:
             out.append(Area(folded, squares, tasks, tablets, label=f"#{i + 1}, quick entry", index=i))
@@ -263,8 +295,11 @@ def _read_quick(
     raw = data.get("return_locations")
     rpath = join(where, "return_locations")
     if raw is not None and not isinstance(raw, dict):
-        errors.add(rpath, 'must be an object such as {"animal": 1, "tool": 0, "pendant": 2}: '
-                   "the visible return locations (5) of each kind")
+        errors.add(
+            rpath,
+            'must be an object such as {"animal": 1, "tool": 0, "pendant": 2}: '
+            "the visible return locations (5) of each kind",
+        )
         raw = {}
     raw = raw or {}
     for key in raw:
@@ -273,7 +308,9 @@ def _read_quick(
     for item in ITEMS:
         spots = get_int(errors, raw, item, rpath, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
         locations[item] = spots or 0
-    unscored = get_int(errors, data, "unscored_squares", where, default=0, minimum=0, maximum=MAX_QUICK_SQUARES) or 0
+    unscored = (
+        get_int(errors, data, "unscored_squares", where, default=0, minimum=0, maximum=MAX_QUICK_SQUARES) or 0
+    )
     if not out and not unscored and isinstance(value, list) and len(errors) == before:
         errors.add(path, "has no squares: enter at least one area (terrain, squares, tasks, tablets)")
     if len(errors) == before:
@@ -282,24 +319,37 @@ def _read_quick(
 
 
 def _check_quick_bounds(
-    errors: Errors, areas: Sequence[Area], locations: dict[str, int], unscored: int, where: str, bounds: Bounds
+    errors: Errors,
+    areas: Sequence[Area],
+    locations: dict[str, int],
+    unscored: int,
+    where: str,
+    bounds: Bounds,
 ) -> None:
     """Quick entry: the squares entered fit in the garden a path can show, and every return
     location lies on a square of its terrain."""
     total = sum(a.size for a in areas) + unscored
     game = "a standard game" if bounds is STANDARD else "a game with lessons"
     if total > bounds.squares:
-        errors.add(join(where, "areas"), f"{total} squares in all (the areas and the other squares): {game} "
-                   f"shows at most {bounds.squares} ({bounds.why})")
+        errors.add(
+            join(where, "areas"),
+            f"{total} squares in all (the areas and the other squares): {game} "
+            f"shows at most {bounds.squares} ({bounds.why})",
+        )
     for item in ITEMS:
         terrain = ITEM_TERRAIN[item]
         room = sum(a.size for a in areas if a.terrain == terrain) + unscored
         if locations[item] > room:
-            has = (f"the garden has no {terrain} square (no {terrain} area, no other squares)" if room == 0 else
-                   f"the {terrain} areas and other squares hold only {plural(room, 'square')}")
-            errors.add(join(where, f"return_locations.{item}"),
-                       f"{plural(locations[item], f'{terrain} return location')} (5), but {has}: "
-                       f"a lost {item} is returned to a {terrain} square marked 5")
+            has = (
+                f"the garden has no {terrain} square (no {terrain} area, no other squares)"
+                if room == 0
+                else f"the {terrain} areas and other squares hold only {plural(room, 'square')}"
+            )
+            errors.add(
+                join(where, f"return_locations.{item}"),
+                f"{plural(locations[item], f'{terrain} return location')} (5), but {has}: "
+                f"a lost {item} is returned to a {terrain} square marked 5",
+            )
 
 
 def _read_lost_items(errors: Errors, value: Any, where: str) -> dict[str, int]:
@@ -307,7 +357,9 @@ def _read_lost_items(errors: Errors, value: Any, where: str) -> dict[str, int]:
     if value is None:
         return found
     if not isinstance(value, dict):
-        errors.add(where, 'must be an object such as {"animal": 0, "tool": 1, "pendant": 1}: the lost items found')
+        errors.add(
+            where, 'must be an object such as {"animal": 0, "tool": 1, "pendant": 1}: the lost items found'
+        )
         return found
     for key in value:
         if key not in ITEMS:
@@ -320,7 +372,9 @@ def _read_lost_items(errors: Errors, value: Any, where: str) -> dict[str, int]:
 
 def _not_an_item(key: Any) -> str:
     close = difflib.get_close_matches(str(key).strip().lower(), ITEMS, n=1, cutoff=0.6)
-    return "is not a lost item: use animal, tool or pendant" + (f' (did you mean "{close[0]}"?)' if close else "")
+    return "is not a lost item: use animal, tool or pendant" + (
+        f' (did you mean "{close[0]}"?)' if close else ""
+    )
 
 
 def with_unknown_keys(errors: Errors, unknown: Sequence[FieldError]) -> None:
@@ -338,8 +392,11 @@ def _read_achievements(errors: Errors, value: Any, where: str) -> tuple[Achievem
         errors.add(where, f"must be a list of claimed achievements such as [{shape}]")
         return ()
     if len(value) > len(ACHIEVEMENT_TERRAINS):
-        errors.add(where, f"has {len(value)} achievements: a player claims at most {len(ACHIEVEMENT_TERRAINS)}, "
-                   "one on each achievement card (grass, soil, water)")
+        errors.add(
+            where,
+            f"has {len(value)} achievements: a player claims at most {len(ACHIEVEMENT_TERRAINS)}, "
+            "one on each achievement card (grass, soil, water)",
+        )
         return ()
     out: list[Achievement] = []
     claimed: set[str] = set()
@@ -355,11 +412,15 @@ def _read_achievements(errors: Errors, value: Any, where: str) -> tuple[Achievem
             folded = None
         elif folded not in ACHIEVEMENT_TERRAINS:
             shown = show(terrain) if isinstance(terrain, str) else "this"
-            errors.add(join(at, "terrain"), f"{shown} is not an achievement card: choose grass, soil or water")
+            errors.add(
+                join(at, "terrain"), f"{shown} is not an achievement card: choose grass, soil or water"
+            )
             folded = None
         elif folded in claimed:
-            errors.add(join(at, "terrain"), f"the {folded} achievement is already listed: "
-                       "a player claims each achievement card once")
+            errors.add(
+                join(at, "terrain"),
+                f"the {folded} achievement is already listed: a player claims each achievement card once",
+            )
             folded = None
         points = get_int(errors, item, "points", at, minimum=0, maximum=MAX_ACHIEVEMENT_POINTS)
         if folded is not None:
@@ -387,15 +448,28 @@ def score_tasks(player: PlayerState) -> Category:
     points = sum(area.points for area in player.areas)
     if player.unscored_squares:
         n = player.unscored_squares
-        lines.append(line(f"{n} other grass, soil or water square{'' if n == 1 else 's'} (quick entry, in no "
-                          f"listed area): {'does' if n == 1 else 'do'} not score", "unscored_squares"))
+        lines.append(
+            line(
+                f"{n} other grass, soil or water square{'' if n == 1 else 's'} (quick entry, in no "
+                f"listed area): {'does' if n == 1 else 'do'} not score",
+                "unscored_squares",
+            )
+        )
     scoring = [a for a in player.areas if a.scores]
     if scoring:
-        lines.append(line("Areas: " + " + ".join(str(a.points) for a in scoring) + f" = {points}",
-                          *(p for a in scoring for p in a.paths)))
+        lines.append(
+            line(
+                "Areas: " + " + ".join(str(a.points) for a in scoring) + f" = {points}",
+                *(p for a in scoring for p in a.paths),
+            )
+        )
     else:
-        lines.append(line("No grass, soil or water area has 3 or more tasks: 0",
-                          *_whole(player, "areas" if player.quick else "garden")))
+        lines.append(
+            line(
+                "No grass, soil or water area has 3 or more tasks: 0",
+                *_whole(player, "areas" if player.quick else "garden"),
+            )
+        )
     return Category.of("tasks", "Tasks", points, lines)
 
 
@@ -408,8 +482,10 @@ def score_lost_items(player: PlayerState) -> Category:
         if not found:
             continue
         terrain = ITEM_TERRAIN[item]
-        head = (f"Lost {item}: {found} found, {spots} visible {terrain} return "
-                f"location{'' if spots == 1 else 's'} (5)")
+        head = (
+            f"Lost {item}: {found} found, {spots} visible {terrain} return "
+            f"location{'' if spots == 1 else 's'} (5)"
+        )
         tail = f": {n} returned x {LOST_ITEM_POINTS} = {n * LOST_ITEM_POINTS}"
         if found > n:
             tail += f"; {found - n} without a location go{'es' if found - n == 1 else ''} back to the box"
@@ -426,14 +502,27 @@ def score_lost_items(player: PlayerState) -> Category:
 
 def score_achievements(player: PlayerState) -> Category:
     if not player.achievements:
-        return Category.of("achievements", "Achievements", 0,
-                           [line("No achievements claimed: 0", *_whole(player, "achievements"))])
-    lines = [line(f"{a.terrain.capitalize()} achievement: {a.points} (the number under the figure)",
-                  f"achievements[{a.index}]") for a in player.achievements]
+        return Category.of(
+            "achievements",
+            "Achievements",
+            0,
+            [line("No achievements claimed: 0", *_whole(player, "achievements"))],
+        )
+    lines = [
+        line(
+            f"{a.terrain.capitalize()} achievement: {a.points} (the number under the figure)",
+            f"achievements[{a.index}]",
+        )
+        for a in player.achievements
+    ]
     total = sum(a.points for a in player.achievements)
     if len(player.achievements) > 1:
-        lines.append(line(" + ".join(str(a.points) for a in player.achievements) + f" = {total}",
-                          *(f"achievements[{a.index}]" for a in player.achievements)))
+        lines.append(
+            line(
+                " + ".join(str(a.points) for a in player.achievements) + f" = {total}",
+                *(f"achievements[{a.index}]" for a in player.achievements),
+            )
+        )
     return Category.of("achievements", "Achievements", total, lines)
 
 
@@ -450,22 +539,42 @@ def score_sister(player: PlayerState, total: int, options: Options) -> tuple[dic
     failed = [a for a in player.areas if a.terrain in SCORING_TERRAINS and not a.scores]
     squares = sum(a.size for a in failed) + player.unscored_squares
     for area in failed:
-        details.append(line(f"  {area.terrain.capitalize()} area {area.label}: "
-                            f"{area.size} x {x} = {area.size * x}", *area.paths))
+        details.append(
+            line(
+                f"  {area.terrain.capitalize()} area {area.label}: {area.size} x {x} = {area.size * x}",
+                *area.paths,
+            )
+        )
     if player.unscored_squares:
         n = player.unscored_squares
-        details.append(line(f"  {n} other square{'' if n == 1 else 's'} (quick entry): {n} x {x} = {n * x}",
-                            "unscored_squares"))
+        details.append(
+            line(
+                f"  {n} other square{'' if n == 1 else 's'} (quick entry): {n} x {x} = {n * x}",
+                "unscored_squares",
+            )
+        )
     failed_points = squares * x
-    details.insert(1, line(f"Failed tasks: {plural(squares, 'grass, soil or water square')} outside your scoring "
-                           f"areas x {x} = {failed_points}",
-                           *(p for a in failed for p in a.paths), *(("unscored_squares",) if player.unscored_squares else ())))
+    details.insert(
+        1,
+        line(
+            f"Failed tasks: {plural(squares, 'grass, soil or water square')} outside your scoring "
+            f"areas x {x} = {failed_points}",
+            *(p for a in failed for p in a.paths),
+            *(("unscored_squares",) if player.unscored_squares else ()),
+        ),
+    )
     back = returned(player)
     missing = {item: player.found[item] - back[item] for item in ITEMS}
     lost = sum(missing.values())
     which = ", ".join(plural(n, item) for item, n in missing.items() if n)
-    details.append(line(f"Lost items: {lost} found but not returned" + (f" ({which})" if which else "")
-                        + f" x {x} = {lost * x}", *(f"lost_items.{item}" for item, n in missing.items() if n)))
+    details.append(
+        line(
+            f"Lost items: {lost} found but not returned"
+            + (f" ({which})" if which else "")
+            + f" x {x} = {lost * x}",
+            *(f"lost_items.{item}" for item, n in missing.items() if n),
+        )
+    )
     sister = options.sister_achievements
     achievements = sum(sister)
     if sister:
@@ -479,10 +588,24 @@ def score_sister(player: PlayerState, total: int, options: Options) -> tuple[dic
     if total != opponent:
         details.append(line(f"{'You win' if wins else 'Your sister wins'}: {total} vs {opponent}"))
     else:
-        details.append(line(("You win: " if wins and len(ranking.winners) == 1 else
-                             "Shared victory: " if wins else "Your sister wins: ") + str(ranking.tiebreak)))
-    solo = {"opponent_total": opponent, "player_wins": wins,
-            "details": [text for text, _ in details], "refs": [list(refs) for _, refs in details]}
+        details.append(
+            line(
+                (
+                    "You win: "
+                    if wins and len(ranking.winners) == 1
+                    else "Shared victory: "
+                    if wins
+                    else "Your sister wins: "
+                )
+                + str(ranking.tiebreak)
+            )
+        )
+    solo = {
+        "opponent_total": opponent,
+        "player_wins": wins,
+        "details": [text for text, _ in details],
+        "refs": [list(refs) for _, refs in details],
+    }
     return solo, ranking.tiebreak
 
 
@@ -505,14 +628,22 @@ def bounds_warning(player: PlayerState, mode: str) -> str | None:
     """With lessons a garden may show more than 10 cards can: only the lessons drawn tell."""
     if mode == "standard":
         return None
-    over = [f"{n} {what}" for n, limit, what in ((player.squares, STANDARD.squares, "visible squares"),
-                                                 (player.rows, STANDARD.rows, "rows"),
-                                                 (player.columns, STANDARD.columns, "columns")) if n > limit]
+    over = [
+        f"{n} {what}"
+        for n, limit, what in (
+            (player.squares, STANDARD.squares, "visible squares"),
+            (player.rows, STANDARD.rows, "rows"),
+            (player.columns, STANDARD.columns, "columns"),
+        )
+        if n > limit
+    ]
     if not over:
         return None
-    return (f"{player.name}'s garden has {' and '.join(over)}: {ROUNDS} cards show at most {STANDARD.squares} "
-            f"squares over {STANDARD.rows} rows and {STANDARD.columns} columns, so it needs Focus or Overtime "
-            "lessons: check the garden if none came up")
+    return (
+        f"{player.name}'s garden has {' and '.join(over)}: {ROUNDS} cards show at most {STANDARD.squares} "
+        f"squares over {STANDARD.rows} rows and {STANDARD.columns} columns, so it needs Focus or Overtime "
+        "lessons: check the garden if none came up"
+    )
 
 
 def score(table: Any) -> Result:
@@ -521,8 +652,9 @@ def score(table: Any) -> Result:
     seats = seating(errors, table, minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, title=TITLE)
     options = read_options(errors, table, seats.count)
     bounds = bounds_for(options.mode if options else None)
-    players: list[PlayerState | None] = [read_player(errors, data, f"players[{i}]", bounds)
-                                         for i, data in enumerate(seats.players)]
+    players: list[PlayerState | None] = [
+        read_player(errors, data, f"players[{i}]", bounds) for i, data in enumerate(seats.players)
+    ]
     _check_supply(errors, players)
     with_unknown_keys(errors, unknown_keys(TABLE_SCHEMA, table))
     errors.raise_if_any()
@@ -588,6 +720,8 @@ def _check_supply(errors: Errors, players: Sequence[PlayerState | None]) -> None
                 continue
             running += p.found[item]
             if running > supply and p.found[item]:
-                errors.add(f"players[{i}].lost_items.{item}",
-                           f"the players have found {running} lost {item}s in all: the game has only {supply}")
+                errors.add(
+                    f"players[{i}].lost_items.{item}",
+                    f"the players have found {running} lost {item}s in all: the game has only {supply}",
+                )
                 break
