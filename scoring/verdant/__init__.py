@@ -28,8 +28,22 @@ from .preview import preview
 from .rules import CATEGORY_LABELS, score_player, solo_rating
 from .schema import VARIANTS
 
-__all__ = ["ENGINE_VERSION", "GAME", "OPTIONS", "blank_player", "catalog_search", "default_options", "goals", "items",
-           "near_misses", "plants", "pots", "preview", "rooms", "score"]
+__all__ = [
+    "ENGINE_VERSION",
+    "GAME",
+    "OPTIONS",
+    "blank_player",
+    "catalog_search",
+    "default_options",
+    "goals",
+    "items",
+    "near_misses",
+    "plants",
+    "pots",
+    "preview",
+    "rooms",
+    "score",
+]
 
 ENGINE_VERSION = "verdant-3"
 _COMPARING = {g["name"] for g in _catalog.GOALS if g["most"]}  # the goals that compare players
@@ -61,11 +75,17 @@ def score(table: dict[str, Any]) -> Result:
     for p in game.players:
         scored = score_player(game, p)
         # every category has at least one line (the rules say "No rooms", "No goal cards in play" ...)
-        cats.append([Category(k, CATEGORY_LABELS[k], pts, *zip(*lines)) for k, (pts, lines) in scored.items()])
+        cats.append(
+            [Category(k, CATEGORY_LABELS[k], pts, *zip(*lines)) for k, (pts, lines) in scored.items()]
+        )
         points.append({k: pts for k, (pts, _) in scored.items()})
     totals = [sum(p.values()) for p in points]
     if game.family:
-        tiebreakers = [Tiebreaker("most completed plants", [sum(1 for c in p.plants if c.plant.complete) for p in game.players])]
+        tiebreakers = [
+            Tiebreaker(
+                "most completed plants", [sum(1 for c in p.plants if c.plant.complete) for p in game.players]
+            )
+        ]
     else:
         tiebreakers = [Tiebreaker("most Green Thumb tokens", [p.green_thumbs for p in game.players])]
     # the rules-modification achievement: "a multiplayer game of Verdant following the standard
@@ -75,7 +95,10 @@ def score(table: dict[str, Any]) -> Result:
     for i, p in enumerate(game.players):
         others = [t for j, t in enumerate(totals) if j != i]
         margin = totals[i] - max(others) if others and totals[i] > max(others) and not game.partial else None
-        achievements: dict[str, Any] = {"standard": earned(game, p, points[i], totals[i], margin), "modification": modification}
+        achievements: dict[str, Any] = {
+            "standard": earned(game, p, points[i], totals[i], margin),
+            "modification": modification,
+        }
         if game.scenario is not None:
             achievements["scenario"] = evaluate_scenario(game, p, points[i], totals[i])
         extra: dict[str, Any] = {"achievements": achievements}
@@ -88,10 +111,21 @@ def score(table: dict[str, Any]) -> Result:
         warnings.append(note)
         comparing = sorted({g for p in game.players for deck in p.goals for g in deck} & _COMPARING)
         if comparing:
-            warnings.append(f"{', '.join(comparing)} compare{'s' if len(comparing) == 1 else ''} players: scored among the "
-                            f"{len(game.players)} boards sent, it can change once every board is in")
-    return build_result("verdant", ENGINE_VERSION, [p.name for p in game.players], cats,
-                        tiebreakers=tiebreakers, player_extra=extras, warnings=warnings, no_winner=game.partial)
+            warnings.append(
+                f"{', '.join(comparing)} compare{'s' if len(comparing) == 1 else ''} players: scored among "
+                "the "
+                f"{len(game.players)} boards sent, it can change once every board is in"
+            )
+    return build_result(
+        "verdant",
+        ENGINE_VERSION,
+        [p.name for p in game.players],
+        cats,
+        tiebreakers=tiebreakers,
+        player_extra=extras,
+        warnings=warnings,
+        no_winner=game.partial,
+    )
 
 
 def blank_player() -> dict[str, Any]:
@@ -105,21 +139,52 @@ def default_options() -> dict[str, Any]:
 
 
 OPTIONS = (
-    scoring.Option("variant", "choice", "standard", "Standard rules, or the family variant (plants 5 points each, "
-                   "no verdancy, no Green Thumbs, pots do not score)", VARIANTS),
-    scoring.Option("goals", "list", [], "Goal cards in play (advanced game), by name, one per deck: plant, item, room; "
-                   "empty for none"),
-    scoring.Option("modification", "choice", None, "Rules modification played (1-10), or none. 4, 5 and 6 change "
-                   "scoring; any modification earns its own achievement instead of the standard ones",
-                   (None, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),
-    scoring.Option("goal_sets", "object", {}, 'Modification 4: {"second": [3 goal names]}, the second set; '
-                   'modification 5: {"players": [[3 goal names], ...]}, one set per player in player order'),
-    scoring.Option("scenario", "object", None, 'Achievement scenario played (standard rules, no modification): '
-                   '{"number": 1..15, "declared": ["no_hand_trowel", "no_watering_can"]} (or one such list per player); '
-                   "the scenario's three goal cards go in goals by name; null for none"),
-    scoring.Option("one_card_rows", "bool", False, "Row goals (Coordinated Alignment, Mixing It Up, Coordinated Corridors, "
-                   "Diversified Designer) under modification 6: a row holding a single plant (or room) counts as all one type "
-                   "and all different. Default: it does not count (one card is not a row of them)"),
+    scoring.Option(
+        "variant",
+        "choice",
+        "standard",
+        "Standard rules, or the family variant (plants 5 points each, "
+        "no verdancy, no Green Thumbs, pots do not score)",
+        VARIANTS,
+    ),
+    scoring.Option(
+        "goals",
+        "list",
+        [],
+        "Goal cards in play (advanced game), by name, one per deck: plant, item, room; empty for none",
+    ),
+    scoring.Option(
+        "modification",
+        "choice",
+        None,
+        "Rules modification played (1-10), or none. 4, 5 and 6 change "
+        "scoring; any modification earns its own achievement instead of the standard ones",
+        (None, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    ),
+    scoring.Option(
+        "goal_sets",
+        "object",
+        {},
+        'Modification 4: {"second": [3 goal names]}, the second set; '
+        'modification 5: {"players": [[3 goal names], ...]}, one set per player in player order',
+    ),
+    scoring.Option(
+        "scenario",
+        "object",
+        None,
+        "Achievement scenario played (standard rules, no modification): "
+        '{"number": 1..15, "declared": ["no_hand_trowel", "no_watering_can"]} (or one such list per player); '
+        "the scenario's three goal cards go in goals by name; null for none",
+    ),
+    scoring.Option(
+        "one_card_rows",
+        "bool",
+        False,
+        "Row goals (Coordinated Alignment, Mixing It Up, Coordinated Corridors, "
+        "Diversified Designer) under modification 6: a row holding a single plant (or room) counts as all "
+        "one type "
+        "and all different. Default: it does not count (one card is not a row of them)",
+    ),
 )
 
 GAME = scoring.Game(

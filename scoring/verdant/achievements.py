@@ -122,7 +122,10 @@ def _missing_types(p: PlayerState) -> list[str]:
     def work() -> list[str]:
         plants = {c.card.type for c in p.plants}
         rooms = {c.card.type for c in p.rooms}
-        return [f"{t} plant" for t in cat.TYPES if t not in plants] + [f"{t} room" for t in cat.TYPES if t not in rooms]
+        return [f"{t} plant" for t in cat.TYPES if t not in plants] + [
+            f"{t} room" for t in cat.TYPES if t not in rooms
+        ]
+
     found: list[str] = _memo(p, "missing_types", work)
     return found
 
@@ -136,44 +139,93 @@ def _of(what: str) -> Callable[[int, int, Facts], str]:
 
 
 _PETS, _FURNITURE = frozenset(cat.PETS), frozenset(cat.FURNITURE)
-TOTAL = Measure("total", lambda f: f.total, lambda have, need, f: f"{have} points: {need - have} short of {need}+")
+TOTAL = Measure(
+    "total", lambda f: f.total, lambda have, need, f: f"{have} points: {need - have} short of {need}+"
+)
 FROM_PLANTS = Measure("plants", _category("plants"), _short("completed plants"))
 FROM_ROOMS = Measure("rooms", _category("rooms"), _short("rooms"))
 FROM_POTS = Measure("pots", _category("pots"), _short("Bonus Pots"))
 FROM_GOALS = Measure("goals", _category("goals"), _short("Goal Cards"))
-LEAD = Measure("lead", lambda f: f.lead, lambda have, need, f: f"won by {have}: {need - have} short of winning by {need}+")
-PLANTS_OF_ONE_TYPE = Measure("plants_of_one_type", _on_player(lambda p: _best_type(p, False)[1]),
-                             lambda have, need, f: f"{have} of {need} {_best_type(f.player, False)[0] if f.player else ''} plants")
-ROOMS_OF_ONE_TYPE = Measure("rooms_of_one_type", _on_player(lambda p: _best_type(p, True)[1]),
-                            lambda have, need, f: f"{have} of {need} {_best_type(f.player, True)[0] if f.player else ''} rooms")
-COMPLETED = Measure("completed", _on_player(lambda p: sum(1 for c in p.plants if c.plant.complete)), _of("plants completed"))
+LEAD = Measure(
+    "lead",
+    lambda f: f.lead,
+    lambda have, need, f: f"won by {have}: {need - have} short of winning by {need}+",
+)
+PLANTS_OF_ONE_TYPE = Measure(
+    "plants_of_one_type",
+    _on_player(lambda p: _best_type(p, False)[1]),
+    lambda have, need, f: f"{have} of {need} {_best_type(f.player, False)[0] if f.player else ''} plants",
+)
+ROOMS_OF_ONE_TYPE = Measure(
+    "rooms_of_one_type",
+    _on_player(lambda p: _best_type(p, True)[1]),
+    lambda have, need, f: f"{have} of {need} {_best_type(f.player, True)[0] if f.player else ''} rooms",
+)
+COMPLETED = Measure(
+    "completed", _on_player(lambda p: sum(1 for c in p.plants if c.plant.complete)), _of("plants completed")
+)
 UNIQUE_ITEMS = Measure("unique_items", _on_player(lambda p: len(_kinds(p))), _of("unique items"))
-MATCHING_ITEMS = Measure("matching_items",
-                         _on_player(lambda p: sum(1 for c in p.rooms if c.room.item is not None and c.room.item.color == c.card.type)),
-                         _of("placed items match their room"),
-                         need=lambda f: max(1, len(placed_items(f.player))) if f.player else 1)
-VERDANCY = Measure("verdancy", _on_player(lambda p: sum(c.plant.verdancy for c in p.plants if not c.plant.complete)),
-                   _of("extra Verdancy tokens"))
-ALL_TYPES = Measure("all_types", _on_player(lambda p: 10 - len(_missing_types(p))),
-                    lambda have, need, f: f"{have} of {need} types for Collector and Decorator (missing "
-                                          f"{', '.join(_missing_types(f.player)) if f.player else ''})")
+MATCHING_ITEMS = Measure(
+    "matching_items",
+    _on_player(
+        lambda p: sum(1 for c in p.rooms if c.room.item is not None and c.room.item.color == c.card.type)
+    ),
+    _of("placed items match their room"),
+    need=lambda f: max(1, len(placed_items(f.player))) if f.player else 1,
+)
+VERDANCY = Measure(
+    "verdancy",
+    _on_player(lambda p: sum(c.plant.verdancy for c in p.plants if not c.plant.complete)),
+    _of("extra Verdancy tokens"),
+)
+ALL_TYPES = Measure(
+    "all_types",
+    _on_player(lambda p: 10 - len(_missing_types(p))),
+    lambda have, need, f: (
+        f"{have} of {need} types for Collector and Decorator (missing "
+        f"{', '.join(_missing_types(f.player)) if f.player else ''})"
+    ),
+)
 PETS = Measure("pets", _on_player(lambda p: len(_kinds(p) & _PETS)), _of("pets"))
-FURNITURE = Measure("furniture", _on_player(lambda p: len(_kinds(p) & _FURNITURE)), _of("pieces of furniture"))
-BEST_ROOM = Measure("best_room", _on_player(lambda p: max((room_score(p, c)[0] for c in p.rooms), default=0)),
-                    lambda have, need, f: f"best room scores {have}: {need - have} short of {need}")
+FURNITURE = Measure(
+    "furniture", _on_player(lambda p: len(_kinds(p) & _FURNITURE)), _of("pieces of furniture")
+)
+BEST_ROOM = Measure(
+    "best_room",
+    _on_player(lambda p: max((room_score(p, c)[0] for c in p.rooms), default=0)),
+    lambda have, need, f: f"best room scores {have}: {need - have} short of {need}",
+)
 GREEN_THUMBS = Measure("green_thumbs", _on_player(lambda p: p.green_thumbs), _of("Green Thumb tokens"))
 
 #: The rulebook's standard achievements: (number, measure, threshold).  19 "Score both Collector
 #: and Decorator" = all 10 plant and room types; 13 "all items match" needs every placed item
 #: (and at least one) to match its room.
 STANDARD: tuple[Standard, ...] = (
-    Standard(1, TOTAL, 70), Standard(2, TOTAL, 80), Standard(3, TOTAL, 90), Standard(4, TOTAL, 100),
-    Standard(5, PLANTS_OF_ONE_TYPE, 5), Standard(6, ROOMS_OF_ONE_TYPE, 5), Standard(7, COMPLETED, 8),
-    Standard(8, UNIQUE_ITEMS, 8), Standard(9, FROM_PLANTS, 30), Standard(10, FROM_PLANTS, 40),
-    Standard(11, FROM_ROOMS, 20), Standard(12, FROM_ROOMS, 25), Standard(13, MATCHING_ITEMS, None),
-    Standard(14, FROM_POTS, 9), Standard(15, FROM_POTS, 12), Standard(16, FROM_GOALS, 10), Standard(17, FROM_GOALS, 15),
-    Standard(18, VERDANCY, 10), Standard(19, ALL_TYPES, 10), Standard(20, LEAD, 10), Standard(21, LEAD, 15),
-    Standard(22, PETS, 4), Standard(23, FURNITURE, 5), Standard(24, BEST_ROOM, 8), Standard(25, GREEN_THUMBS, 5),
+    Standard(1, TOTAL, 70),
+    Standard(2, TOTAL, 80),
+    Standard(3, TOTAL, 90),
+    Standard(4, TOTAL, 100),
+    Standard(5, PLANTS_OF_ONE_TYPE, 5),
+    Standard(6, ROOMS_OF_ONE_TYPE, 5),
+    Standard(7, COMPLETED, 8),
+    Standard(8, UNIQUE_ITEMS, 8),
+    Standard(9, FROM_PLANTS, 30),
+    Standard(10, FROM_PLANTS, 40),
+    Standard(11, FROM_ROOMS, 20),
+    Standard(12, FROM_ROOMS, 25),
+    Standard(13, MATCHING_ITEMS, None),
+    Standard(14, FROM_POTS, 9),
+    Standard(15, FROM_POTS, 12),
+    Standard(16, FROM_GOALS, 10),
+    Standard(17, FROM_GOALS, 15),
+    Standard(18, VERDANCY, 10),
+    Standard(19, ALL_TYPES, 10),
+    Standard(20, LEAD, 10),
+    Standard(21, LEAD, 15),
+    Standard(22, PETS, 4),
+    Standard(23, FURNITURE, 5),
+    Standard(24, BEST_ROOM, 8),
+    Standard(25, GREEN_THUMBS, 5),
 )
 BY_NUMBER: dict[int, Standard] = {a.number: a for a in STANDARD}
 #: number -> the rulebook's text ("Score 70+ points.")
@@ -193,7 +245,9 @@ def eligible(game: GameState) -> bool:
     return game.multiplayer and not game.family and game.modification is None and game.scenario is None
 
 
-def earned(game: GameState, p: PlayerState, points: Mapping[str, int], total: int, margin: int | None) -> list[int]:
+def earned(
+    game: GameState, p: PlayerState, points: Mapping[str, int], total: int, margin: int | None
+) -> list[int]:
     """The standard achievements this player's game earned.  ``margin`` = winner's lead over the
     best other total when this player is the sole winner, else None (and None on a partial table)."""
     if not eligible(game):
@@ -236,8 +290,15 @@ def parsed_player(table_player: Any, options: Any) -> PlayerState | None:
     return None if errors else state
 
 
-def near_misses(result_player: Any, table_player: Any, options: Any, filled: set[Any], *, limit: int = 3,
-                best_other: int | None = None) -> list[dict[str, str]]:
+def near_misses(
+    result_player: Any,
+    table_player: Any,
+    options: Any,
+    filled: set[Any],
+    *,
+    limit: int = 3,
+    best_other: int | None = None,
+) -> list[dict[str, str]]:
     """The closest standard achievements this game did not earn and the player has not filled.
 
     ``result_player``: the player's result (``PlayerResult`` or its ``to_dict()``); ``table_player``:
@@ -257,8 +318,13 @@ def near_misses(result_player: Any, table_player: Any, options: Any, filled: set
     total = total if isinstance(total, int) and not isinstance(total, bool) else None
     lead = total - best_other if total is not None and best_other is not None and total > best_other else None
     goals_in_play = bool(options.get("goals")) if isinstance(options, dict) else False
-    facts = Facts(parsed_player(table_player, options), {str(k): v for k, v in points.items() if isinstance(v, int)},
-                  total, lead, goals_in_play)
+    facts = Facts(
+        parsed_player(table_player, options),
+        {str(k): v for k, v in points.items() if isinstance(v, int)},
+        total,
+        lead,
+        goals_in_play,
+    )
     found = []
     skip: set[int] = set()
     for a in STANDARD:
@@ -270,7 +336,9 @@ def near_misses(result_player: Any, table_player: Any, options: Any, filled: set
         have, need = progress
         if have >= need or f"standard-{a.number}" in done:
             continue
-        skip.update(b.number for b in ladder(a) if b.number > a.number)  # higher rungs of an unmet ladder are further away
+        skip.update(
+            b.number for b in ladder(a) if b.number > a.number
+        )  # higher rungs of an unmet ladder are further away
         if need > 0 and have * 2 >= need:
             found.append((have / need, -(need - have), a.number, a.measure.say(have, need, facts)))
     found.sort(key=lambda f: (-f[0], -f[1], f[2]))

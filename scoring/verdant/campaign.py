@@ -39,8 +39,13 @@ MODIFICATIONS = range(1, 11)
 STANDARD = range(1, 26)
 STANDARD_PER_GAME = 1  # rulebook: at most one standard achievement filled per game
 DECLARED: dict[str, str] = dict(_DATA["declared"])  # key -> what the player declares
-CATEGORY_WORDS = {"plants": "completed plants", "verdancy": "extra verdancy", "pots": "pots", "rooms": "rooms",
-                  "goals": "goal cards"}
+CATEGORY_WORDS = {
+    "plants": "completed plants",
+    "verdancy": "extra verdancy",
+    "pots": "pots",
+    "rooms": "rooms",
+    "goals": "goal cards",
+}
 LIGHTING = ("Perfect Conditions", "Against All Odds", "Perfect Ambiance")
 
 
@@ -51,21 +56,45 @@ def _goal_by_letter(deck: str, letter: str) -> dict[str, Any]:
 def _build_scenario(raw: dict[str, Any]) -> dict[str, Any]:
     goals = []
     for deck, letter in zip(cat.DECKS, raw["goals"]):
-        goals.append({"deck": deck, "letter": letter, "name": _goal_by_letter(deck, letter)["name"], "assumed": True})
-    objectives = [{"key": "min_score", "text": f"Minimum score {raw['min_score']}", "params": {"points": raw["min_score"]},
-                   "check": "table"}]
+        goals.append(
+            {"deck": deck, "letter": letter, "name": _goal_by_letter(deck, letter)["name"], "assumed": True}
+        )
+    objectives = [
+        {
+            "key": "min_score",
+            "text": f"Minimum score {raw['min_score']}",
+            "params": {"points": raw["min_score"]},
+            "check": "table",
+        }
+    ]
     for o in raw["objectives"]:
         objectives.append({**o, "check": "declared" if o["key"] in DECLARED else "table"})
-    return {"shape": f"scenario-{raw['number']}", "mode": "scenario", "number": raw["number"], "goals": goals,
-            "min_score": raw["min_score"], "objectives": objectives}
+    return {
+        "shape": f"scenario-{raw['number']}",
+        "mode": "scenario",
+        "number": raw["number"],
+        "goals": goals,
+        "min_score": raw["min_score"],
+        "objectives": objectives,
+    }
 
 
-_STANDARD = {a["number"]: {"shape": f"standard-{a['number']}", "mode": "standard", **a} for a in _DATA["standard"]}
+_STANDARD = {
+    a["number"]: {"shape": f"standard-{a['number']}", "mode": "standard", **a} for a in _DATA["standard"]
+}
 _SCENARIOS = {s["number"]: _build_scenario(s) for s in _DATA["scenarios"]}
-_MODIFICATIONS = {m["number"]: {"shape": f"modification-{m['number']}", "mode": "modification", "number": m["number"],
-                                "text": m["text"], "options": {"modification": m["number"]},
-                                "changes_scoring": m["changes_scoring"], "needs": m["needs"]}
-                  for m in _DATA["modifications"]}
+_MODIFICATIONS = {
+    m["number"]: {
+        "shape": f"modification-{m['number']}",
+        "mode": "modification",
+        "number": m["number"],
+        "text": m["text"],
+        "options": {"modification": m["number"]},
+        "changes_scoring": m["changes_scoring"],
+        "needs": m["needs"],
+    }
+    for m in _DATA["modifications"]
+}
 
 
 # ----------------------------------------------------------------------------- the data
@@ -98,8 +127,11 @@ def modification(n: int) -> dict[str, Any]:
 
 def all_shapes() -> list[dict[str, Any]]:
     """The 50 shapes of the achievement plant track: standard 1-25, scenarios 1-15, modifications 1-10."""
-    return ([standard_achievement(n) for n in STANDARD] + [scenario(n) for n in SCENARIOS]
-            + [modification(n) for n in MODIFICATIONS])
+    return (
+        [standard_achievement(n) for n in STANDARD]
+        + [scenario(n) for n in SCENARIOS]
+        + [modification(n) for n in MODIFICATIONS]
+    )
 
 
 MODE_WORDS = {"standard": "Standard game", "scenario": "Scenario", "modification": "Rules modification"}
@@ -121,17 +153,26 @@ def describe(shape: str) -> dict[str, Any]:
         text = str(_STANDARD[number]["text"])
     elif mode == "scenario":
         s = _SCENARIOS[number]
-        text = f"Goals {', '.join(g['letter'] for g in s['goals'])}; " + "; ".join(o["text"] for o in s["objectives"])
+        text = f"Goals {', '.join(g['letter'] for g in s['goals'])}; " + "; ".join(
+            o["text"] for o in s["objectives"]
+        )
     else:
         text = str(_MODIFICATIONS[number]["text"])
-    return {"shape": shape, "mode": mode, "number": number, "label": f"{MODE_WORDS[mode]} {number}", "text": text}
+    return {
+        "shape": shape,
+        "mode": mode,
+        "number": number,
+        "label": f"{MODE_WORDS[mode]} {number}",
+        "text": text,
+    }
 
 
 def mode_of(options: Any) -> tuple[str, int | None]:
     """The achievement mode of a play, ``(mode, number)``, from its options: a scenario wins, then
     ``campaign`` ("standard" or "none"), then a rules modification; else ``("none", None)``.
 
-    >>> mode_of({"scenario": {"number": 4}}), mode_of({"campaign": "none", "modification": 2}), mode_of({"modification": 2})
+    >>> (mode_of({"scenario": {"number": 4}}), mode_of({"campaign": "none", "modification": 2}),
+    ...     mode_of({"modification": 2}))
     (('scenario', 4), ('none', None), ('modification', 2))
     """
     options = options if isinstance(options, dict) else {}
@@ -150,7 +191,9 @@ MODES = ("none", "standard", "scenario", "modification")
 _ELSE_NONE = 'choose standard rules, or the achievement mode "none"'
 
 
-def mode_problems(mode: str, options: Mapping[str, Any], players: int, chosen: bool = True) -> list[tuple[str, str]]:
+def mode_problems(
+    mode: str, options: Mapping[str, Any], players: int, chosen: bool = True
+) -> list[tuple[str, str]]:
     """Why a play with these ``options`` and ``players`` cannot earn achievements in ``mode`` (the
     rulebook's conditions), as ``(the option concerned, why)``: "modification", "variant" or
     "mode".  ``chosen``: the mode was chosen (not only implied by a modification).
@@ -162,18 +205,47 @@ def mode_problems(mode: str, options: Mapping[str, Any], players: int, chosen: b
     """
     modification, family, solo = options.get("modification"), options.get("variant") == "family", players == 1
     refusals = {  # mode -> (what is wrong, the option concerned, why)
-        "scenario": [(modification, "modification", "a scenario is played with the standard rules: choose no rules modification"),
-                     (family, "variant", "a scenario is played with the standard rules, not the family variant")],
+        "scenario": [
+            (
+                modification,
+                "modification",
+                "a scenario is played with the standard rules: choose no rules modification",
+            ),
+            (family, "variant", "a scenario is played with the standard rules, not the family variant"),
+        ],
         "modification": [
-            (not modification, "modification", "choose the rules modification played: its shape is filled for every player"),
-            (family and chosen, "variant", "the family variant earns no rules-modification achievement (rulebook: a game "
-                                           f"under the standard rules): {_ELSE_NONE}"),
-            (solo and chosen, "mode", "a solo game earns no rules-modification achievement (rulebook: a multiplayer "
-                                      "game): choose none, or play a scenario")],
-        "standard": [(modification, "modification", "a standard game plays no rules modification: choose none, or the "
-                                                    'achievement mode "rules modification"'),
-                     (family, "variant", f"the family variant earns no achievements: {_ELSE_NONE}"),
-                     (solo, "mode", "a solo game earns no standard achievements (rulebook): play a scenario, or choose none")],
+            (
+                not modification,
+                "modification",
+                "choose the rules modification played: its shape is filled for every player",
+            ),
+            (
+                family and chosen,
+                "variant",
+                "the family variant earns no rules-modification achievement (rulebook: a game "
+                f"under the standard rules): {_ELSE_NONE}",
+            ),
+            (
+                solo and chosen,
+                "mode",
+                "a solo game earns no rules-modification achievement (rulebook: a multiplayer "
+                "game): choose none, or play a scenario",
+            ),
+        ],
+        "standard": [
+            (
+                modification,
+                "modification",
+                "a standard game plays no rules modification: choose none, or the "
+                'achievement mode "rules modification"',
+            ),
+            (family, "variant", f"the family variant earns no achievements: {_ELSE_NONE}"),
+            (
+                solo,
+                "mode",
+                "a solo game earns no standard achievements (rulebook): play a scenario, or choose none",
+            ),
+        ],
         "none": [],
     }
     if mode not in refusals:
@@ -202,8 +274,11 @@ def declared_by_player(options: Any, n_players: int) -> list[list[str]]:
 
 
 def _scenario_goals_text(s: dict[str, Any], decks: list[str] | None = None) -> str:
-    return ", ".join(f'{g["deck"]} goal {g["letter"]} (assumed "{g["name"]}")' for g in s["goals"]
-                     if decks is None or g["deck"] in decks)
+    return ", ".join(
+        f'{g["deck"]} goal {g["letter"]} (assumed "{g["name"]}")'
+        for g in s["goals"]
+        if decks is None or g["deck"] in decks
+    )
 
 
 def _declared_list(errors: Errors, value: Any, where: str, s: dict[str, Any] | None) -> frozenset[str]:
@@ -212,21 +287,31 @@ def _declared_list(errors: Errors, value: Any, where: str, s: dict[str, Any] | N
     out = set()
     for i, raw in enumerate(value):
         path = join(where, i)
-        key = next((k for k in DECLARED if isinstance(raw, str) and normalize_name(k) == normalize_name(raw)), None)
+        key = next(
+            (k for k in DECLARED if isinstance(raw, str) and normalize_name(k) == normalize_name(raw)), None
+        )
         if key is None:
             shown = f'"{raw[:40]}"' if isinstance(raw, str) else "this"
-            errors.add(path, f"{shown} is not a declaration: a player can declare no_hand_trowel (scenario 5) "
-                             "or no_watering_can (scenario 14)")
+            errors.add(
+                path,
+                f"{shown} is not a declaration: a player can declare no_hand_trowel (scenario 5) "
+                "or no_watering_can (scenario 14)",
+            )
         elif s is not None and key not in allowed:
-            asks = f"it asks only {', '.join(allowed)}" if allowed else "it has nothing to declare (leave declared empty)"
+            asks = (
+                f"it asks only {', '.join(allowed)}"
+                if allowed
+                else "it has nothing to declare (leave declared empty)"
+            )
             errors.add(path, f'"{key}" is not an objective of scenario {s["number"]}: {asks}')
         else:
             out.add(key)
     return frozenset(out)
 
 
-def parse_scenario(errors: Errors, table: Any, opts: Mapping[str, Any], players: list[PlayerState],
-                   n_players: int) -> ScenarioPlay | None:
+def parse_scenario(
+    errors: Errors, table: Any, opts: Mapping[str, Any], players: list[PlayerState], n_players: int
+) -> ScenarioPlay | None:
     """Read ``options.scenario``; record every problem in ``errors``.
 
     ``declared`` is either a list of keys (every player declares them) or a list of one list per
@@ -239,8 +324,11 @@ def parse_scenario(errors: Errors, table: Any, opts: Mapping[str, Any], players:
         return None
     where = "options.scenario"
     if not isinstance(raw, dict):
-        errors.add(where, 'must be an object: {"number": 1 to 15, "declared": ["no_hand_trowel", "no_watering_can"]}, '
-                          "or null for no scenario")
+        errors.add(
+            where,
+            'must be an object: {"number": 1 to 15, "declared": ["no_hand_trowel", "no_watering_can"]}, '
+            "or null for no scenario",
+        )
         return None
     number = None
     raw_n = raw.get("number")
@@ -249,25 +337,39 @@ def parse_scenario(errors: Errors, table: Any, opts: Mapping[str, Any], players:
     else:
         number = to_int(Errors(), raw_n, "", minimum=None)
         if number is None or number not in SCENARIOS:
-            shown = raw_n if isinstance(raw_n, (int, float)) and not isinstance(raw_n, bool) else repr(raw_n)[:40]
-            errors.add(join(where, "number"), f"{shown} is not a scenario: the rulebook has scenarios 1 to 15")
+            shown = (
+                raw_n if isinstance(raw_n, (int, float)) and not isinstance(raw_n, bool) else repr(raw_n)[:40]
+            )
+            errors.add(
+                join(where, "number"), f"{shown} is not a scenario: the rulebook has scenarios 1 to 15"
+            )
             number = None
     s = _SCENARIOS.get(number) if number is not None else None
     if opts.get("modification") is not None:
-        errors.add(where, "a game is played in one achievement mode: a scenario uses the standard rules, so leave "
-                          "options.modification empty (or play the modification without a scenario)")
+        errors.add(
+            where,
+            "a game is played in one achievement mode: a scenario uses the standard rules, so leave "
+            "options.modification empty (or play the modification without a scenario)",
+        )
     if opts.get("variant") == "family":
-        errors.add(where, "scenarios use the standard rules, not the family variant: set options.variant to standard")
+        errors.add(
+            where, "scenarios use the standard rules, not the family variant: set options.variant to standard"
+        )
     declared: list[frozenset[str]] = [frozenset()] * n_players
     raw_d = raw.get("declared")
     dwhere = join(where, "declared")
     if raw_d not in (None, ""):
         if not isinstance(raw_d, list):
-            errors.add(dwhere, 'must be a list like ["no_hand_trowel"] (every player), or one such list per player')
+            errors.add(
+                dwhere, 'must be a list like ["no_hand_trowel"] (every player), or one such list per player'
+            )
         elif raw_d and all(isinstance(d, list) for d in raw_d):
             if len(raw_d) != n_players:
-                errors.add(dwhere, f"has {_n(len(raw_d), 'list')}: give one list per player ({n_players}), in player order, "
-                                   "or a single list of keys that every player declares")
+                errors.add(
+                    dwhere,
+                    f"has {_n(len(raw_d), 'list')}: give one list per player ({n_players}), in player order, "
+                    "or a single list of keys that every player declares",
+                )
             else:
                 declared = [_declared_list(errors, d, join(dwhere, i), s) for i, d in enumerate(raw_d)]
         else:
@@ -294,14 +396,20 @@ def _check_goals(errors: Errors, warnings: list[str], raw: Any, s: dict[str, Any
     by_deck = {g["deck"]: (i, g) for i, g in reversed(found)}
     missing = [d for d in cat.DECKS if d not in by_deck]
     if missing:
-        errors.add("options.goals", f"scenario {s['number']} plays with three goal cards, one per deck; missing: "
-                                    f"{_scenario_goals_text(s, missing)}. Enter them by name")
+        errors.add(
+            "options.goals",
+            f"scenario {s['number']} plays with three goal cards, one per deck; missing: "
+            f"{_scenario_goals_text(s, missing)}. Enter them by name",
+        )
     for g in s["goals"]:
         if g["deck"] in by_deck and by_deck[g["deck"]][1]["name"] != g["name"]:
             i, used = by_deck[g["deck"]]
-            warnings.append(f'options.goals[{i}]: scenario {s["number"]} lists {g["deck"]} goal {g["letter"]}, assumed to be '
-                            f'"{g["name"]}"; this game used "{used["name"]}" (goal letters are unconfirmed: '
-                            "check the letter on your card)")
+            warnings.append(
+                f"options.goals[{i}]: scenario {s['number']} lists {g['deck']} goal {g['letter']}, assumed "
+                "to be "
+                f'"{g["name"]}"; this game used "{used["name"]}" (goal letters are unconfirmed: '
+                "check the letter on your card)"
+            )
 
 
 def _check_lighting_known(errors: Errors, players: list[PlayerState], number: int) -> None:
@@ -310,11 +418,17 @@ def _check_lighting_known(errors: Errors, players: list[PlayerState], number: in
             continue  # parse reports missing lighting for the lighting goals already
         for cell in p.cells:
             if isinstance(cell.card, Plant) and cell.card.light is None:
-                errors.add(join(cell.path, "light"), f"is needed for scenario {number} (all lighting conditions must "
-                                                     f"match): enter the plant's lighting ({', '.join(cat.LIGHTS)}) or its name")
+                errors.add(
+                    join(cell.path, "light"),
+                    f"is needed for scenario {number} (all lighting conditions must "
+                    f"match): enter the plant's lighting ({', '.join(cat.LIGHTS)}) or its name",
+                )
             if isinstance(cell.card, Room) and cell.card.edges is None:
-                errors.add(join(cell.path, "edges"), f"is needed for scenario {number} (all lighting conditions must "
-                                                     "match): enter the lighting of each edge (top, right, bottom, left) or the room's name")
+                errors.add(
+                    join(cell.path, "edges"),
+                    f"is needed for scenario {number} (all lighting conditions must "
+                    "match): enter the lighting of each edge (top, right, bottom, left) or the room's name",
+                )
 
 
 # ---------------------------------------------------------------------- the objectives
@@ -325,24 +439,31 @@ Check = Callable[[PlayerState, dict[str, int], int, dict[str, Any], frozenset[st
 _n = plural
 
 
-def _min_score(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _min_score(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     need = params["points"]
     if total >= need:
         return True, f"{total} points (minimum {need})"
     return False, f"{total} points: {need - total} short of {need}"
 
 
-def _complete_all_plants(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _complete_all_plants(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     plants = p.plants
     open_ = [c for c in plants if not c.plant.complete]
     done = len(plants) - len(open_)
     if not open_:
         return True, f"all {done} plants completed"
     return False, f"{done} of {len(plants)} plants completed; incomplete: " + ", ".join(
-        f"{c.card.label()} ({c.where()})" for c in open_)
+        f"{c.card.label()} ({c.where()})" for c in open_
+    )
 
 
-def _complete_each_plant_type(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _complete_each_plant_type(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     done = {c.card.type for c in p.plants if c.plant.complete}
     missing = [t for t in cat.TYPES if t not in done]
     if not missing:
@@ -350,8 +471,12 @@ def _complete_each_plant_type(p: PlayerState, points: dict[str, int], total: int
     return False, f"{5 - len(missing)} of 5 plant types completed; no completed {', '.join(missing)} plant"
 
 
-def _unique_items(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
-    kinds = [k for k in cat.ITEM_KINDS if any(c.room.item is not None and c.room.item.kind == k for c in p.rooms)]
+def _unique_items(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
+    kinds = [
+        k for k in cat.ITEM_KINDS if any(c.room.item is not None and c.room.item.kind == k for c in p.rooms)
+    ]
     need = params["count"]
     listed = f" ({', '.join(kinds)})" if kinds else ""
     if len(kinds) >= need:
@@ -370,30 +495,45 @@ def lighting_mismatches(p: PlayerState) -> list[str]:
                 continue
             edge = edges[opposite[side]]
             if edge not in light:
-                out.append(f"{cell.card.label()} ({cell.where()}, {'/'.join(light)}) meets {edge} "
-                           f"on the {other.card.label()} ({other.where()})")
+                out.append(
+                    f"{cell.card.label()} ({cell.where()}, {'/'.join(light)}) meets {edge} "
+                    f"on the {other.card.label()} ({other.where()})"
+                )
     return out
 
 
-def _lighting_all_match(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _lighting_all_match(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     bad = lighting_mismatches(p)
     if not bad:
         return True, "every edge where a plant touches a room matches the plant's lighting"
     return False, f"{_n(len(bad), 'edge')} {'does' if len(bad) == 1 else 'do'} not match: " + "; ".join(bad)
 
 
-def _items_match_rooms(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
-    placed = [(c, c.room.item) for c in sorted(p.rooms, key=lambda c: (c.row, c.col)) if c.room.item is not None]
+def _items_match_rooms(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
+    placed = [
+        (c, c.room.item) for c in sorted(p.rooms, key=lambda c: (c.row, c.col)) if c.room.item is not None
+    ]
     wrong = [(c, item) for c, item in placed if item.color != c.card.type]
     if not placed:
         return True, "no items placed, so none mismatches"
     if not wrong:
         return True, f"all {_n(len(placed), 'placed item')} match their room"
-    return False, f"{len(placed) - len(wrong)} of {_n(len(placed), 'placed item')} match their room; " + ", ".join(
-        f"the {item.label().lower()} in the {c.card.label()} ({c.where()}) does not" for c, item in wrong)
+    return (
+        False,
+        f"{len(placed) - len(wrong)} of {_n(len(placed), 'placed item')} match their room; "
+        + ", ".join(
+            f"the {item.label().lower()} in the {c.card.label()} ({c.where()}) does not" for c, item in wrong
+        ),
+    )
 
 
-def _same_type_per_column(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _same_type_per_column(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     cols = sorted({c.col for c in p.cells})
     mixed = []
     for col in cols:
@@ -405,23 +545,32 @@ def _same_type_per_column(p: PlayerState, points: dict[str, int], total: int, pa
     return False, f"{len(cols) - len(mixed)} of {len(cols)} columns are one type; " + "; ".join(mixed)
 
 
-def _points_from(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _points_from(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     got, need, what = points[params["category"]], params["points"], CATEGORY_WORDS[params["category"]]
     if got >= need:
         return True, f"{got} points from {what} ({need}+ needed)"
     return False, f"{got} points from {what}: {need - got} short of {need}"
 
 
-def _only_three_plant_types(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _only_three_plant_types(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     types = [t for t in cat.TYPES if any(c.card.type == t for c in p.plants)]
     most = params["max"]
     reading = f"Scorepad's reading: at most {most} types among the home's plant cards, fewer passes"
     if len(types) <= most:
         return True, f"{_n(len(types), 'plant type')} ({', '.join(types)}; {reading})"
-    return False, f"{len(types)} plant types ({', '.join(types)}): {len(types) - most} more than {most} ({reading})"
+    return (
+        False,
+        f"{len(types)} plant types ({', '.join(types)}): {len(types) - most} more than {most} ({reading})",
+    )
 
 
-def _plants_of_one_type(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _plants_of_one_type(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     counts = Counter(c.card.type for c in p.plants)
     need = params["count"]
     best, n = max(counts.items(), key=lambda kv: kv[1], default=("", 0))
@@ -430,26 +579,39 @@ def _plants_of_one_type(p: PlayerState, points: dict[str, int], total: int, para
     return False, f"{n} of {need} plants of one type (most: {best or 'none'})"
 
 
-def _no_pets(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _no_pets(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     items = [(c, c.room.item) for c in sorted(p.rooms, key=lambda c: (c.row, c.col))]
-    pets = [f"the {item.label().lower()} in the {c.card.label()} ({c.where()})" for c, item in items
-            if item is not None and item.kind in cat.PETS]
+    pets = [
+        f"the {item.label().lower()} in the {c.card.label()} ({c.where()})"
+        for c, item in items
+        if item is not None and item.kind in cat.PETS
+    ]
     reading = "Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home"
-    stored = p.storage if not isinstance(p.storage, str) and p.storage is not None and p.storage.kind in cat.PETS else None
+    stored = (
+        p.storage
+        if not isinstance(p.storage, str) and p.storage is not None and p.storage.kind in cat.PETS
+        else None
+    )
     if not pets:
         kept = f"; the stored {stored.label().lower()} does not count" if stored is not None else ""
         return True, f"no pets in rooms{kept} ({reading})"
     return False, f"{_n(len(pets), 'pet')} in rooms: " + ", ".join(pets) + f" ({reading})"
 
 
-def _green_thumbs_at_end(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _green_thumbs_at_end(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     need = params["count"]
     if p.green_thumbs >= need:
         return True, f"{_n(p.green_thumbs, 'Green Thumb token')} ({need}+ needed)"
     return False, f"{p.green_thumbs} of {need} Green Thumb tokens: {need - p.green_thumbs} short"
 
 
-def _collector_and_decorator(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _collector_and_decorator(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     if points["collector"] > 0 and points["decorator"] > 0:
         return True, "Collector and Decorator both scored"
     parts = []
@@ -460,20 +622,26 @@ def _collector_and_decorator(p: PlayerState, points: dict[str, int], total: int,
     return False, "; ".join(parts)
 
 
-def _all_rooms_have_item(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+def _all_rooms_have_item(
+    p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+) -> tuple[bool, str]:
     rooms = sorted(p.rooms, key=lambda c: (c.row, c.col))
     empty = [c for c in rooms if c.room.item is None]
     if not empty:
         return True, f"all {len(rooms)} rooms hold an item"
     return False, f"{len(rooms) - len(empty)} of {len(rooms)} rooms hold an item; empty: " + ", ".join(
-        f"{c.card.label()} ({c.where()})" for c in empty)
+        f"{c.card.label()} ({c.where()})" for c in empty
+    )
 
 
 def _declared(key: str) -> Check:
-    def check(p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]) -> tuple[bool, str]:
+    def check(
+        p: PlayerState, points: dict[str, int], total: int, params: dict[str, Any], declared: frozenset[str]
+    ) -> tuple[bool, str]:
         if key in declared:
             return True, "declared by the player"
         return False, f"not declared: tick it if the player {DECLARED[key]}"
+
     return check
 
 

@@ -81,7 +81,8 @@ def room_of(cell: Any) -> dict[str, Any] | None:
 def room_type(cell: Any) -> str:
     """A room cell's type: its card's when it names a catalog room, else its ``type`` as written ("" if none).
 
-    >>> room_type({"name": "Succulent room 1", "type": "vining"}), room_type({"type": "vining"}), room_type(None)
+    >>> (room_type({"name": "Succulent room 1", "type": "vining"}), room_type({"type": "vining"}),
+    ...     room_type(None))
     ('succulent', 'vining', '')
     """
     card = room_of(cell)
@@ -97,7 +98,9 @@ def room_by_face(room_type: str, edges: dict[str, str]) -> dict[str, Any] | None
     return _ROOMS_BY_FACE.get((room_type, tuple(edges.get(e) for e in EDGES)))
 
 
-def plants_like(plant_type: str, points: int, needs: int, light: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+def plants_like(
+    plant_type: str, points: int, needs: int, light: tuple[str, ...] | None = None
+) -> list[dict[str, Any]]:
     """The catalog plants of ``plant_type`` that score ``points`` and need ``needs`` (and prefer
     exactly ``light``, when given): the cards a plant entered by its attributes can be.
 
@@ -106,8 +109,14 @@ def plants_like(plant_type: str, points: int, needs: int, light: tuple[str, ...]
     >>> plants_like("foliage", 4, 5)
     []
     """
-    return [p for p in PLANTS if p["type"] == plant_type and p["points"] == points and p["needs"] == needs
-            and (light is None or tuple(x for x in LIGHTS if x in p["light"]) == light)]
+    return [
+        p
+        for p in PLANTS
+        if p["type"] == plant_type
+        and p["points"] == points
+        and p["needs"] == needs
+        and (light is None or tuple(x for x in LIGHTS if x in p["light"]) == light)
+    ]
 
 
 def goal_by_name(name: str) -> dict[str, Any] | None:

@@ -22,7 +22,8 @@ class Item:
     kind: str
     color: str
 
-    def __init__(self, kind: str, color: str) -> None:  # the frozen dataclass's own, without its setattr calls
+    # the frozen dataclass's own, without its setattr calls
+    def __init__(self, kind: str, color: str) -> None:
         d = self.__dict__
         d["kind"] = kind
         d["color"] = color
@@ -41,8 +42,17 @@ class Plant:
     pot: str | None  # concrete | wood | ceramic | terracotta; None = incomplete
     verdancy: int  # on an incomplete plant
 
-    def __init__(self, name: str | None, type: str, needs: int, points: int, light: tuple[str, ...] | None,  # noqa: A002
-                 pot: str | None, verdancy: int) -> None:  # as the dataclass's, without its setattr calls
+    # as the dataclass's, without its setattr calls
+    def __init__(
+        self,
+        name: str | None,
+        type: str,  # noqa: A002
+        needs: int,
+        points: int,
+        light: tuple[str, ...] | None,
+        pot: str | None,
+        verdancy: int,
+    ) -> None:
         d = self.__dict__
         d["name"] = name
         d["type"] = type
@@ -68,8 +78,15 @@ class Room:
     item: Item | None
     card_id: int | None = None
 
-    def __init__(self, name: str | None, type: str, edges: dict[str, str] | None, item: Item | None,  # noqa: A002
-                 card_id: int | None = None) -> None:  # as the dataclass's, without its setattr calls
+    # as the dataclass's, without its setattr calls
+    def __init__(
+        self,
+        name: str | None,
+        type: str,  # noqa: A002
+        edges: dict[str, str] | None,
+        item: Item | None,
+        card_id: int | None = None,
+    ) -> None:
         d = self.__dict__
         d["name"] = name
         d["type"] = type
@@ -130,7 +147,9 @@ class PlayerState:
     _plants: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     _rooms: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     _by_position: dict[tuple[int, int], Cell] = field(init=False, repr=False, compare=False)
-    _neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = field(init=False, repr=False, compare=False)
+    _neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = field(
+        init=False, repr=False, compare=False
+    )
     memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
     plant_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)  # every plant's path (refs)
     room_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -138,12 +157,18 @@ class PlayerState:
     def __post_init__(self) -> None:
         by_position: dict[tuple[int, int], Cell] = {}
         for cell in self.cells:
-            by_position.setdefault((cell.row, cell.col), cell)  # the first card at a position, as a scan finds it
+            # the first card at a position, as a scan finds it
+            by_position.setdefault((cell.row, cell.col), cell)
         at = by_position.get
         neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = {}
         for r, c in by_position:
             found: list[tuple[str, Cell]] = []
-            for side, pos in (("top", (r - 1, c)), ("right", (r, c + 1)), ("bottom", (r + 1, c)), ("left", (r, c - 1))):
+            for side, pos in (
+                ("top", (r - 1, c)),
+                ("right", (r, c + 1)),
+                ("bottom", (r + 1, c)),
+                ("left", (r, c - 1)),
+            ):
                 other = at(pos)
                 if other is not None:
                     found.append((side, other))

@@ -88,10 +88,18 @@ def parse_options(errors: Errors, table: Any, player_count: int, partial: bool =
     one_card_rows = get_bool(errors, options, "one_card_rows", "options", default=False)
     campaign = options.get("campaign")
     if campaign not in (None, "") and campaign not in schema.CAMPAIGN_MODES:
-        errors.add("options.campaign", f"{_show(campaign)} is not an achievement mode here: standard or none "
-                                       "(a scenario goes in options.scenario, a modification in options.modification)")
-    return Opts(variant=variant, modification=modification, player_count=min(max(player_count, 1), MAX_PLAYERS),
-                partial=partial, one_card_rows=one_card_rows)
+        errors.add(
+            "options.campaign",
+            f"{_show(campaign)} is not an achievement mode here: standard or none "
+            "(a scenario goes in options.scenario, a modification in options.modification)",
+        )
+    return Opts(
+        variant=variant,
+        modification=modification,
+        player_count=min(max(player_count, 1), MAX_PLAYERS),
+        partial=partial,
+        one_card_rows=one_card_rows,
+    )
 
 
 def _goal_list(errors: Errors, value: Any, where: str, solo: bool) -> list[tuple[str, Goal]]:
@@ -99,7 +107,11 @@ def _goal_list(errors: Errors, value: Any, where: str, solo: bool) -> list[tuple
     if value is None or value == "":
         return []
     if not isinstance(value, list):
-        errors.add(where, 'must be a list of goal card names, one per deck, e.g. ["Apartment Living", "Pot Pairs", "Triple Treatment"]')
+        errors.add(
+            where,
+            'must be a list of goal card names, one per deck, e.g. ["Apartment Living", "Pot Pairs", "Triple '
+            'Treatment"]',
+        )
         return []
     out: list[tuple[str, Goal]] = []
     per_deck: dict[str, str] = {}
@@ -107,28 +119,42 @@ def _goal_list(errors: Errors, value: Any, where: str, solo: bool) -> list[tuple
     for i, name in enumerate(value):
         path = join(where, i)
         if not isinstance(name, str) or not name.strip():
-            errors.add(path, "must be the name of a goal card, e.g. \"Pot Pairs\"")
+            errors.add(path, 'must be the name of a goal card, e.g. "Pot Pairs"')
             continue
         goal = cat.goal_by_name(name)
         if goal is None:
-            errors.add(path, f'"{name[:60]}" is not a Verdant goal card{_suggest(name, names)}: the decks hold '
-                             + "; ".join(f"{d} goals: " + ", ".join(g["name"] for g in cat.GOALS if g["deck"] == d) for d in cat.DECKS))
+            errors.add(
+                path,
+                f'"{name[:60]}" is not a Verdant goal card{_suggest(name, names)}: the decks hold '
+                + "; ".join(
+                    f"{d} goals: " + ", ".join(g["name"] for g in cat.GOALS if g["deck"] == d)
+                    for d in cat.DECKS
+                ),
+            )
             continue
         if goal["deck"] in per_deck:
-            errors.add(path, f'"{goal["name"]}" is a second {goal["deck"]} goal (with "{per_deck[goal["deck"]]}"): '
-                             "a goal set holds one card from each deck (plant, item, room)")
+            errors.add(
+                path,
+                f'"{goal["name"]}" is a second {goal["deck"]} goal (with "{per_deck[goal["deck"]]}"): '
+                "a goal set holds one card from each deck (plant, item, room)",
+            )
             continue
         if solo and goal["most"]:
             others = ", ".join(g["name"] for g in cat.GOALS if g["deck"] == goal["deck"] and not g["most"])
-            errors.add(path, f'"{goal["name"]}" compares players, so it is removed in solo: choose another {goal["deck"]} goal ({others})')
+            errors.add(
+                path,
+                f'"{goal["name"]}" compares players, so it is removed in solo: choose another {goal["deck"]} '
+                f'goal ({others})',
+            )
             continue
         per_deck[goal["deck"]] = goal["name"]
         out.append((path, goal))
     return out
 
 
-def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | None,
-                solo: bool) -> tuple[list[tuple[tuple[str, ...], ...]], dict[int, list[str]]]:
+def parse_goals(
+    errors: Errors, table: Any, n_players: int, modification: int | None, solo: bool
+) -> tuple[list[tuple[tuple[str, ...], ...]], dict[int, list[str]]]:
     """Each player's goal candidates per deck (plant, item, room order); also the paths by goal per player.
 
     Returns (per player: tuple over decks of candidate names, per player: list of goal names used)."""
@@ -138,10 +164,17 @@ def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | 
     sets: dict[str, Any] = {}
     if raw_sets not in (None, "", {}):
         if not isinstance(raw_sets, dict):
-            errors.add("options.goal_sets", 'must be an object: {"second": [...]} for modification 4, {"players": [[...], ...]} for modification 5')
+            errors.add(
+                "options.goal_sets",
+                'must be an object: {"second": [...]} for modification 4, {"players": [[...], ...]} for '
+                'modification 5',
+            )
         elif modification not in (4, 5):
-            errors.add("options.goal_sets", "is only used with modification 4 (two goal sets) or 5 (a goal set per player): "
-                                            "set options.modification or leave goal_sets out")
+            errors.add(
+                "options.goal_sets",
+                "is only used with modification 4 (two goal sets) or 5 (a goal set per player): "
+                "set options.modification or leave goal_sets out",
+            )
         else:
             sets = raw_sets
 
@@ -155,16 +188,25 @@ def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | 
 
     if modification == 5:
         if goals:
-            errors.add("options.goals", "under modification 5 each player has their own goal set: "
-                                        'put them in options.goal_sets.players (one list per player) and leave options.goals empty')
+            errors.add(
+                "options.goals",
+                "under modification 5 each player has their own goal set: "
+                "put them in options.goal_sets.players (one list per player) and leave options.goals empty",
+            )
         raw = sets.get("players") if sets else None
         if sets and set(sets) - {"players"}:
-            errors.add("options.goal_sets", 'under modification 5 holds only "players": a list of goal sets, one per player')
+            errors.add(
+                "options.goal_sets",
+                'under modification 5 holds only "players": a list of goal sets, one per player',
+            )
         if raw is None:
             return [() for _ in range(n_players)], {}
         if not isinstance(raw, list) or len(raw) != n_players:
-            errors.add("options.goal_sets.players", f"must be a list of {plural(n_players, 'goal set')} (one per player, in player order), "
-                                                    'each like ["Going Big", "Thumbs Up", "Matchy Matchy"]')
+            errors.add(
+                "options.goal_sets.players",
+                f"must be a list of {plural(n_players, 'goal set')} (one per player, in player order), "
+                'each like ["Going Big", "Thumbs Up", "Matchy Matchy"]',
+            )
             return [() for _ in range(n_players)], {}
         out: list[tuple[tuple[str, ...], ...]] = []
         seen: dict[str, int] = {}
@@ -172,7 +214,11 @@ def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | 
             chosen = _goal_list(errors, one, f"options.goal_sets.players[{i}]", solo)
             for path, g in chosen:
                 if g["name"] in seen:
-                    errors.add(path, f'"{g["name"]}" was already dealt to player {seen[g["name"]] + 1}: each goal card exists once')
+                    errors.add(
+                        path,
+                        f'"{g["name"]}" was already dealt to player {seen[g["name"]] + 1}: each goal card '
+                        'exists once',
+                    )
                 seen.setdefault(g["name"], i)
             out.append(by_deck([chosen]))
         return out, {}
@@ -183,10 +229,16 @@ def parse_goals(errors: Errors, table: Any, n_players: int, modification: int | 
         first_names = {g["name"] for _, g in goals}
         for path, g in second:
             if g["name"] in first_names:
-                errors.add(path, f'"{g["name"]}" is already in options.goals: the two sets hold different cards')
+                errors.add(
+                    path, f'"{g["name"]}" is already in options.goals: the two sets hold different cards'
+                )
         if {g["deck"] for _, g in goals} != {g["deck"] for _, g in second}:
-            errors.add("options.goal_sets.second", "must hold a second card for each deck that options.goals has (" +
-                       (", ".join(d for d in cat.DECKS if d in {g["deck"] for _, g in goals}) or "none") + ")")
+            errors.add(
+                "options.goal_sets.second",
+                "must hold a second card for each deck that options.goals has ("
+                + (", ".join(d for d in cat.DECKS if d in {g["deck"] for _, g in goals}) or "none")
+                + ")",
+            )
         return [by_deck([goals, second]) for _ in range(n_players)], {}
     return [by_deck([goals]) for _ in range(n_players)], {}
 
@@ -198,7 +250,8 @@ def lighting_in_play(options: Any, n_players: int = 1) -> bool:
     """A lighting goal is among the goal cards of any player: the lighting of plants and of room
     edges then scores (elsewhere it may be left out).
 
-    >>> lighting_in_play({"goals": ["perfect conditions"]}), lighting_in_play({"goals": ["Going Big"]}), lighting_in_play(None)
+    >>> (lighting_in_play({"goals": ["perfect conditions"]}), lighting_in_play({"goals": ["Going Big"]}),
+    ...     lighting_in_play(None))
     (True, False, False)
     """
     opts = options if isinstance(options, dict) else {}
@@ -210,35 +263,53 @@ def lighting_in_play(options: Any, n_players: int = 1) -> bool:
 
 def _item(errors: Errors, value: Any, where: str) -> Item | None:
     if not isinstance(value, dict):
-        errors.add(where, 'must be a furniture or pet token: {"kind": "lamp", "color": "vining"}, or null for none')
+        errors.add(
+            where, 'must be a furniture or pet token: {"kind": "lamp", "color": "vining"}, or null for none'
+        )
         return None
     kind = _norm_word(value.get("kind"), cat.ITEM_KINDS)
     color = _norm_word(value.get("color"), cat.TYPES)
     if kind is None:
-        errors.add(join(where, "kind"), f"{_show(value.get('kind'))} is not an item: choose one of {_choices(cat.ITEM_KINDS)}")
+        errors.add(
+            join(where, "kind"),
+            f"{_show(value.get('kind'))} is not an item: choose one of {_choices(cat.ITEM_KINDS)}",
+        )
     if color is None:
-        errors.add(join(where, "color"), f"{_show(value.get('color'))} is not a colour: choose one of {_choices(cat.TYPES)}")
+        errors.add(
+            join(where, "color"),
+            f"{_show(value.get('color'))} is not a colour: choose one of {_choices(cat.TYPES)}",
+        )
     return Item(kind, color) if kind and color else None
 
 
 def _light(errors: Errors, value: Any, where: str) -> tuple[str, ...] | None:
     words = [_norm_word(v, cat.LIGHTS) for v in value] if isinstance(value, list) else None
     if not words or len(words) > 3 or None in words or len(set(words)) != len(words):
-        errors.add(where, f"must list 1 to 3 different lighting conditions from {_choices(cat.LIGHTS)}, e.g. [\"sun\", \"semi\"]")
+        errors.add(
+            where,
+            f'must list 1 to 3 different lighting conditions from {_choices(cat.LIGHTS)}, e.g. ["sun", '
+            '"semi"]',
+        )
         return None
     return tuple(w for w in cat.LIGHTS if w in words)
 
 
 _PLANT_ONLY = {
-    "pot": "a room card holds no pot: pots go on completed plant cards (remove it, or make this cell a plant)",
-    "verdancy": "a room card holds no verdancy: verdancy goes on incomplete plant cards (remove it, or make this cell a plant)",
-    "points": "a room card has no points: points are printed on plant cards (remove them, or make this cell a plant)",
-    "needs": "a room card needs no verdancy: needs are printed on plant cards (remove it, or make this cell a plant)",
+    "pot": "a room card holds no pot: pots go on completed plant cards (remove it, or make this cell a "
+           "plant)",
+    "verdancy": "a room card holds no verdancy: verdancy goes on incomplete plant cards (remove it, or make "
+                "this cell a plant)",
+    "points": "a room card has no points: points are printed on plant cards (remove them, or make this cell "
+              "a plant)",
+    "needs": "a room card needs no verdancy: needs are printed on plant cards (remove it, or make this cell "
+             "a plant)",
     "light": "a room card shows its lighting on its edges: give edges instead (or make this cell a plant)",
 }
 _ROOM_ONLY = {
-    "item": "a plant card holds no item token: furniture and pets go on room cards (remove it, or make this cell a room)",
-    "edges": "a plant card has no edges: edge lighting is printed on room cards; give the plant's light instead",
+    "item": "a plant card holds no item token: furniture and pets go on room cards (remove it, or make this "
+            "cell a room)",
+    "edges": "a plant card has no edges: edge lighting is printed on room cards; give the plant's light "
+             "instead",
 }
 
 
@@ -250,7 +321,9 @@ def _foreign(errors: Errors, data: dict[str, Any], where: str, keys: dict[str, s
             errors.add(join(where, key), message)
 
 
-def _read_number(errors: Errors, data: dict[str, Any], key: str, where: str, bound: Any, missing: str) -> int | None:
+def _read_number(
+    errors: Errors, data: dict[str, Any], key: str, where: str, bound: Any, missing: str
+) -> int | None:
     if data.get(key) in (None, ""):
         errors.add(join(where, key), missing)
         return None
@@ -268,41 +341,96 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
     light: tuple[str, ...] | None
     if name not in (None, ""):
         if not isinstance(name, str):
-            errors.add(join(where, "name"), "must be a plant card's name, e.g. \"Jasmine\"")
+            errors.add(join(where, "name"), 'must be a plant card\'s name, e.g. "Jasmine"')
         else:
             entry = cat.plant_by_name(name)
             if entry is None:
-                errors.add(join(where, "name"), f'"{name[:60]}" is not a Verdant plant card{_suggest(name, [p["name"] for p in cat.PLANTS])}: '
-                                               "check the spelling, or enter the card's type, points and needs instead")
+                errors.add(
+                    join(where, "name"),
+                    f'"{name[:60]}" is not a Verdant plant '
+                    f'card{_suggest(name, [p["name"] for p in cat.PLANTS])}: '
+                    "check the spelling, or enter the card's type, points and needs instead",
+                )
     if entry is not None:
         ptype, points, needs, light = entry["type"], entry["points"], entry["needs"], tuple(entry["light"])
         for key, expected in (("type", ptype), ("points", points), ("needs", needs)):
             given = data.get(key)
             if given is None or given == "":
                 continue
-            same = _norm_word(given, (str(expected),)) if key == "type" else (to_int(Errors(), given, "", minimum=None) == expected)
+            same = (
+                _norm_word(given, (str(expected),))
+                if key == "type"
+                else (to_int(Errors(), given, "", minimum=None) == expected)
+            )
             if not same:
-                errors.add(join(where, key), f'{_show(given)} disagrees with the card: "{entry["name"]}" has {key} {expected} (leave {key} out or enter {expected})')
+                errors.add(
+                    join(where, key),
+                    f'{_show(given)} disagrees with the card: "{entry["name"]}" has {key} {expected} (leave '
+                    f'{key} out or enter {expected})',
+                )
         if data.get("light") not in (None, "", []):
             given_light = _light(Errors(), data.get("light"), "")
             if given_light != light:
-                errors.add(join(where, "light"), f'disagrees with the card: "{entry["name"]}" prefers {", ".join(light)}')
+                errors.add(
+                    join(where, "light"),
+                    f'disagrees with the card: "{entry["name"]}" prefers {", ".join(light)}',
+                )
     elif name in (None, ""):
         ptype = _norm_word(data.get("type"), cat.TYPES)
         if ptype is None:
-            errors.add(join(where, "type"), ("is missing" if data.get("type") in (None, "") else f"{_show(data.get('type'))} is not a plant type")
-                       + f": give the plant's name, or its type ({_choices(cat.TYPES)}) with points and needs")
-        points = _read_number(errors, data, "points", where, schema.POINTS, "is missing: enter the points printed on the card (0 to 20)")
-        needs = _read_number(errors, data, "needs", where, schema.NEEDS, "is missing: enter the verdancy the card needs to complete (1 to 12)")
-        light = None if data.get("light") in (None, "", []) else _light(errors, data.get("light"), join(where, "light"))
-        if (ptype is not None and points is not None and needs is not None and len(errors.items) == before
-                and not cat.plants_like(ptype, points, needs, light)):
-                shown = f" and prefers {'/'.join(light)}" if light else ""
-                close = [p for p in cat.PLANTS if p["type"] == ptype and (p["points"] == points or p["needs"] == needs)]
-                hint = ("; the closest are " + ", ".join(f'{p["name"]} ({p["points"]} points, needs {p["needs"]})' for p in close[:4])
-                        if close else "")
-                errors.add(where, f"matches no Verdant plant card: no {ptype} plant scores {points}, needs {needs}{shown}{hint}. "
-                                  "Check the card, or give its name")
+            errors.add(
+                join(where, "type"),
+                (
+                    "is missing"
+                    if data.get("type") in (None, "")
+                    else f"{_show(data.get('type'))} is not a plant type"
+                )
+                + f": give the plant's name, or its type ({_choices(cat.TYPES)}) with points and needs",
+            )
+        points = _read_number(
+            errors,
+            data,
+            "points",
+            where,
+            schema.POINTS,
+            "is missing: enter the points printed on the card (0 to 20)",
+        )
+        needs = _read_number(
+            errors,
+            data,
+            "needs",
+            where,
+            schema.NEEDS,
+            "is missing: enter the verdancy the card needs to complete (1 to 12)",
+        )
+        light = (
+            None
+            if data.get("light") in (None, "", [])
+            else _light(errors, data.get("light"), join(where, "light"))
+        )
+        if (
+            ptype is not None
+            and points is not None
+            and needs is not None
+            and len(errors.items) == before
+            and not cat.plants_like(ptype, points, needs, light)
+        ):
+            shown = f" and prefers {'/'.join(light)}" if light else ""
+            close = [
+                p for p in cat.PLANTS if p["type"] == ptype and (p["points"] == points or p["needs"] == needs)
+            ]
+            hint = (
+                "; the closest are "
+                + ", ".join(f"{p['name']} ({p['points']} points, needs {p['needs']})" for p in close[:4])
+                if close
+                else ""
+            )
+            errors.add(
+                where,
+                f"matches no Verdant plant card: no {ptype} plant scores {points}, needs "
+                f"{needs}{shown}{hint}. "
+                "Check the card, or give its name",
+            )
     else:
         return None
     pot = None
@@ -311,22 +439,42 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
     if potted:
         pot = _norm_word(raw_pot, cat.POT_KINDS)
         if pot is None:
-            errors.add(join(where, "pot"), f"{_show(raw_pot)} is not a pot: choose one of {_choices(cat.POT_KINDS)}, or none for an incomplete plant")
+            errors.add(
+                join(where, "pot"),
+                f"{_show(raw_pot)} is not a pot: choose one of {_choices(cat.POT_KINDS)}, or none for an "
+                "incomplete plant",
+            )
     verdancy = 0
     raw_verdancy = data.get("verdancy")
     if raw_verdancy not in (None, ""):
-        read = to_int(errors, raw_verdancy, join(where, "verdancy"), minimum=schema.VERDANCY.minimum, maximum=schema.VERDANCY.maximum)
+        read = to_int(
+            errors,
+            raw_verdancy,
+            join(where, "verdancy"),
+            minimum=schema.VERDANCY.minimum,
+            maximum=schema.VERDANCY.maximum,
+        )
         verdancy = 0 if read is None else read
     if verdancy > 0 or not potted:
         label = f'"{entry["name"]}"' if entry else "This plant"
         if potted and verdancy > 0:
-            errors.add(join(where, "verdancy"), f"{label} has both a pot and {verdancy} verdancy: a completed (potted) plant holds no verdancy; "
-                                                "remove the pot or the verdancy")
+            errors.add(
+                join(where, "verdancy"),
+                f"{label} has both a pot and {verdancy} verdancy: a completed (potted) plant holds no "
+                "verdancy; "
+                "remove the pot or the verdancy",
+            )
         elif family and verdancy > 0:
-            errors.add(join(where, "verdancy"), "the family variant uses no verdancy: enter 0 (a plant is completed by potting it)")
+            errors.add(
+                join(where, "verdancy"),
+                "the family variant uses no verdancy: enter 0 (a plant is completed by potting it)",
+            )
         elif pot is None and not potted and needs is not None and verdancy >= needs:
-            errors.add(join(where, "verdancy"), f"{label} needs {needs} verdancy to complete: an incomplete plant holds 0 to {needs - 1} "
-                                                "(a completed plant has a pot instead)")
+            errors.add(
+                join(where, "verdancy"),
+                f"{label} needs {needs} verdancy to complete: an incomplete plant holds 0 to {needs - 1} "
+                "(a completed plant has a pot instead)",
+            )
     if len(errors.items) > before or ptype is None or points is None or needs is None:
         return None
     return Plant(entry["name"] if entry else None, ptype, needs, points, light, pot, verdancy)
@@ -341,39 +489,68 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
     if name not in (None, ""):
         entry = cat.room_by_name(name) if isinstance(name, str) else None
         if entry is None:
-            errors.add(join(where, "name"), f"{_show(name)} is not a Verdant room card: room names are like \"Vining room 3\" "
-                                           "(or give the room's type and edges)")
+            errors.add(
+                join(where, "name"),
+                f'{_show(name)} is not a Verdant room card: room names are like "Vining room 3" '
+                "(or give the room's type and edges)",
+            )
     rtype = None
     if entry is not None:
         rtype = entry["type"]
         if data.get("type") not in (None, "") and _norm_word(data.get("type"), (rtype,)) is None:
-            errors.add(join(where, "type"), f'{_show(data.get("type"))} disagrees with the card: "{entry["name"]}" is {rtype}')
+            errors.add(
+                join(where, "type"),
+                f'{_show(data.get("type"))} disagrees with the card: "{entry["name"]}" is {rtype}',
+            )
     elif name in (None, ""):
         rtype = _norm_word(data.get("type"), cat.TYPES)
         if rtype is None:
-            errors.add(join(where, "type"), ("is missing" if data.get("type") in (None, "") else f"{_show(data.get('type'))} is not a room type")
-                       + f": choose one of {_choices(cat.TYPES)}")
+            errors.add(
+                join(where, "type"),
+                (
+                    "is missing"
+                    if data.get("type") in (None, "")
+                    else f"{_show(data.get('type'))} is not a room type"
+                )
+                + f": choose one of {_choices(cat.TYPES)}",
+            )
     edges: dict[str, str] | None = None
     raw_edges = data.get("edges")
     if raw_edges not in (None, "", {}):
         if not isinstance(raw_edges, dict):
-            errors.add(join(where, "edges"), 'must give the lighting of each edge: {"top": "sun", "right": "semi", "bottom": "shade", "left": "sun"}')
+            errors.add(
+                join(where, "edges"),
+                'must give the lighting of each edge: {"top": "sun", "right": "semi", "bottom": "shade", '
+                '"left": "sun"}',
+            )
         else:
             read: dict[str, str] = {}
             for side in cat.EDGES:
                 word = _norm_word(raw_edges.get(side), cat.LIGHTS)
                 if word is None:
-                    errors.add(join(join(where, "edges"), side), f"{_show(raw_edges.get(side))} is not a lighting: choose one of {_choices(cat.LIGHTS)}")
+                    errors.add(
+                        join(join(where, "edges"), side),
+                        f"{_show(raw_edges.get(side))} is not a lighting: choose one of "
+                        f"{_choices(cat.LIGHTS)}",
+                    )
                 else:
                     read[side] = word
             edges = read if len(read) == len(cat.EDGES) else None
     if entry is not None and edges is not None and edges != entry["edges"]:
-        errors.add(join(where, "edges"), f'disagrees with the card: "{entry["name"]}" has ' + ", ".join(f"{s} {entry['edges'][s]}" for s in cat.EDGES))
+        errors.add(
+            join(where, "edges"),
+            f'disagrees with the card: "{entry["name"]}" has '
+            + ", ".join(f"{s} {entry['edges'][s]}" for s in cat.EDGES),
+        )
     elif entry is None and rtype is not None and edges is not None:
         entry = cat.room_by_face(rtype, edges)
         if entry is None:
-            errors.add(join(where, "edges"), f"no {rtype} room card has these edges (" + ", ".join(f"{s} {edges[s]}" for s in cat.EDGES)
-                       + "): check the card, reading it upright")
+            errors.add(
+                join(where, "edges"),
+                f"no {rtype} room card has these edges ("
+                + ", ".join(f"{s} {edges[s]}" for s in cat.EDGES)
+                + "): check the card, reading it upright",
+            )
     item = None
     if data.get("item") not in (None, ""):
         item = _item(errors, data.get("item"), join(where, "item"))
@@ -390,7 +567,11 @@ def parse_cell(errors: Errors, data: Any, where: str, family: bool) -> Plant | R
         return None
     kind = _norm_word(data.get("kind"), ("plant", "room")) if isinstance(data, dict) else None
     if kind is None:
-        errors.add(where, 'must be a plant or a room card: {"kind": "plant", "name": ..., "pot": ...} or {"kind": "room", "type": ..., "item": ...}')
+        errors.add(
+            where,
+            'must be a plant or a room card: {"kind": "plant", "name": ..., "pot": ...} or {"kind": "room", '
+            '"type": ..., "item": ...}',
+        )
         return None
     return parse_plant(errors, data, where, family) if kind == "plant" else parse_room(errors, data, where)
 
@@ -398,17 +579,24 @@ def parse_cell(errors: Errors, data: Any, where: str, family: bool) -> Plant | R
 # ------------------------------------------------------------------------------- homes
 
 
-def _read_home(errors: Errors, player: dict[str, Any], where: str, modification: int | None) -> list[tuple[int, int, Any, str]] | None:
+def _read_home(
+    errors: Errors, player: dict[str, Any], where: str, modification: int | None
+) -> list[tuple[int, int, Any, str]] | None:
     """The raw cards of a home as (row, col, cell data, path); None if the shape is unusable."""
     free_shape = modification == 6
     if "cards" in player and player.get("cards") is not None:
         path = join(where, "cards")
         if not free_shape:
-            errors.add(path, "is only used under modification 6 (no 5x3 grid): enter the home as 3 rows of 5 cards")
+            errors.add(
+                path, "is only used under modification 6 (no 5x3 grid): enter the home as 3 rows of 5 cards"
+            )
             return None
         cards = player["cards"]
         if not isinstance(cards, list):
-            errors.add(path, 'must be a list of cards, each with its position: {"row": 0, "col": 2, "kind": "plant", ...}')
+            errors.add(
+                path,
+                'must be a list of cards, each with its position: {"row": 0, "col": 2, "kind": "plant", ...}',
+            )
             return None
         out: list[tuple[int, int, Any, str]] = []
         for i, card in enumerate(cards):
@@ -416,25 +604,60 @@ def _read_home(errors: Errors, player: dict[str, Any], where: str, modification:
             if not isinstance(card, dict):
                 errors.add(p, 'must be a card with its position: {"row": 0, "col": 2, "kind": "plant", ...}')
                 continue
-            row = to_int(errors, card.get("row"), join(p, "row"), minimum=schema.ROW.minimum, maximum=schema.ROW.maximum)
-            col = to_int(errors, card.get("col"), join(p, "col"), minimum=schema.COL.minimum, maximum=schema.COL.maximum)
+            row = to_int(
+                errors,
+                card.get("row"),
+                join(p, "row"),
+                minimum=schema.ROW.minimum,
+                maximum=schema.ROW.maximum,
+            )
+            col = to_int(
+                errors,
+                card.get("col"),
+                join(p, "col"),
+                minimum=schema.COL.minimum,
+                maximum=schema.COL.maximum,
+            )
             if row is not None and col is not None:
                 out.append((row, col, card, p))
         return out
     path = join(where, "home")
     home = player.get("home")
-    shape = "3 rows of 5 cards, top row first" if not free_shape else "rows of cards (null for a gap), or a \"cards\" list with positions"
-    if not isinstance(home, list) or (not free_shape and len(home) != GRID_ROWS) or len(home) > POSITION_LIMIT:
-        what = "is missing" if home is None else (f"has {plural(len(home), 'row')}" if isinstance(home, list) else "is not a list of rows")
-        errors.add(path, f"{what}: a finished home is {shape}" + (f" (at most {POSITION_LIMIT} rows)" if free_shape else ""))
+    shape = (
+        "3 rows of 5 cards, top row first"
+        if not free_shape
+        else 'rows of cards (null for a gap), or a "cards" list with positions'
+    )
+    if (
+        not isinstance(home, list)
+        or (not free_shape and len(home) != GRID_ROWS)
+        or len(home) > POSITION_LIMIT
+    ):
+        what = (
+            "is missing"
+            if home is None
+            else (f"has {plural(len(home), 'row')}" if isinstance(home, list) else "is not a list of rows")
+        )
+        errors.add(
+            path,
+            f"{what}: a finished home is {shape}"
+            + (f" (at most {POSITION_LIMIT} rows)" if free_shape else ""),
+        )
         return None
     out = []
     for r, row in enumerate(home):
         rp = join(path, r)
-        if not isinstance(row, list) or (not free_shape and len(row) != GRID_COLS) or len(row) > POSITION_LIMIT:
+        if (
+            not isinstance(row, list)
+            or (not free_shape and len(row) != GRID_COLS)
+            or len(row) > POSITION_LIMIT
+        ):
             what = f"has {plural(len(row), 'card')}" if isinstance(row, list) else "is not a list of cards"
-            errors.add(rp, f"{what}: each row of the home holds 5 cards (modification 6 lifts the 5x3 grid"
-                           + (f"; at most {POSITION_LIMIT} places a row)" if free_shape else ")"))
+            errors.add(
+                rp,
+                f"{what}: each row of the home holds 5 cards (modification 6 lifts the 5x3 grid"
+                + (f"; at most {POSITION_LIMIT} places a row)" if free_shape else ")"),
+            )
             continue
         for c, cell in enumerate(row):
             if free_shape and cell is None:
@@ -447,7 +670,11 @@ def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool
     by_pos: dict[tuple[int, int], Cell] = {}
     for cell in cells:
         if (cell.row, cell.col) in by_pos:
-            errors.add(cell.path, f"is at row {cell.row}, col {cell.col} like {by_pos[(cell.row, cell.col)].path}: one card per position")
+            errors.add(
+                cell.path,
+                f"is at row {cell.row}, col {cell.col} like {by_pos[(cell.row, cell.col)].path}: one card "
+                "per position",
+            )
         else:
             by_pos[(cell.row, cell.col)] = cell
     for (r, c), cell in by_pos.items():
@@ -456,7 +683,11 @@ def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool
             if other is not None and other.is_plant == cell.is_plant:
                 kind = "plant" if cell.is_plant else "room"
                 short = cell.path.split(".", 1)[1]
-                errors.add(other.path, f"is a {kind} next to the {kind} at {short}: plants and rooms alternate like a checkerboard")
+                errors.add(
+                    other.path,
+                    f"is a {kind} next to the {kind} at {short}: plants and rooms alternate like a "
+                    "checkerboard",
+                )
     if free_shape and count_ok and by_pos:
         start = next(iter(by_pos))
         seen, todo = {start}, [start]
@@ -469,18 +700,31 @@ def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool
         if len(seen) < len(by_pos):
             groups = [p for p in by_pos if p not in seen] if len(seen) >= len(by_pos) / 2 else list(seen)
             for pos in sorted(groups):
-                errors.add(by_pos[pos].path, "is not connected to the rest of the home: every card touches another card orthogonally")
+                errors.add(
+                    by_pos[pos].path,
+                    "is not connected to the rest of the home: every card touches another card orthogonally",
+                )
 
 
-def parse_player(errors: Errors, player: dict[str, Any], i: int, opts: Opts, goals: tuple[tuple[str, ...], ...]) -> PlayerState | None:
+def parse_player(
+    errors: Errors, player: dict[str, Any], i: int, opts: Opts, goals: tuple[tuple[str, ...], ...]
+) -> PlayerState | None:
     where = f"players[{i}]"
     before = len(errors.items)
     family = opts["variant"] == "family"
     thumbs = 0
     if player.get("green_thumbs") not in (None, ""):
-        raw = to_int(errors, player.get("green_thumbs"), join(where, "green_thumbs"), minimum=schema.GREEN_THUMBS.minimum, maximum=None)
+        raw = to_int(
+            errors,
+            player.get("green_thumbs"),
+            join(where, "green_thumbs"),
+            minimum=schema.GREEN_THUMBS.minimum,
+            maximum=None,
+        )
         if raw is not None and raw > (schema.GREEN_THUMBS.maximum or 5):
-            errors.add(join(where, "green_thumbs"), f"is {raw}: a player keeps at most 5 Green Thumb tokens (0 to 5)")
+            errors.add(
+                join(where, "green_thumbs"), f"is {raw}: a player keeps at most 5 Green Thumb tokens (0 to 5)"
+            )
         elif raw is not None and raw > 0 and family:
             errors.add(join(where, "green_thumbs"), "the family variant uses no Green Thumb tokens: enter 0")
         elif raw is not None:
@@ -493,19 +737,27 @@ def parse_player(errors: Errors, player: dict[str, Any], i: int, opts: Opts, goa
         else:
             storage = _norm_word(raw_storage, cat.NURTURE)
             if storage is None:
-                errors.add(join(where, "storage"), f"{_show(raw_storage)} is not a token: choose one of {_choices(cat.NURTURE)}, "
-                                                   'a furniture or pet {"kind": "cat", "color": "vining"}, or null for an empty storage')
+                errors.add(
+                    join(where, "storage"),
+                    f"{_show(raw_storage)} is not a token: choose one of {_choices(cat.NURTURE)}, "
+                    'a furniture or pet {"kind": "cat", "color": "vining"}, or null for an empty storage',
+                )
     if storage is not None and opts["modification"] == 7:
-        errors.add(join(where, "storage"), "modification 7 plays without item storage (tokens are played on the turn they "
-                                           "are drafted, or discarded): leave storage empty")
+        errors.add(
+            join(where, "storage"),
+            "modification 7 plays without item storage (tokens are played on the turn they "
+            "are drafted, or discarded): leave storage empty",
+        )
     raw_cells = _read_home(errors, player, where, opts["modification"])
     cells: list[Cell] = []
     if raw_cells is not None:
         free_shape = opts["modification"] == 6
         count_ok = True
         if free_shape and len(raw_cells) != HOME_SIZE:
-            errors.add(join(where, "cards" if "cards" in player and player.get("cards") is not None else "home"),
-                       f"has {plural(len(raw_cells), 'card')}: a finished home has 15")
+            errors.add(
+                join(where, "cards" if "cards" in player and player.get("cards") is not None else "home"),
+                f"has {plural(len(raw_cells), 'card')}: a finished home has 15",
+            )
             count_ok = False
         for r, c, data, path in raw_cells:
             card = parse_cell(errors, data, path, family)
@@ -534,32 +786,50 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
             if isinstance(card, Plant):
                 if card.name is not None:
                     if card.name in plant_at:
-                        errors.add(join(cell.path, "name"), f'"{card.name}" is already at {plant_at[card.name]}: each plant card exists once')
+                        errors.add(
+                            join(cell.path, "name"),
+                            f'"{card.name}" is already at {plant_at[card.name]}: each plant card exists once',
+                        )
                     plant_at.setdefault(card.name, cell.path)
                 if card.pot:
                     pots[card.pot].append(cell.path)  # the pot's path is joined only for an error
             else:
                 if card.card_id is not None:
                     if card.card_id in room_at:
-                        errors.add(cell.path, f'is the same room card ({card.name}) as {room_at[card.card_id]}: each room card exists once')
+                        errors.add(
+                            cell.path,
+                            f"is the same room card ({card.name}) as {room_at[card.card_id]}: each room card "
+                            "exists once",
+                        )
                     room_at.setdefault(card.card_id, cell.path)
                 if card.item is not None:
                     if card.item in item_at:
-                        errors.add(join(cell.path, "item"), f"the {card.item.label()} token is already at {item_at[card.item]}: "
-                                                            "each item token exists once (one of each kind per colour)")
+                        errors.add(
+                            join(cell.path, "item"),
+                            f"the {card.item.label()} token is already at {item_at[card.item]}: "
+                            "each item token exists once (one of each kind per colour)",
+                        )
                     item_at.setdefault(card.item, f"{cell.path}.item")  # join(cell.path, "item")
         if isinstance(p.storage, Item):
             path = f"players[{p.index}].storage"
             if p.storage in item_at:
-                errors.add(path, f"the {p.storage.label()} token is already at {item_at[p.storage]}: each item token exists once")
+                errors.add(
+                    path,
+                    f"the {p.storage.label()} token is already at {item_at[p.storage]}: each item token "
+                    "exists once",
+                )
             item_at.setdefault(p.storage, path)
     count = opts["player_count"]
     supply = cat.BONUS_POT_SUPPLY[count]
     for kind in cat.BONUS_POTS:
         for nth, where in enumerate(pots[kind][supply:], start=supply + 1):
             path = join(where, "pot")
-            errors.add(path, f"is the {_ordinal(nth)} {kind} pot on the table: a {count}-player game has {supply} {kind} pots "
-                             f"({supply} of each bonus pot)")
+            errors.add(
+                path,
+                f"is the {_ordinal(nth)} {kind} pot on the table: a {count}-player game has {supply} {kind} "
+                "pots "
+                f"({supply} of each bonus pot)",
+            )
     solo, family = count == 1, opts["variant"] == "family"
     if not solo and not family and count == n_players:
         # "pot the plant by adding the highest value Bonus Pot Token remaining from the supply. If no
@@ -572,11 +842,19 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
             for where in pots[kind]:
                 path = join(where, "pot")
                 if kind == "terracotta":
-                    errors.add(path, f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
-                                     "completing a plant takes the highest bonus pot left; terra cotta comes only once none is left")
+                    errors.add(
+                        path,
+                        f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
+                        "completing a plant takes the highest bonus pot left; terra cotta comes only once "
+                        "none is left",
+                    )
                 else:
-                    errors.add(path, f"is {kind} while higher bonus pots are still in the supply ({', '.join(left)}): "
-                                     f"completing a plant takes the highest bonus pot left; {kind} comes only once those are gone")
+                    errors.add(
+                        path,
+                        f"is {kind} while higher bonus pots are still in the supply ({', '.join(left)}): "
+                        f"completing a plant takes the highest bonus pot left; {kind} comes only once those "
+                        "are gone",
+                    )
 
 
 def _check_box(errors: Errors, players: list[PlayerState]) -> None:
@@ -585,12 +863,18 @@ def _check_box(errors: Errors, players: list[PlayerState]) -> None:
     left that it can be, more terra cotta pots than 18, more verdancy than 60 tokens can show."""
     plants = [c for p in players for c in p.plants]
     rooms = [c for p in players for c in p.rooms]
-    crowded = _per_type(errors, "plant", plants, lambda c: c.plant.name is not None, cat.BOX["plants_per_type"])
+    crowded = _per_type(
+        errors, "plant", plants, lambda c: c.plant.name is not None, cat.BOX["plants_per_type"]
+    )
     _per_type(errors, "room", rooms, lambda c: c.room.card_id is not None, cat.BOX["rooms_per_type"])
     unnamed = [c for c in plants if c.plant.name is None and c.plant.type not in crowded]
     if unnamed:
         _match_plants(errors, unnamed, {c.plant.name for c in plants if c.plant.name is not None})
-    most, size, limit = cat.BOX["terracotta_pots"], cat.BOX["largest_verdancy_token"], cat.BOX["verdancy_tokens"]
+    most, size, limit = (
+        cat.BOX["terracotta_pots"],
+        cat.BOX["largest_verdancy_token"],
+        cat.BOX["verdancy_tokens"],
+    )
     terracotta = tokens = 0
     for cell in plants:
         card = cell.plant
@@ -601,19 +885,27 @@ def _check_box(errors: Errors, players: list[PlayerState]) -> None:
     if terracotta > most:
         pots = [c for c in plants if c.plant.pot == "terracotta"]
         for nth, cell in enumerate(pots[most:], start=most + 1):
-            errors.add(join(cell.path, "pot"), f"{terracotta} terra cotta pots at this table: the game has {most} "
-                                               f"(this is the {_ordinal(nth)})")
+            errors.add(
+                join(cell.path, "pot"),
+                f"{terracotta} terra cotta pots at this table: the game has {most} "
+                f"(this is the {_ordinal(nth)})",
+            )
     if tokens > limit:
         tokens = 0
         for cell in plants:
             tokens += -(-cell.plant.verdancy // size)
             if cell.plant.verdancy and tokens > limit:
-                errors.add(join(cell.path, "verdancy"), f"needs more verdancy tokens than the game has: the verdancy on this "
-                                                        f"table's incomplete plants takes at least {tokens} tokens so far (a "
-                                                        f"large token shows {size}), and the game has {limit}")
+                errors.add(
+                    join(cell.path, "verdancy"),
+                    f"needs more verdancy tokens than the game has: the verdancy on this "
+                    f"table's incomplete plants takes at least {tokens} tokens so far (a "
+                    f"large token shows {size}), and the game has {limit}",
+                )
 
 
-def _per_type(errors: Errors, kind: str, cells: list[Cell], known: Callable[[Cell], bool], per_type: int) -> set[str]:
+def _per_type(
+    errors: Errors, kind: str, cells: list[Cell], known: Callable[[Cell], bool], per_type: int
+) -> set[str]:
     """Refuse the cards of a type beyond the ``per_type`` the box has ("14 succulent rooms at this
     table: the game has 12"), at each card beyond; the cards that name which card they are
     (``known``) count first, so the refused ones are those given by type.  Returns the types over
@@ -627,7 +919,11 @@ def _per_type(errors: Errors, kind: str, cells: list[Cell], known: Callable[[Cel
         of_type = [c for c in cells if c.card.type == ptype]
         ordered = [c for c in of_type if known(c)] + [c for c in of_type if not known(c)]
         for nth, cell in enumerate(ordered[per_type:], start=per_type + 1):
-            errors.add(cell.path, f"{len(of_type)} {ptype} {kind}s at this table: the game has {per_type} (this is the {_ordinal(nth)})")
+            errors.add(
+                cell.path,
+                f"{len(of_type)} {ptype} {kind}s at this table: the game has {per_type} (this is the "
+                f"{_ordinal(nth)})",
+            )
     return over
 
 
@@ -638,7 +934,13 @@ def _match_plants(errors: Errors, unnamed: list[Cell], named: set[str]) -> None:
     options: list[list[str]] = []
     for cell in unnamed:
         card = cell.plant
-        options.append([e["name"] for e in cat.plants_like(card.type, card.points, card.needs, card.light) if e["name"] not in named])
+        options.append(
+            [
+                e["name"]
+                for e in cat.plants_like(card.type, card.points, card.needs, card.light)
+                if e["name"] not in named
+            ]
+        )
     owner: dict[str, int] = {}
 
     def place(i: int, seen: set[str]) -> bool:
@@ -658,9 +960,12 @@ def _match_plants(errors: Errors, unnamed: list[Cell], named: set[str]) -> None:
         like = [e["name"] for e in cat.plants_like(card.type, card.points, card.needs, card.light)]
         if not like:
             continue  # matches no card at all: parse_plant said so
-        errors.add(cell.path, f"is a {card.type} plant that scores {card.points} and needs {card.needs}: the game has "
-                              f"{plural(len(like), 'such card')} ({', '.join(like)}), and this table already holds "
-                              f"{'it' if len(like) == 1 else 'them all'}; check the card, or give its name")
+        errors.add(
+            cell.path,
+            f"is a {card.type} plant that scores {card.points} and needs {card.needs}: the game has "
+            f"{plural(len(like), 'such card')} ({', '.join(like)}), and this table already holds "
+            f"{'it' if len(like) == 1 else 'them all'}; check the card, or give its name",
+        )
 
 
 _OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
@@ -678,9 +983,17 @@ def _check_lighting(errors: Errors, players: list[PlayerState]) -> None:
         for cell in p.cells:
             card = cell.card
             if isinstance(card, Plant) and card.light is None:
-                errors.add(join(cell.path, "light"), f'is needed for the goal "{used[0]}": enter the plant\'s lighting ({_choices(cat.LIGHTS)})')
+                errors.add(
+                    join(cell.path, "light"),
+                    f'is needed for the goal "{used[0]}": enter the plant\'s lighting '
+                    f'({_choices(cat.LIGHTS)})',
+                )
             if isinstance(card, Room) and card.edges is None:
-                errors.add(join(cell.path, "edges"), f'is needed for the goal "{used[0]}": enter the lighting of each edge (top, right, bottom, left)')
+                errors.add(
+                    join(cell.path, "edges"),
+                    f'is needed for the goal "{used[0]}": enter the lighting of each edge (top, right, '
+                    'bottom, left)',
+                )
 
 
 def _check_modification_1(errors: Errors, players: list[PlayerState]) -> None:
@@ -699,8 +1012,11 @@ def _check_modification_1(errors: Errors, players: list[PlayerState]) -> None:
                 if edges is not None and edges[opposite[side]] not in light:
                     bad.append(f"{edges[opposite[side]]} on its {side} ({other.ref})")
             if bad:
-                errors.add(cell.path, f"{cell.card.label()} ({'/'.join(light)}) meets {', '.join(bad)}: under "
-                                      "modification 1 all lighting conditions must match when placing cards")
+                errors.add(
+                    cell.path,
+                    f"{cell.card.label()} ({'/'.join(light)}) meets {', '.join(bad)}: under "
+                    "modification 1 all lighting conditions must match when placing cards",
+                )
 
 
 def parse_table(table: Any) -> GameState:
@@ -715,7 +1031,9 @@ def parse_table(table: Any) -> GameState:
     players: list[PlayerState] = []
     broken = False
     for i, raw in enumerate(raw_players):
-        state = parse_player(errors, raw, i, opts, goal_sets[i] if i < len(goal_sets) else ()) if raw else None
+        state = (
+            parse_player(errors, raw, i, opts, goal_sets[i] if i < len(goal_sets) else ()) if raw else None
+        )
         if state is None:
             broken = True
         else:
@@ -727,5 +1045,12 @@ def parse_table(table: Any) -> GameState:
         _check_modification_1(errors, players)
     scenario = parse_scenario(errors, table, opts, players, len(raw_players))
     errors.raise_if_any()
-    return GameState(opts["variant"], opts["modification"], opts["player_count"], tuple(players), scenario=scenario,
-                     partial=opts["partial"], one_card_rows=opts["one_card_rows"])
+    return GameState(
+        opts["variant"],
+        opts["modification"],
+        opts["player_count"],
+        tuple(players),
+        scenario=scenario,
+        partial=opts["partial"],
+        one_card_rows=opts["one_card_rows"],
+    )

@@ -72,19 +72,29 @@ def expected_kind(home: Any, row: int, col: int) -> str | None:
     return None
 
 
-def _goals(options: dict[str, Any], player_count: int, position: int, solo: bool, modification: int | None) -> tuple[tuple[str, ...], ...]:
+def _goals(
+    options: dict[str, Any], player_count: int, position: int, solo: bool, modification: int | None
+) -> tuple[tuple[str, ...], ...]:
     scratch = Errors()
     sets, _ = parse_goals(scratch, {"options": options}, player_count, modification, solo)
     return sets[position] if 0 <= position < len(sets) else ()
 
 
-def _board_messages(state: dict[str, Any], options: dict[str, Any], player_count: int, position: int) -> tuple[FieldError, ...]:
+def _board_messages(
+    state: dict[str, Any], options: dict[str, Any], player_count: int, position: int
+) -> tuple[FieldError, ...]:
     """The engine's checks of this board as one board of a ``player_count`` table."""
     board = dict(state)
-    board["name"] = board.get("name") if isinstance(board.get("name"), str) and board.get("name", "").strip() else "Player"
+    board["name"] = (
+        board.get("name")
+        if isinstance(board.get("name"), str) and board.get("name", "").strip()
+        else "Player"
+    )
     mine = dict(options)
     sets = mine.get("goal_sets")
-    if isinstance(sets, dict) and isinstance(sets.get("players"), list):  # modification 5: this seat's goal set only
+    if isinstance(sets, dict) and isinstance(
+        sets.get("players"), list
+    ):  # modification 5: this seat's goal set only
         own = sets["players"][position] if 0 <= position < len(sets["players"]) else []
         mine["goal_sets"] = {**sets, "players": [own]}
     table: dict[str, Any] = {"options": mine, "players": [board]}
@@ -134,13 +144,21 @@ def placed_cards(state: Any) -> list[tuple[int, int, Any, str]]:
         for i, data in enumerate(cards if isinstance(cards, list) else ()):
             if not isinstance(data, dict):
                 continue
-            row = to_int(Errors(), data.get("row"), "", minimum=schema.ROW.minimum, maximum=schema.ROW.maximum)
-            col = to_int(Errors(), data.get("col"), "", minimum=schema.COL.minimum, maximum=schema.COL.maximum)
+            row = to_int(
+                Errors(), data.get("row"), "", minimum=schema.ROW.minimum, maximum=schema.ROW.maximum
+            )
+            col = to_int(
+                Errors(), data.get("col"), "", minimum=schema.COL.minimum, maximum=schema.COL.maximum
+            )
             if row is not None and col is not None:
                 out.append((row, col, data, f"cards[{i}]"))
         return out
-    return [(r, c, data, f"home[{r}][{c}]") for r, row in enumerate(_rows(state.get("home")))
-            for c, data in enumerate(row) if data not in (None, {})]
+    return [
+        (r, c, data, f"home[{r}][{c}]")
+        for r, row in enumerate(_rows(state.get("home")))
+        for c, data in enumerate(row)
+        if data not in (None, {})
+    ]
 
 
 def _free_cells(state: dict[str, Any], family: bool) -> tuple[list[Cell], dict[str, Any]]:
@@ -178,28 +196,46 @@ def _free_cells(state: dict[str, Any], family: bool) -> tuple[list[Cell], dict[s
                 seen.add(spot)
                 spots.append({"row": spot[0], "col": spot[1], "expected": expected(*spot)})
     places = [{"path": path, "row": r, "col": c} for r, c, _, path in placed]
-    return cells, {"places": places, "open": sorted(spots, key=lambda s: (s["row"], s["col"])), "limit": HOME_SIZE}
+    return cells, {
+        "places": places,
+        "open": sorted(spots, key=lambda s: (s["row"], s["col"])),
+        "limit": HOME_SIZE,
+    }
 
 
-def _other_players(others: Sequence[Any], family: bool, position: int, free_shape: bool = False) -> tuple[PlayerState, ...]:
+def _other_players(
+    others: Sequence[Any], family: bool, position: int, free_shape: bool = False
+) -> tuple[PlayerState, ...]:
     """The other seats' boards as far as they parse, for the goals that compare players."""
     out = []
     for i, board in enumerate(others if isinstance(others, (list, tuple)) else ()):
         if not isinstance(board, dict):
             continue
         cells = _free_cells(board, family)[0] if free_shape else _cells(board, family)[0]
-        out.append(PlayerState(str(board.get("name") or f"player {i + 1}"), 0, None, tuple(cells), (), position + 1 + i))
+        out.append(
+            PlayerState(
+                str(board.get("name") or f"player {i + 1}"), 0, None, tuple(cells), (), position + 1 + i
+            )
+        )
     return tuple(out)
 
 
-def preview(player_state: Any, options: Any = None, player_count: int = 1, position: int = 0, *,
-            others: Sequence[Any] = ()) -> Preview:
+def preview(
+    player_state: Any,
+    options: Any = None,
+    player_count: int = 1,
+    position: int = 0,
+    *,
+    others: Sequence[Any] = (),
+) -> Preview:
     """What the seat page shows while its player types (see the module's docstring).  Never
     raises on a half-typed or damaged state.  ``position`` is the seat (modification 5 deals a
     goal set per player); ``others`` the other seats' boards, for the goals that compare players."""
     state: dict[str, Any] = player_state if isinstance(player_state, dict) else {}
     options = options_of({"options": options}) if isinstance(options, dict) else {}
-    player_count = player_count if isinstance(player_count, int) and 1 <= player_count <= schema.MAX_PLAYERS else 1
+    player_count = (
+        player_count if isinstance(player_count, int) and 1 <= player_count <= schema.MAX_PLAYERS else 1
+    )
     position = position if isinstance(position, int) and position >= 0 else 0
     variant = _norm_word(options.get("variant"), schema.VARIANTS) or "standard"
     family = variant == "family"
@@ -226,9 +262,17 @@ def preview(player_state: Any, options: Any = None, player_count: int = 1, posit
 
     goals = _goals(options, player_count, position, player_count == 1, modification)
     given = frozenset(k for k, v in state.items() if v is not None)
-    player = PlayerState(str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position, given)
-    game = GameState(variant, modification, player_count, (player, *_other_players(others, family, position, modification == 6)),
-                     partial=player_count > 1, one_card_rows=one_card_rows)
+    player = PlayerState(
+        str(state.get("name") or "player"), thumbs, storage, tuple(cells), goals, position, given
+    )
+    game = GameState(
+        variant,
+        modification,
+        player_count,
+        (player, *_other_players(others, family, position, modification == 6)),
+        partial=player_count > 1,
+        one_card_rows=one_card_rows,
+    )
     scored = score_player(game, player)
     categories = tuple(Category.of(k, CATEGORY_LABELS[k], pts, lines) for k, (pts, lines) in scored.items())
 

@@ -16,9 +16,26 @@ from ..core import Line, line
 from . import catalog as cat
 from .model import Cell, GameState, Item, PlayerState, plural
 
-ITEM_POINTS = {0: 0, 1: 1, 2: 3, 3: 6, 4: 9, 5: 12, 6: 16, 7: 20, 8: 25, 9: 25}  # 9 kinds only under modification 6; the printed scale ends at 8
+ITEM_POINTS = {
+    0: 0,
+    1: 1,
+    2: 3,
+    3: 6,
+    4: 9,
+    5: 12,
+    6: 16,
+    7: 20,
+    8: 25,
+    9: 25,
+}  # 9 kinds only under modification 6; the printed scale ends at 8
 FAMILY_PLANT_POINTS = 5
-SOLO_RATINGS = ((100, "Elite!"), (90, "Excellent!"), (80, "Very Good!"), (70, "You're getting it!"), (60, "A good start!"))
+SOLO_RATINGS = (
+    (100, "Elite!"),
+    (90, "Excellent!"),
+    (80, "Very Good!"),
+    (70, "You're getting it!"),
+    (60, "A good start!"),
+)
 
 Lines = list[Line]
 _plural = plural
@@ -48,10 +65,17 @@ def completed_plants(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     if not done:
         return 0, [line("No completed plants", *p.plant_refs)]
     if family:
-        return FAMILY_PLANT_POINTS * len(done), [line(
-            f"{_plural(len(done), 'completed plant')} x {FAMILY_PLANT_POINTS} (family variant: printed points ignored) = "
-            f"{FAMILY_PLANT_POINTS * len(done)}: {_names(done)}", *_refs(done))]
-    return sum(c.plant.points for c in done), [line(f"{c.card.label()} ({c.where()}): {c.plant.points}", c.ref) for c in done]
+        return FAMILY_PLANT_POINTS * len(done), [
+            line(
+                f"{_plural(len(done), 'completed plant')} x {FAMILY_PLANT_POINTS} (family variant: printed "
+                "points ignored) = "
+                f"{FAMILY_PLANT_POINTS * len(done)}: {_names(done)}",
+                *_refs(done),
+            )
+        ]
+    return sum(c.plant.points for c in done), [
+        line(f"{c.card.label()} ({c.where()}): {c.plant.points}", c.ref) for c in done
+    ]
 
 
 def extra_verdancy(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
@@ -60,10 +84,17 @@ def extra_verdancy(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
         return 0, [line("Family variant: no verdancy is used")]
     holding = [c for c in p.plants if not c.plant.complete and c.plant.verdancy > 0]
     if not holding:
-        return 0, [line("No verdancy on incomplete plants", *_refs(c for c in p.plants if not c.plant.complete))]
+        return 0, [
+            line("No verdancy on incomplete plants", *_refs(c for c in p.plants if not c.plant.complete))
+        ]
     total = sum(c.plant.verdancy for c in holding)
     parts = " + ".join(f"{c.card.label()} {c.plant.verdancy}" for c in holding)
-    return total // 2, [line(f"Verdancy on incomplete plants: {parts} = {total}, halved and rounded down = {total // 2}", *_refs(holding))]
+    return total // 2, [
+        line(
+            f"Verdancy on incomplete plants: {parts} = {total}, halved and rounded down = {total // 2}",
+            *_refs(holding),
+        )
+    ]
 
 
 def bonus_pots(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
@@ -72,11 +103,22 @@ def bonus_pots(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     if family:
         return 0, [line("Family variant: pots do not score", *_refs(potted, "pot"))]
     by_kind = {k: [c for c in potted if c.plant.pot == k] for k in cat.POT_KINDS}
-    lines = [line(f"{_plural(len(by_kind[k]), k + ' pot')} x {cat.POT_POINTS[k]} = {len(by_kind[k]) * cat.POT_POINTS[k]}",
-                  *_refs(by_kind[k], "pot"))
-             for k in cat.BONUS_POTS if by_kind[k]]
+    lines = [
+        line(
+            f"{_plural(len(by_kind[k]), k + ' pot')} x {cat.POT_POINTS[k]} = "
+            f"{len(by_kind[k]) * cat.POT_POINTS[k]}",
+            *_refs(by_kind[k], "pot"),
+        )
+        for k in cat.BONUS_POTS
+        if by_kind[k]
+    ]
     if by_kind["terracotta"]:
-        lines.append(line(f"{_plural(len(by_kind['terracotta']), 'terra cotta pot')} x 0 = 0", *_refs(by_kind["terracotta"], "pot")))
+        lines.append(
+            line(
+                f"{_plural(len(by_kind['terracotta']), 'terra cotta pot')} x 0 = 0",
+                *_refs(by_kind["terracotta"], "pot"),
+            )
+        )
     if not lines:
         lines = [line("No pots", *p.plant_refs)]
     elif not any(by_kind[k] for k in cat.BONUS_POTS):
@@ -113,7 +155,10 @@ def _room_score(p: PlayerState, cell: Cell) -> tuple[int, Line]:
     if not matching:
         return 0, (f"{label}: no adjacent {room.type.capitalize()} plant = 0", tuple(refs))
     n = len(matching)
-    return n * each, (f"{label}: {_plural(n, 'adjacent ' + room.type.capitalize() + ' plant')} x {each} = {n * each}", tuple(refs))
+    return n * each, (
+        f"{label}: {_plural(n, 'adjacent ' + room.type.capitalize() + ' plant')} x {each} = {n * each}",
+        tuple(refs),
+    )
 
 
 def room_bonuses(p: PlayerState) -> tuple[int, Lines]:
@@ -154,16 +199,31 @@ def furniture_and_pets(p: PlayerState) -> tuple[int, Lines]:
     kinds = [k for k in cat.ITEM_KINDS if k in first]
     points = ITEM_POINTS[len(kinds)]
     cap = " (the scale ends at 8 kinds)" if len(kinds) > 8 else ""
-    lines = [line(f"{_plural(len(kinds), 'different item kind')} in rooms ({', '.join(kinds)}){cap} = {points}",
-                  *_refs((first[k] for k in kinds), "item"))]
+    lines = [
+        line(
+            f"{_plural(len(kinds), 'different item kind')} in rooms ({', '.join(kinds)}){cap} = {points}",
+            *_refs((first[k] for k in kinds), "item"),
+        )
+    ]
     extra = len(tokens) - len(kinds)
     if extra:
         dups = Counter(item.kind for _, item in tokens)
         again = [c for c, item in tokens if first[item.kind] is not c]
-        lines.append(line(f"{_plural(extra, 'duplicate token')} ({', '.join(f'{k} x{n}' for k, n in dups.items() if n > 1)}) "
-                          f"{'does' if extra == 1 else 'do'} not score", *_refs(again, "item")))
+        lines.append(
+            line(
+                f"{_plural(extra, 'duplicate token')} "
+                f"({', '.join(f'{k} x{n}' for k, n in dups.items() if n > 1)}) "
+                f"{'does' if extra == 1 else 'do'} not score",
+                *_refs(again, "item"),
+            )
+        )
     if isinstance(p.storage, Item):
-        lines.append(line(f"The stored {p.storage.label().lower()} is not in the home and does not count", *_given(p, "storage")))
+        lines.append(
+            line(
+                f"The stored {p.storage.label().lower()} is not in the home and does not count",
+                *_given(p, "storage"),
+            )
+        )
     return points, lines
 
 
@@ -203,7 +263,9 @@ def _adjacent_edges(p: PlayerState, plant: Cell) -> list[str]:
 _OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
-def _rows_where(game: GameState, p: PlayerState, plants: bool, test: Callable[[list[str]], bool]) -> tuple[list[int], list[Cell], str]:
+def _rows_where(
+    game: GameState, p: PlayerState, plants: bool, test: Callable[[list[str]], bool]
+) -> tuple[list[int], list[Cell], str]:
     """The rows (numbers from 1) whose plants (or rooms) pass ``test``, the cards of those rows,
     and the reading used when a row holds a single card of that kind: by default such a row does
     not count (one card is not "all one type" or "all different"); with ``options.one_card_rows``
@@ -221,19 +283,34 @@ def _rows_where(game: GameState, p: PlayerState, plants: bool, test: Callable[[l
     what = "plant" if plants else "room"
     reading = ""
     if single:
-        reading = (f"; a row with a single {what} counts (option one_card_rows)" if game.one_card_rows
-                   else f"; a row with a single {what} does not count")
+        reading = (
+            f"; a row with a single {what} counts (option one_card_rows)"
+            if game.one_card_rows
+            else f"; a row with a single {what} does not count"
+        )
     return rows, cells, reading
 
 
-def _each(n: int, what: tuple[str, str], points: int, refs: tuple[str, ...], rows: list[int] | None = None,
-          names: str = "", note: str = "") -> Goal:
+def _each(
+    n: int,
+    what: tuple[str, str],
+    points: int,
+    refs: tuple[str, ...],
+    rows: list[int] | None = None,
+    names: str = "",
+    note: str = "",
+) -> Goal:
     where = f" (rows {', '.join(map(str, rows))})" if rows else (f" ({names})" if names else "")
     return n * points, line(f"{_plural(n, what[0], what[1])}{where} x {points} = {n * points}{note}", *refs)
 
 
-def _most(game: GameState, p: PlayerState, count: Callable[[PlayerState], list[tuple[Cell, Item]]], what: tuple[str, str],
-          points: int) -> Goal:
+def _most(
+    game: GameState,
+    p: PlayerState,
+    count: Callable[[PlayerState], list[tuple[Cell, Item]]],
+    what: tuple[str, str],
+    points: int,
+) -> Goal:
     mine = count(p)
     refs = _refs((c for c, _ in mine), "item")
     best = max(len(count(o)) for o in game.players)
@@ -250,6 +327,7 @@ def _most(game: GameState, p: PlayerState, count: Callable[[PlayerState], list[t
 def _most_per_type(game: GameState, p: PlayerState, rooms: bool, points: int) -> Goal:
     def count(o: PlayerState, t: str) -> int:
         return sum(1 for c in (o.rooms if rooms else o.plants) if c.card.type == t)
+
     won: list[str] = []
     cells: list[Cell] = []
     for t in cat.TYPES:
@@ -260,8 +338,11 @@ def _most_per_type(game: GameState, p: PlayerState, rooms: bool, points: int) ->
     what = "room" if rooms else "plant"
     if not won:
         return 0, line(f"the most {what}s of no type = 0", *p.room_refs if rooms else p.plant_refs)
-    return len(won) * points, line(f"the most {what}s (friendly ties count) of {_plural(len(won), 'type')}: {', '.join(won)} "
-                                   f"x {points} = {len(won) * points}", *_refs(cells))
+    return len(won) * points, line(
+        f"the most {what}s (friendly ties count) of {_plural(len(won), 'type')}: {', '.join(won)} "
+        f"x {points} = {len(won) * points}",
+        *_refs(cells),
+    )
 
 
 def _potted(p: PlayerState) -> dict[str, list[Cell]]:
@@ -280,42 +361,77 @@ def _or_all(found: list[Cell], examined: tuple[str, ...]) -> tuple[str, ...]:
 
 def goal_apartment_living(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if c.plant.complete and c.plant.needs <= 4]
-    return _each(len(found), ("completed plant needing 4 or less", "completed plants needing 4 or less"), 2, _or_all(found, p.plant_refs),
-                 names=_names(found))
+    return _each(
+        len(found),
+        ("completed plant needing 4 or less", "completed plants needing 4 or less"),
+        2,
+        _or_all(found, p.plant_refs),
+        names=_names(found),
+    )
 
 
 def goal_going_big(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if c.plant.complete and c.plant.needs >= 7]
-    return _each(len(found), ("completed plant needing 7 or more", "completed plants needing 7 or more"), 2, _or_all(found, p.plant_refs),
-                 names=_names(found))
+    return _each(
+        len(found),
+        ("completed plant needing 7 or more", "completed plants needing 7 or more"),
+        2,
+        _or_all(found, p.plant_refs),
+        names=_names(found),
+    )
 
 
 def goal_on_vacation(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if not c.plant.complete and c.plant.verdancy <= 2]
-    return _each(len(found), ("incomplete plant with 2 or less verdancy", "incomplete plants with 2 or less verdancy"), 2,
-                 _or_all(found, p.plant_refs), names=_names(found))
+    return _each(
+        len(found),
+        ("incomplete plant with 2 or less verdancy", "incomplete plants with 2 or less verdancy"),
+        2,
+        _or_all(found, p.plant_refs),
+        names=_names(found),
+    )
 
 
 def goal_coordinated_alignment(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, True, lambda ts: len(set(ts)) == 1)
-    return _each(len(rows), ("row of plants all one type", "rows of plants all one type"), 3, _or_all(cells, p.plant_refs), rows, note=note)
+    return _each(
+        len(rows),
+        ("row of plants all one type", "rows of plants all one type"),
+        3,
+        _or_all(cells, p.plant_refs),
+        rows,
+        note=note,
+    )
 
 
 def goal_picking_favorites(game: GameState, p: PlayerState) -> Goal:
     missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.plants}]
-    return _each(len(missing), ("missing plant type", "missing plant types"), 2, p.plant_refs, names=", ".join(missing))
+    return _each(
+        len(missing), ("missing plant type", "missing plant types"), 2, p.plant_refs, names=", ".join(missing)
+    )
 
 
 def goal_mixing_it_up(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, True, lambda ts: len(set(ts)) == len(ts))
-    return _each(len(rows), ("row of plants all different types", "rows of plants all different types"), 2, _or_all(cells, p.plant_refs), rows,
-                 note=note)
+    return _each(
+        len(rows),
+        ("row of plants all different types", "rows of plants all different types"),
+        2,
+        _or_all(cells, p.plant_refs),
+        rows,
+        note=note,
+    )
 
 
 def goal_perfect_conditions(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if all(e in (c.plant.light or ()) for e in _adjacent_edges(p, c))]
-    return _each(len(found), ("plant with every adjacent edge matching", "plants with every adjacent edge matching"), 1,
-                 _or_all(found, p.plant_refs), names=_names(found))
+    return _each(
+        len(found),
+        ("plant with every adjacent edge matching", "plants with every adjacent edge matching"),
+        1,
+        _or_all(found, p.plant_refs),
+        names=_names(found),
+    )
 
 
 def goal_competitive_collections(game: GameState, p: PlayerState) -> Goal:
@@ -324,22 +440,37 @@ def goal_competitive_collections(game: GameState, p: PlayerState) -> Goal:
 
 def goal_every_shade_of_green(game: GameState, p: PlayerState) -> Goal:
     values = sorted({c.plant.needs for c in p.plants})
-    return _each(len(values), ("different verdancy requirement", "different verdancy requirements"), 1, p.plant_refs,
-                 names=", ".join(map(str, values)))
+    return _each(
+        len(values),
+        ("different verdancy requirement", "different verdancy requirements"),
+        1,
+        p.plant_refs,
+        names=", ".join(map(str, values)),
+    )
 
 
 def goal_against_all_odds(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.plants if not any(e in (c.plant.light or ()) for e in _adjacent_edges(p, c))]
-    return _each(len(found), ("plant with no matching edge", "plants with no matching edge"), 2, _or_all(found, p.plant_refs),
-                 names=_names(found))
+    return _each(
+        len(found),
+        ("plant with no matching edge", "plants with no matching edge"),
+        2,
+        _or_all(found, p.plant_refs),
+        names=_names(found),
+    )
 
 
 def goal_pot_pairs(game: GameState, p: PlayerState) -> Goal:
     pots = _potted(p)
     pairs = {k: len(pots[k]) // 2 for k in cat.POT_KINDS if len(pots[k]) >= 2}
     counted = [c for k, n in pairs.items() for c in pots[k][: 2 * n]]
-    return _each(sum(pairs.values()), ("pair of same pots", "pairs of same pots"), 2, _refs(counted, "pot") if counted else p.plant_refs,
-                 names=", ".join(f"{k} {n}" for k, n in pairs.items()))
+    return _each(
+        sum(pairs.values()),
+        ("pair of same pots", "pairs of same pots"),
+        2,
+        _refs(counted, "pot") if counted else p.plant_refs,
+        names=", ".join(f"{k} {n}" for k, n in pairs.items()),
+    )
 
 
 def goal_thumbs_up(game: GameState, p: PlayerState) -> Goal:
@@ -350,12 +481,20 @@ def goal_picky_potter(game: GameState, p: PlayerState) -> Goal:
     pots = _potted(p)
     missing = [k for k in cat.POT_KINDS if not pots[k]]
     have = [c for k in cat.POT_KINDS for c in pots[k]]
-    return _each(len(missing), ("pot type you lack", "pot types you lack"), 2, _refs(have, "pot"), names=", ".join(missing))
+    return _each(
+        len(missing),
+        ("pot type you lack", "pot types you lack"),
+        2,
+        _refs(have, "pot"),
+        names=", ".join(missing),
+    )
 
 
 def goal_delayed_gratification(game: GameState, p: PlayerState) -> Goal:
     found = _potted(p)["terracotta"]
-    return _each(len(found), ("terra cotta pot", "terra cotta pots"), 2, _refs(found, "pot") if found else p.plant_refs)
+    return _each(
+        len(found), ("terra cotta pot", "terra cotta pots"), 2, _refs(found, "pot") if found else p.plant_refs
+    )
 
 
 def goal_color_pairs(game: GameState, p: PlayerState) -> Goal:
@@ -364,8 +503,13 @@ def goal_color_pairs(game: GameState, p: PlayerState) -> Goal:
         by_colour.setdefault(item.color, []).append(c)
     pairs = {k: len(cs) // 2 for k, cs in by_colour.items() if len(cs) >= 2}
     counted = [c for k, n in pairs.items() for c in by_colour[k][: 2 * n]]
-    return _each(sum(pairs.values()), ("pair of same-colour items", "pairs of same-colour items"), 2,
-                 _refs(counted, "item") if counted else p.room_refs, names=", ".join(f"{k} {n}" for k, n in pairs.items()))
+    return _each(
+        sum(pairs.values()),
+        ("pair of same-colour items", "pairs of same-colour items"),
+        2,
+        _refs(counted, "item") if counted else p.room_refs,
+        names=", ".join(f"{k} {n}" for k, n in pairs.items()),
+    )
 
 
 def goal_spice_of_life(game: GameState, p: PlayerState) -> Goal:
@@ -373,13 +517,18 @@ def goal_spice_of_life(game: GameState, p: PlayerState) -> Goal:
     sets = min(len(pots[k]) for k in cat.POT_KINDS)
     counted = [c for k in cat.POT_KINDS for c in pots[k][:sets]]
     have = [c for k in cat.POT_KINDS for c in pots[k]]
-    return _each(sets, ("set of all 4 pot types", "sets of all 4 pot types"), 4,
-                 _refs(counted or have, "pot") if have else p.plant_refs)
+    return _each(
+        sets,
+        ("set of all 4 pot types", "sets of all 4 pot types"),
+        4,
+        _refs(counted or have, "pot") if have else p.plant_refs,
+    )
 
 
 def _of_kinds(kinds: tuple[str, ...]) -> Callable[[PlayerState], list[tuple[Cell, Item]]]:
     def count(o: PlayerState) -> list[tuple[Cell, Item]]:
         return [(c, item) for c, item in placed(o) if item.kind in kinds]
+
     return count
 
 
@@ -405,20 +554,36 @@ def goal_clear_the_way(game: GameState, p: PlayerState) -> Goal:
         if rooms and all(c.room.item is None for c in rooms):
             rows.append(row[0].row + 1)
             cells.extend(rooms)
-    return _each(len(rows), ("row with every room empty", "rows with every room empty"), 4, _or_all(cells, p.room_refs), rows)
+    return _each(
+        len(rows),
+        ("row with every room empty", "rows with every room empty"),
+        4,
+        _or_all(cells, p.room_refs),
+        rows,
+    )
 
 
 def goal_triple_treatment(game: GameState, p: PlayerState) -> Goal:
     counts = Counter(c.card.type for c in p.rooms)
     found = [t for t in cat.TYPES if counts[t] >= 3]
     cells = [c for c in p.rooms if c.card.type in found]
-    return _each(len(found), ("room type with 3+ rooms", "room types with 3+ rooms"), 3, _or_all(cells, p.room_refs),
-                 names=", ".join(f"{t} {counts[t]}" for t in found))
+    return _each(
+        len(found),
+        ("room type with 3+ rooms", "room types with 3+ rooms"),
+        3,
+        _or_all(cells, p.room_refs),
+        names=", ".join(f"{t} {counts[t]}" for t in found),
+    )
 
 
 def goal_matchy_matchy(game: GameState, p: PlayerState) -> Goal:
     found = [c for c, item in placed(p) if item.color == c.card.type]
-    return _each(len(found), ("room with an item of its colour", "rooms with an item of their colour"), 1, _or_all(found, p.room_refs))
+    return _each(
+        len(found),
+        ("room with an item of its colour", "rooms with an item of their colour"),
+        1,
+        _or_all(found, p.room_refs),
+    )
 
 
 def _matches(p: PlayerState, room: Cell) -> int:
@@ -427,23 +592,43 @@ def _matches(p: PlayerState, room: Cell) -> int:
 
 def goal_double_duty(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.rooms if _matches(p, c) >= 2]
-    return _each(len(found), ("room with 2+ matching plants", "rooms with 2+ matching plants"), 1, _or_all(found, p.room_refs))
+    return _each(
+        len(found),
+        ("room with 2+ matching plants", "rooms with 2+ matching plants"),
+        1,
+        _or_all(found, p.room_refs),
+    )
 
 
 def goal_color_minimalist(game: GameState, p: PlayerState) -> Goal:
     missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.rooms}]
-    return _each(len(missing), ("missing room type", "missing room types"), 2, p.room_refs, names=", ".join(missing))
+    return _each(
+        len(missing), ("missing room type", "missing room types"), 2, p.room_refs, names=", ".join(missing)
+    )
 
 
 def goal_coordinated_corridors(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, False, lambda ts: len(set(ts)) == 1)
-    return _each(len(rows), ("row of rooms all one type", "rows of rooms all one type"), 3, _or_all(cells, p.room_refs), rows, note=note)
+    return _each(
+        len(rows),
+        ("row of rooms all one type", "rows of rooms all one type"),
+        3,
+        _or_all(cells, p.room_refs),
+        rows,
+        note=note,
+    )
 
 
 def goal_diversified_designer(game: GameState, p: PlayerState) -> Goal:
     rows, cells, note = _rows_where(game, p, False, lambda ts: len(set(ts)) == len(ts))
-    return _each(len(rows), ("row of rooms all different types", "rows of rooms all different types"), 2, _or_all(cells, p.room_refs), rows,
-                 note=note)
+    return _each(
+        len(rows),
+        ("row of rooms all different types", "rows of rooms all different types"),
+        2,
+        _or_all(cells, p.room_refs),
+        rows,
+        note=note,
+    )
 
 
 def goal_perfect_ambiance(game: GameState, p: PlayerState) -> Goal:
@@ -451,8 +636,14 @@ def goal_perfect_ambiance(game: GameState, p: PlayerState) -> Goal:
         touching = [(side, o) for side, o in p.neighbours(room) if o.is_plant]
         edges = room.room.edges or {}
         return bool(touching) and all(edges.get(side) in (o.plant.light or ()) for side, o in touching)
+
     found = [c for c in p.rooms if perfect(c)]
-    return _each(len(found), ("room matching every adjacent plant", "rooms matching every adjacent plant"), 1, _or_all(found, p.room_refs))
+    return _each(
+        len(found),
+        ("room matching every adjacent plant", "rooms matching every adjacent plant"),
+        1,
+        _or_all(found, p.room_refs),
+    )
 
 
 def goal_colorful_competition(game: GameState, p: PlayerState) -> Goal:
@@ -461,7 +652,12 @@ def goal_colorful_competition(game: GameState, p: PlayerState) -> Goal:
 
 def goal_chaotic_coordinator(game: GameState, p: PlayerState) -> Goal:
     found = [c for c in p.rooms if _matches(p, c) == 0]
-    return _each(len(found), ("room with no matching plant", "rooms with no matching plant"), 2, _or_all(found, p.room_refs))
+    return _each(
+        len(found),
+        ("room with no matching plant", "rooms with no matching plant"),
+        2,
+        _or_all(found, p.room_refs),
+    )
 
 
 def goal_four_corners(game: GameState, p: PlayerState) -> Goal:
@@ -479,7 +675,9 @@ def goal_four_corners(game: GameState, p: PlayerState) -> Goal:
         return 4, line(f"the four corner rooms are all {types[0]} = 4", *refs)
     if len(set(types)) == 4:
         return 4, line(f"the four corner rooms are all different ({', '.join(types)}) = 4", *refs)
-    return 0, line(f"the four corner rooms ({', '.join(types)}) are neither all one type nor all different = 0", *refs)
+    return 0, line(
+        f"the four corner rooms ({', '.join(types)}) are neither all one type nor all different = 0", *refs
+    )
 
 
 GOAL_RULES: dict[str, Callable[[GameState, PlayerState], Goal]] = {

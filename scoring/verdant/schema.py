@@ -65,10 +65,15 @@ class Card(Obj):
         super().__init__(fields, description, required=("kind",))
         self.foreign = foreign
         # keys whose values hold no keys of their own: a card made only of them has nothing to walk
-        self.flat = frozenset(k for k, n in self.fields.items() if not isinstance(n, (Obj, Arr, OneOf))) | set(foreign)
+        self.flat = frozenset(
+            k for k, n in self.fields.items() if not isinstance(n, (Obj, Arr, OneOf))
+        ) | set(foreign)
         # objects of leaves (item, edges): their keys are known when they are a subset of the fields
-        self.shallow = {k: frozenset(n.fields) for k, n in self.fields.items()
-                        if isinstance(n, Obj) and not any(isinstance(m, (Obj, Arr, OneOf)) for m in n.fields.values())}
+        self.shallow = {
+            k: frozenset(n.fields)
+            for k, n in self.fields.items()
+            if isinstance(n, Obj) and not any(isinstance(m, (Obj, Arr, OneOf)) for m in n.fields.values())
+        }
         self.simple = self.flat | set(self.shallow)  # the keys clean() can pass
 
     def clean(self, value: dict[str, Any]) -> bool:
@@ -106,12 +111,24 @@ class Card(Obj):
 
     def placed(self) -> Card:
         """The same card with its position (``cards`` under modification 6)."""
-        return Card({**self.fields, "row": ROW, "col": COL}, self.description + ", with its position", self.foreign)
+        return Card(
+            {**self.fields, "row": ROW, "col": COL}, self.description + ", with its position", self.foreign
+        )
 
 
-ITEM = Obj({"kind": Choice(cat.ITEM_KINDS, "furniture (table, chair, sofa, lamp, shelf) or pet (fish, bird, cat, dog)", nullable=False),
-            "color": Choice(cat.TYPES, "its colour: one of the 5 types", nullable=False)},
-           "a furniture or pet token", required=("kind", "color"), nullable=True)
+ITEM = Obj(
+    {
+        "kind": Choice(
+            cat.ITEM_KINDS,
+            "furniture (table, chair, sofa, lamp, shelf) or pet (fish, bird, cat, dog)",
+            nullable=False,
+        ),
+        "color": Choice(cat.TYPES, "its colour: one of the 5 types", nullable=False),
+    },
+    "a furniture or pet token",
+    required=("kind", "color"),
+    nullable=True,
+)
 
 _PLANT_FIELDS: dict[str, Node] = {
     "kind": Choice(("plant",), nullable=False),
@@ -119,7 +136,11 @@ _PLANT_FIELDS: dict[str, Node] = {
     "type": Choice(cat.TYPES, "the plant's type, when it is entered by its attributes"),
     "points": POINTS,
     "needs": NEEDS,
-    "light": Arr(Choice(cat.LIGHTS, nullable=False), 3, "the lighting the plant prefers (1 to 3; only for the lighting goals)"),
+    "light": Arr(
+        Choice(cat.LIGHTS, nullable=False),
+        3,
+        "the lighting the plant prefers (1 to 3; only for the lighting goals)",
+    ),
     "pot": Choice(cat.POT_KINDS, "the pot of a completed plant (none: incomplete)"),
     "verdancy": VERDANCY,
 }
@@ -127,8 +148,12 @@ _ROOM_FIELDS: dict[str, Node] = {
     "kind": Choice(("room",), nullable=False),
     "name": Text(60, 'one of the 60 room cards, named like "Vining room 3" (or give its type)'),
     "type": Choice(cat.TYPES, "the room's type"),
-    "edges": Obj({e: Choice(cat.LIGHTS, nullable=False) for e in cat.EDGES},
-                 "the lighting of each edge, read upright (only for the lighting goals)", required=cat.EDGES, nullable=True),
+    "edges": Obj(
+        {e: Choice(cat.LIGHTS, nullable=False) for e in cat.EDGES},
+        "the lighting of each edge, read upright (only for the lighting goals)",
+        required=cat.EDGES,
+        nullable=True,
+    ),
     "item": ITEM,
 }
 PLANT = Card(_PLANT_FIELDS, "a plant card", foreign=("item", "edges"))
@@ -148,20 +173,39 @@ def _pick(plant: Node, room: Node) -> Any:
         kind = value.get("kind") if isinstance(value, dict) else None
         found = by_kind.get(kind) if isinstance(kind, str) else None  # the usual spelling, without folding
         return found if found is not None else by_kind.get(_kind(value) or "")
+
     return pick
 
 
-CELL = OneOf(PLANT, ROOM, Null(), pick=_pick(PLANT, ROOM), description="a plant or a room card (null: not filled in yet)")
-PLACED = OneOf(PLANT.placed(), ROOM.placed(), pick=_pick(PLANT.placed(), ROOM.placed()), description="a card with its position")
-STORAGE = OneOf(Choice(cat.NURTURE, "a nurture token"), ITEM, pick=lambda v: ITEM if isinstance(v, dict) else None,
-                description="the token in storage: a nurture token, a furniture or pet token, or null")
+CELL = OneOf(
+    PLANT,
+    ROOM,
+    Null(),
+    pick=_pick(PLANT, ROOM),
+    description="a plant or a room card (null: not filled in yet)",
+)
+PLACED = OneOf(
+    PLANT.placed(),
+    ROOM.placed(),
+    pick=_pick(PLANT.placed(), ROOM.placed()),
+    description="a card with its position",
+)
+STORAGE = OneOf(
+    Choice(cat.NURTURE, "a nurture token"),
+    ITEM,
+    pick=lambda v: ITEM if isinstance(v, dict) else None,
+    description="the token in storage: a nurture token, a furniture or pet token, or null",
+)
+
 
 class Grid(Arr):
     """The home: rows of cells.  Walked in one loop: a cell whose keys are all plain fields of its
     card (the usual case) is passed without building its path."""
 
     def __init__(self, cell: OneOf, by_kind: dict[str, Card], description: str) -> None:
-        super().__init__(Arr(cell, POSITION_LIMIT, "a row of cards, left to right"), POSITION_LIMIT, description)
+        super().__init__(
+            Arr(cell, POSITION_LIMIT, "a row of cards, left to right"), POSITION_LIMIT, description
+        )
         self.cell = cell
         self.by_kind = by_kind
 
@@ -182,48 +226,110 @@ class Grid(Arr):
                 self.cell.walk(cell, f"{path}[{r}][{c}]", out)
 
 
-PLAYER = Obj({
-    "green_thumbs": GREEN_THUMBS,
-    "storage": STORAGE,
-    "home": Grid(CELL, {"plant": PLANT, "room": ROOM}, "3 rows of 5 cards, top row first (modification 6: rows of any length, null for a gap)"),
-    "cards": Arr(PLACED, POSITION_LIMIT, "modification 6 only, instead of home: the 15 cards with their positions"),
-}, "a player's finished home")
+PLAYER = Obj(
+    {
+        "green_thumbs": GREEN_THUMBS,
+        "storage": STORAGE,
+        "home": Grid(
+            CELL,
+            {"plant": PLANT, "room": ROOM},
+            "3 rows of 5 cards, top row first (modification 6: rows of any length, null for a gap)",
+        ),
+        "cards": Arr(
+            PLACED, POSITION_LIMIT, "modification 6 only, instead of home: the 15 cards with their positions"
+        ),
+    },
+    "a player's finished home",
+)
 
-_GOAL_NAME = Text(60, "a goal card's name, as printed (any case and spacing is read too)", nullable=False,
-                  enum=[g["name"] for g in cat.GOALS])
+_GOAL_NAME = Text(
+    60,
+    "a goal card's name, as printed (any case and spacing is read too)",
+    nullable=False,
+    enum=[g["name"] for g in cat.GOALS],
+)
 _GOAL_SET = Arr(_GOAL_NAME, 3, "goal cards by name, one per deck (plant, item, room)")
-OPTIONS_SCHEMA = Obj({
-    "variant": Choice(VARIANTS, "standard rules, or the family variant"),
-    "goals": _GOAL_SET,
-    "modification": MODIFICATION,
-    "goal_sets": Obj({"second": Arr(_GOAL_NAME, 3, "modification 4: the second goal set"),
-                      "players": Arr(_GOAL_SET, MAX_PLAYERS, "modification 5: one goal set per player, in player order")},
-                     "the goal sets of modifications 4 and 5", nullable=True),
-    "scenario": Obj({"number": SCENARIO_NUMBER,
-                     "declared": OneOf(Arr(Choice(DECLARED, nullable=False), 2, "what every player declares"),
-                                       Arr(Arr(Choice(DECLARED, nullable=False), 2), MAX_PLAYERS, "one list per player"),
-                                       description="objectives the table cannot show, declared by the players")},
-                    "the achievement scenario played (standard rules, no modification)", nullable=True),
-    "one_card_rows": Bool("row goals: a row holding a single card of the kind counts (modification 6 only; default: no)"),
-    "campaign": Choice(CAMPAIGN_MODES, "the achievement mode chosen on the pad (does not change the score)"),
-}, "the game's options")
+OPTIONS_SCHEMA = Obj(
+    {
+        "variant": Choice(VARIANTS, "standard rules, or the family variant"),
+        "goals": _GOAL_SET,
+        "modification": MODIFICATION,
+        "goal_sets": Obj(
+            {
+                "second": Arr(_GOAL_NAME, 3, "modification 4: the second goal set"),
+                "players": Arr(
+                    _GOAL_SET, MAX_PLAYERS, "modification 5: one goal set per player, in player order"
+                ),
+            },
+            "the goal sets of modifications 4 and 5",
+            nullable=True,
+        ),
+        "scenario": Obj(
+            {
+                "number": SCENARIO_NUMBER,
+                "declared": OneOf(
+                    Arr(Choice(DECLARED, nullable=False), 2, "what every player declares"),
+                    Arr(Arr(Choice(DECLARED, nullable=False), 2), MAX_PLAYERS, "one list per player"),
+                    description="objectives the table cannot show, declared by the players",
+                ),
+            },
+            "the achievement scenario played (standard rules, no modification)",
+            nullable=True,
+        ),
+        "one_card_rows": Bool(
+            "row goals: a row holding a single card of the kind counts (modification 6 only; default: no)"
+        ),
+        "campaign": Choice(
+            CAMPAIGN_MODES, "the achievement mode chosen on the pad (does not change the score)"
+        ),
+    },
+    "the game's options",
+)
 
-_MODIFICATION_6 = {"properties": {"options": {"properties": {"modification": {"const": 6}},
-                                               "required": ["modification"], "type": "object"}},
-                   "required": ["options"]}
+_MODIFICATION_6 = {
+    "properties": {
+        "options": {
+            "properties": {"modification": {"const": 6}},
+            "required": ["modification"],
+            "type": "object",
+        }
+    },
+    "required": ["options"],
+}
 _ROW_OF_5 = {"type": "array", "minItems": HOME_COLS, "maxItems": HOME_COLS, "items": {"type": "object"}}
 #: the shape of a finished home, as the engine reads it: 3 rows of 5 cards (no empty cell) and no
 #: ``cards``, unless modification 6 (any shape): then ``home`` as rows (null for a gap) or the 15
 #: ``cards`` with their positions
 HOME_SHAPE = {
     "if": _MODIFICATION_6,
-    "then": {"properties": {"players": {"items": {
-        "anyOf": [{"required": ["cards"], "properties": {"cards": {"type": "array", "minItems": 15, "maxItems": 15}}},
-                  {"required": ["home"], "properties": {"cards": {"type": "null"}}}]}}}},
-    "else": {"properties": {"players": {"items": {
-        "required": ["home"],
-        "properties": {"home": {"minItems": HOME_ROWS, "maxItems": HOME_ROWS, "items": _ROW_OF_5},
-                       "cards": {"type": "null"}}}}}},
+    "then": {
+        "properties": {
+            "players": {
+                "items": {
+                    "anyOf": [
+                        {
+                            "required": ["cards"],
+                            "properties": {"cards": {"type": "array", "minItems": 15, "maxItems": 15}},
+                        },
+                        {"required": ["home"], "properties": {"cards": {"type": "null"}}},
+                    ]
+                }
+            }
+        }
+    },
+    "else": {
+        "properties": {
+            "players": {
+                "items": {
+                    "required": ["home"],
+                    "properties": {
+                        "home": {"minItems": HOME_ROWS, "maxItems": HOME_ROWS, "items": _ROW_OF_5},
+                        "cards": {"type": "null"},
+                    },
+                }
+            }
+        }
+    },
 }
 
 TABLE = table_schema(PLAYER, OPTIONS_SCHEMA, max_players=MAX_PLAYERS, title="Verdant", rules=[HOME_SHAPE])
