@@ -11,7 +11,7 @@ also hands back what *does* read (every place that parses on its own), for the s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core import (
@@ -300,6 +300,22 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], fro
         )
         return None
     before = len(errors)
+    cells, money_at, broken = _read_places(errors, raw, path)
+    if not money_at:
+        errors.add(path, 'has no Money Plant: put {"money_plant": true} where it stands in the row')
+    centre = money_at[0] if money_at else None
+    _third_starting_pots(errors, cells, broken, path, clean=len(errors) == before)
+    slots = tuple(
+        Slot(i, None if centre is None else i - centre, None, None, money)
+        if i in broken or money
+        else Slot(i, None if centre is None else i - centre, pot, plant)
+        for i, (pot, plant, money) in enumerate(cells)
+    )
+    return slots, frozenset(broken)
+
+
+def _read_places(errors: Errors, raw: list[Any], path: str) -> tuple[list[Cell], list[int], set[int]]:
+    """Each place of the row read: its cell, the places of the Money Plants and those that do not read."""
     money_at: list[int] = []
     broken: set[int] = set()
     cells: list[Cell] = []
@@ -326,11 +342,14 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], fro
             cells.append((pot, plant, False))
         if len(errors) > mark:
             broken.add(i)
-    if not money_at:
-        errors.add(path, 'has no Money Plant: put {"money_plant": true} where it stands in the row')
-    centre = money_at[0] if money_at else None
+    return cells, money_at, broken
+
+
+def _third_starting_pots(
+    errors: Errors, cells: list[Cell], broken: set[int], path: str, *, clean: bool
+) -> None:
+    """Mark the gray starting pots past the player's own as broken (an error only if the row read clean)."""
     starting = 0
-    clean = len(errors) == before
     for i, (pot, _, _) in enumerate(cells):
         if pot is not None and pot.kind == "starting" and i not in broken:
             starting += 1
@@ -342,13 +361,6 @@ def _display(errors: Errors, raw: Any, path: str) -> tuple[tuple[Slot, ...], fro
                         f"is a third gray pot: each player has only "
                         f"{STARTING_POTS_PER_PLAYER} gray starting pots",
                     )
-    slots = tuple(
-        Slot(i, None if centre is None else i - centre, None, None, money)
-        if i in broken or money
-        else Slot(i, None if centre is None else i - centre, pot, plant)
-        for i, (pot, plant, money) in enumerate(cells)
-    )
-    return slots, frozenset(broken)
 
 
 def _money_place_holds_nothing(errors: Errors, cell: dict[str, Any], where: str) -> None:
@@ -488,69 +500,39 @@ def flower_color(slot: Slot) -> str | None:
 # ---------------------------------------------------------------------------- across the table
 
 
+@dataclass
+class _Census:
+    """The cards the rows seen so far hold, to find those one game cannot hold."""
+
+    player_count: int
+    specials_allowed: int
+    first_of_colour: dict[str, tuple[str, str]] = field(default_factory=dict)  # colour -> (succulent, where)
+    plant_copies: dict[str, int] = field(default_factory=dict)
+    pot_copies: dict[tuple[str, int], int] = field(default_factory=dict)
+    flowers: dict[str, str] = field(default_factory=dict)
+    wild_flowers: list[str] = field(default_factory=list)
+    specials: list[str] = field(default_factory=list)
+
+
 def _check_table(errors: Errors, players: Sequence[PlayerState | None], table: Table) -> None:
     """Copies, one succulent per colour, one flower per colour, specials dealt for the player
     count, cuttings that had someone to cut from, and the markers in the box."""
     player_count = table.player_count
-    first_of_colour: dict[str, tuple[str, str]] = {}  # colour -> (succulent, where)
-    plant_copies: dict[str, int] = {}
-    pot_copies: dict[tuple[str, int], int] = {}
-    flowers: dict[str, str] = {}
-    wild_flowers: list[str] = []
-    specials: list[str] = []
     specials_allowed = SPECIAL_PLANTS_IN_DECK.get(player_count, max(SPECIAL_PLANTS_IN_DECK.values()))
+    census = _Census(player_count, specials_allowed)
+    flowers = census.flowers
     for p_index, player in enumerate(players):
         if player is None:
             continue
         for slot in player.display:
             path = f"players[{p_index}].{slot.path}"
             owner = f"{player.name}'s row, {slot.where}"
-            pot = slot.pot
-            if pot is not None and pot.kind != "starting":
-                key = (pot.color, pot.size)
-                pot_copies[key] = pot_copies.get(key, 0) + 1
-                if pot_copies[key] > pot.copies:
-                    errors.add(
-                        join(path, "pot"), f"is one {pot.label} too many: the game has only {pot.copies}"
-                    )
+            _count_pot(errors, census, slot.pot, path)
             if slot.plant is None:
                 continue
-            plant = slot.plant.plant
-            plant_copies[plant.name] = plant_copies.get(plant.name, 0) + 1
-            if plant_copies[plant.name] > plant.copies:
-                copies = "1 copy" if plant.copies == 1 else f"{plant.copies} copies"
-                errors.add(
-                    join(path, "plant.name"), f'is one "{plant.name}" too many: the game has only {copies}'
-                )
-            if plant.special and plant_copies[plant.name] == 1:
-                specials.append(plant.name)
-                if len(specials) > specials_allowed:
-                    errors.add(
-                        join(path, "plant.name"),
-                        f"is one special plant too many: a {player_count}-player "
-                        f"game deals only {specials_allowed} special plants into the deck",
-                    )
-            if plant.color in COLORS:
-                seen = first_of_colour.setdefault(plant.color, (plant.name, owner))
-                if seen[0] != plant.name:
-                    errors.add(
-                        join(path, "plant.name"),
-                        f'"{plant.name}" and "{seen[0]}" ({seen[1]}) are both '
-                        f"{plant.color}: a game uses only one succulent of each colour",
-                    )
-            colour = flower_color(slot)
-            if colour == "any":
-                wild_flowers.append(path)
-            elif colour is not None:
-                if colour in flowers:
-                    errors.add(
-                        join(path, "plant.flower"),
-                        f"the {colour} flower is already on {flowers[colour]}: "
-                        "each colour flowers only once per game",
-                    )
-                else:
-                    flowers[colour] = f'"{plant.name}" ({owner})'
-    for path in wild_flowers:  # Rainbow West in a rainbow pot takes any colour still free
+            _count_plant(errors, census, slot.plant.plant, path, owner)
+            _count_flower(errors, census, slot, slot.plant.plant, path, owner)
+    for path in census.wild_flowers:  # Rainbow West in a rainbow pot takes any colour still free
         if len(flowers) >= len(COLORS):
             errors.add(
                 join(path, "plant.flower"),
@@ -561,6 +543,59 @@ def _check_table(errors: Errors, players: Sequence[PlayerState | None], table: T
     if table.everyone and all(p is not None for p in players):
         _check_cuttings(errors, [p for p in players if p is not None], player_count)
     _check_markers(errors, [p for p in players if p is not None])
+
+
+def _count_pot(errors: Errors, census: _Census, pot: PotKind | None, path: str) -> None:
+    """One more pot card of the deck (the gray starting pots are not in it): no more than the game has."""
+    pot_copies = census.pot_copies
+    if pot is not None and pot.kind != "starting":
+        key = (pot.color, pot.size)
+        pot_copies[key] = pot_copies.get(key, 0) + 1
+        if pot_copies[key] > pot.copies:
+            errors.add(join(path, "pot"), f"is one {pot.label} too many: the game has only {pot.copies}")
+
+
+def _count_plant(errors: Errors, census: _Census, plant: Plant, path: str, owner: str) -> None:
+    """One more plant card: its copies, the special plants dealt, one succulent of each colour."""
+    plant_copies, specials = census.plant_copies, census.specials
+    player_count, specials_allowed = census.player_count, census.specials_allowed
+    plant_copies[plant.name] = plant_copies.get(plant.name, 0) + 1
+    if plant_copies[plant.name] > plant.copies:
+        copies = "1 copy" if plant.copies == 1 else f"{plant.copies} copies"
+        errors.add(join(path, "plant.name"), f'is one "{plant.name}" too many: the game has only {copies}')
+    if plant.special and plant_copies[plant.name] == 1:
+        specials.append(plant.name)
+        if len(specials) > specials_allowed:
+            errors.add(
+                join(path, "plant.name"),
+                f"is one special plant too many: a {player_count}-player "
+                f"game deals only {specials_allowed} special plants into the deck",
+            )
+    if plant.color in COLORS:
+        seen = census.first_of_colour.setdefault(plant.color, (plant.name, owner))
+        if seen[0] != plant.name:
+            errors.add(
+                join(path, "plant.name"),
+                f'"{plant.name}" and "{seen[0]}" ({seen[1]}) are both '
+                f"{plant.color}: a game uses only one succulent of each colour",
+            )
+
+
+def _count_flower(errors: Errors, census: _Census, slot: Slot, plant: Plant, path: str, owner: str) -> None:
+    """The place's flower: each colour flowers once per game (Rainbow West's is settled last)."""
+    flowers = census.flowers
+    colour = flower_color(slot)
+    if colour == "any":
+        census.wild_flowers.append(path)
+    elif colour is not None:
+        if colour in flowers:
+            errors.add(
+                join(path, "plant.flower"),
+                f"the {colour} flower is already on {flowers[colour]}: "
+                "each colour flowers only once per game",
+            )
+        else:
+            flowers[colour] = f'"{plant.name}" ({owner})'
 
 
 def _check_cuttings(errors: Errors, players: Sequence[PlayerState], player_count: int) -> None:
