@@ -312,21 +312,7 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
     rows: list[tuple[Square | None, ...]] = []
     for r, row in enumerate(value):
         row_where = join(where, r)
-        cells: list[Any]
-        if isinstance(row, str):
-            if len(row) > MAX_ROW_TEXT:
-                errors.add(row_where, f"is too long: a row is at most {MAX_ROW_TEXT} characters")
-                cells = []
-            else:
-                cells = row.split()
-        elif isinstance(row, list):
-            cells = row
-        else:
-            errors.add(row_where, 'must be a list of squares or a compact string such as "g g* w5 ."')
-            cells = []
-        if len(cells) > MAX_COLUMNS:
-            errors.add(row_where, f"has {len(cells)} squares: a row has at most {MAX_COLUMNS}")
-            cells = []
+        cells = _row_cells(errors, row, row_where)
         rows.append(
             tuple(
                 _read_cached(errors, square, row_where, c)
@@ -342,6 +328,27 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
         if not lenient:
             return None
     return tuple(rows)
+
+
+def _row_cells(errors: Errors, row: Any, row_where: str) -> list[Any]:
+    """The squares of one row as sent (a compact string split at its spaces); none when the row
+    cannot be read."""
+    cells: list[Any]
+    if isinstance(row, str):
+        if len(row) > MAX_ROW_TEXT:
+            errors.add(row_where, f"is too long: a row is at most {MAX_ROW_TEXT} characters")
+            cells = []
+        else:
+            cells = row.split()
+    elif isinstance(row, list):
+        cells = row
+    else:
+        errors.add(row_where, 'must be a list of squares or a compact string such as "g g* w5 ."')
+        cells = []
+    if len(cells) > MAX_COLUMNS:
+        errors.add(row_where, f"has {len(cells)} squares: a row has at most {MAX_COLUMNS}")
+        cells = []
+    return cells
 
 
 #: compact token as sent -> its square (or None) and the messages reading it records (a garden
@@ -382,7 +389,6 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
             '"return": ...}, null for no card, or a compact token such as "g*"',
         )
         return None
-    ok = True
     terrain = value.get("terrain")
     if terrain is None or terrain == "":
         errors.add(join(where, "terrain"), "is missing: choose grass, soil, water or sand")
@@ -393,21 +399,7 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
             join(where, "terrain"), f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
         )
         return None
-    task: Task = None
-    raw_task = value.get("task")
-    if raw_task is True:
-        task = True
-    elif raw_task is None or raw_task is False or raw_task == "":
-        task = None
-    elif isinstance(raw_task, str) and _SYMBOL.fullmatch(raw_task.strip()):
-        task = raw_task.strip()
-    else:
-        errors.add(
-            join(where, "task"),
-            f"{show(raw_task)} is not a task: use true, false or a task symbol "
-            f"(letters, digits, - or _, at most {MAX_SYMBOL} characters, no spaces)",
-        )
-        ok = False
+    task, ok = _read_task(errors, value.get("task"), where)
     if task is not None and folded == "sand":
         errors.add(join(where, "task"), "sand has no tasks: tasks lie on grass, soil or water")
         ok = False
@@ -421,6 +413,22 @@ def _read_square(errors: Errors, value: Any, where: str) -> Square | None:
     if ret is False:
         ok = False
     return Square(folded, task, bool(tablet), ret if isinstance(ret, str) else None) if ok else None
+
+
+def _read_task(errors: Errors, raw_task: Any, where: str) -> tuple[Task, bool]:
+    """A square object's task (true, a symbol or none) and whether it reads."""
+    if raw_task is True:
+        return True, True
+    if raw_task is None or raw_task is False or raw_task == "":
+        return None, True
+    if isinstance(raw_task, str) and _SYMBOL.fullmatch(raw_task.strip()):
+        return raw_task.strip(), True
+    errors.add(
+        join(where, "task"),
+        f"{show(raw_task)} is not a task: use true, false or a task symbol "
+        f"(letters, digits, - or _, at most {MAX_SYMBOL} characters, no spaces)",
+    )
+    return None, False
 
 
 def _read_return(errors: Errors, value: Any, terrain: str, where: str) -> str | None | bool:
@@ -478,39 +486,50 @@ def _read_token(errors: Errors, token: str, where: str) -> Square | None:
             return None
         seen.add(kind)
         if kind == TASK_MARK:
-            if m["long"] is not None:
-                if not _SYMBOL.fullmatch(m["long"].strip()):
-                    errors.add(
-                        where,
-                        f"{shown}: a task symbol in brackets is letters, digits, - or _, "
-                        f"at most {MAX_SYMBOL} characters",
-                    )
-                    return None
-                task = m["long"].strip()
-            elif m["letter"]:
-                task = m["letter"].upper()
-            else:
-                task = True
+            task = _task_marker(errors, m, shown, where)
+            if task is False:
+                return None
         elif kind == TABLET_MARK:
             tablet = True
         else:
-            item = ITEM_LETTERS[m["item"].lower()] if m["item"] else TERRAIN_ITEM.get(terrain)
+            item = _return_marker(errors, m, terrain, shown, where)
             if item is None:
-                errors.add(
-                    where, f'{shown}: sand has no return locations: a "5" lies on grass, soil or water'
-                )
                 ok = False
             else:
-                checked = _read_return(errors, item, terrain, where)
-                if checked is False:
-                    ok = False
-                else:
-                    ret = item
+                ret = item
         pos = m.end()
     if task is not None and terrain == "sand":
         errors.add(where, f"{shown}: sand has no tasks: tasks lie on grass, soil or water")
         ok = False
     return Square(terrain, task, tablet, ret) if ok else None
+
+
+def _task_marker(errors: Errors, m: re.Match[str], shown: str, where: str) -> Task:
+    """The task of a token's ``*`` marker (True, its letter or its symbol in brackets); False
+    after recording a symbol that does not read."""
+    if m["long"] is not None:
+        if not _SYMBOL.fullmatch(m["long"].strip()):
+            errors.add(
+                where,
+                f"{shown}: a task symbol in brackets is letters, digits, - or _, "
+                f"at most {MAX_SYMBOL} characters",
+            )
+            return False
+        return m["long"].strip()
+    if m["letter"]:
+        return m["letter"].upper()
+    return True
+
+
+def _return_marker(errors: Errors, m: re.Match[str], terrain: str, shown: str, where: str) -> str | None:
+    """The lost item of a token's ``5`` marker; None after recording why the square takes none."""
+    item = ITEM_LETTERS[m["item"].lower()] if m["item"] else TERRAIN_ITEM.get(terrain)
+    if item is None:
+        errors.add(where, f'{shown}: sand has no return locations: a "5" lies on grass, soil or water')
+        return None
+    if _read_return(errors, item, terrain, where) is False:
+        return None
+    return item
 
 
 def show(value: Any) -> str:
@@ -546,32 +565,14 @@ def find_areas(grid: Grid) -> list[Area]:
     above: list[tuple[int, int, int, str]] = []  # the previous row's runs: (first, after, run, terrain)
     for r, row in enumerate(grid):
         here: list[tuple[int, int, int, str]] = []
-        c = 0
-        n = len(row)
-        while c < n:
-            square = row[c]
-            if square is None:
-                c += 1
-                continue
-            terrain = square.terrain
-            start = c
-            c += 1
-            while c < n:
-                following = row[c]
-                if following is None or following.terrain != terrain:
-                    break
-                c += 1
+        for start, c, terrain in _row_runs(row):
             run = len(runs)
             runs.append((r, start, c))
             parent.append(run)
             for first, after, other, kind in above:
                 if first < c and start < after and kind == terrain:
-                    a = other
-                    while parent[a] != a:
-                        a = parent[a]
-                    b = run
-                    while parent[b] != b:
-                        b = parent[b]
+                    a = _root(parent, other)
+                    b = _root(parent, run)
                     if a < b:
                         parent[b] = a
                     elif b < a:
@@ -580,42 +581,67 @@ def find_areas(grid: Grid) -> list[Area]:
         above = here
     members: dict[int, list[tuple[int, int, int]]] = {}  # root -> its runs, in reading order
     for run in range(len(runs)):
-        root = run
-        while parent[root] != root:
-            root = parent[root]
-        members.setdefault(root, []).append(runs[run])
-    found: list[Area] = []
-    for parts in members.values():
-        tasks = tablets = returns = 0
-        cells: list[tuple[int, int]] = []
-        for r, first, after in parts:
-            row = grid[r]
-            for c in range(first, after):
-                member = row[c]
-                assert member is not None
-                if member.has_task:
-                    tasks += 1
-                if member.tablet:
-                    tablets += 1
-                if member.ret:
-                    returns += 1
-                cells.append((r, c))
-        r, c = cells[0]
-        head = grid[r][c]
-        assert head is not None
-        found.append(
-            Area(
-                head.terrain,
-                len(cells),
-                tasks,
-                tablets,
-                tuple(cells),
-                returns,
-                f"at row {r + 1}, column {c + 1}",
-            )
-        )
+        members.setdefault(_root(parent, run), []).append(runs[run])
+    return [_area(grid, parts) for parts in members.values()]
+
+
+def _root(parent: list[int], a: int) -> int:
+    """The root of run ``a`` in the union-find of :func:`find_areas`."""
+    while parent[a] != a:
+        a = parent[a]
+    return a
+
+
+def _row_runs(row: tuple[Square | None, ...]) -> list[tuple[int, int, str]]:
+    """A row cut into runs of one terrain: (first column, column after the last, terrain)."""
+    found: list[tuple[int, int, str]] = []
+    c = 0
+    n = len(row)
+    while c < n:
+        square = row[c]
+        if square is None:
+            c += 1
+            continue
+        terrain = square.terrain
+        start = c
+        c += 1
+        while c < n:
+            following = row[c]
+            if following is None or following.terrain != terrain:
+                break
+            c += 1
+        found.append((start, c, terrain))
     return found
 
+
+def _area(grid: Grid, parts: list[tuple[int, int, int]]) -> Area:
+    """The area made of the runs ``parts`` (in reading order): its squares and what they hold."""
+    tasks = tablets = returns = 0
+    cells: list[tuple[int, int]] = []
+    for r, first, after in parts:
+        row = grid[r]
+        for c in range(first, after):
+            member = row[c]
+            assert member is not None
+            if member.has_task:
+                tasks += 1
+            if member.tablet:
+                tablets += 1
+            if member.ret:
+                returns += 1
+            cells.append((r, c))
+    r, c = cells[0]
+    head = grid[r][c]
+    assert head is not None
+    return Area(
+        head.terrain,
+        len(cells),
+        tasks,
+        tablets,
+        tuple(cells),
+        returns,
+        f"at row {r + 1}, column {c + 1}",
+    )
 
 def outline(areas: Iterable[Area]) -> dict[tuple[int, int], str]:
     """The sides of each square where its area's outline runs (``t``, ``r``, ``b``, ``l``).
