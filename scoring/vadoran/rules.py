@@ -257,40 +257,60 @@ def _read_quick(
         errors.add(path, f"has {len(value)} areas: at most {MAX_QUICK_AREAS}")
         value = []
     for i, item in enumerate(value):
-        at = join(path, i)
-        if not isinstance(item, dict):
-            errors.add(at, 'must be an area: {"terrain": "grass", "squares": 10, "tasks": 4, "tablets": 1}')
-            continue
-        terrain = item.get("terrain")
-        folded = terrain.strip().lower() if isinstance(terrain, str) else None
-        if terrain is None or terrain == "":
-            errors.add(join(at, "terrain"), "is missing: choose grass, soil, water or sand")
-        elif folded not in TERRAINS:
+        area = _quick_area(errors, item, join(path, i), i)
+        if area is not None:
+            out.append(area)
+    locations = _quick_locations(errors, data, where)
+    unscored = (
+        get_int(errors, data, "unscored_squares", where, default=0, minimum=0, maximum=MAX_QUICK_SQUARES) or 0
+    )
+    if not out and not unscored and isinstance(value, list) and len(errors) == before:
+        errors.add(path, "has no squares: enter at least one area (terrain, squares, tasks, tablets)")
+    if len(errors) == before:
+        _check_quick_bounds(errors, out, locations, unscored, where, bounds)
+    return tuple(out), locations, unscored
+
+
+def _quick_area(errors: Errors, item: Any, at: str, i: int) -> Area | None:
+    """One area of the quick entry (None when it does not read)."""
+    if not isinstance(item, dict):
+        errors.add(at, 'must be an area: {"terrain": "grass", "squares": 10, "tasks": 4, "tablets": 1}')
+        return None
+    terrain = item.get("terrain")
+    folded = terrain.strip().lower() if isinstance(terrain, str) else None
+    if terrain is None or terrain == "":
+        errors.add(join(at, "terrain"), "is missing: choose grass, soil, water or sand")
+    elif folded not in TERRAINS:
+        errors.add(
+            join(at, "terrain"),
+            f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
+            if isinstance(terrain, str)
+            else "must be one of grass, soil, water or sand",
+        )
+        folded = None
+    squares = get_int(errors, item, "squares", at, minimum=1, maximum=MAX_QUICK_SQUARES)
+    tasks = get_int(errors, item, "tasks", at, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
+    tablets = get_int(errors, item, "tablets", at, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
+    if folded is None or squares is None or tasks is None or tablets is None:
+        return None
+    bad = False
+    if folded == "sand" and tasks:
+        errors.add(join(at, "tasks"), "sand has no tasks: tasks lie on grass, soil or water")
+        bad = True
+    for key, n in (("tasks", tasks), ("tablets", tablets)):
+        if n > squares and not (key == "tasks" and folded == "sand"):
             errors.add(
-                join(at, "terrain"),
-                f"{show(terrain)} is not a terrain: choose grass, soil, water or sand"
-                if isinstance(terrain, str)
-                else "must be one of grass, soil, water or sand",
+                join(at, key),
+                f"{n} {key} cannot lie on {plural(squares, 'square')}: at most one per square",
             )
-            folded = None
-        squares = get_int(errors, item, "squares", at, minimum=1, maximum=MAX_QUICK_SQUARES)
-        tasks = get_int(errors, item, "tasks", at, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
-        tablets = get_int(errors, item, "tablets", at, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
-        if folded is None or squares is None or tasks is None or tablets is None:
-            continue
-        bad = False
-        if folded == "sand" and tasks:
-            errors.add(join(at, "tasks"), "sand has no tasks: tasks lie on grass, soil or water")
             bad = True
-        for key, n in (("tasks", tasks), ("tablets", tablets)):
-            if n > squares and not (key == "tasks" and folded == "sand"):
-                errors.add(
-                    join(at, key),
-                    f"{n} {key} cannot lie on {plural(squares, 'square')}: at most one per square",
-                )
-                bad = True
-        if not bad:
-            out.append(Area(folded, squares, tasks, tablets, label=f"#{i + 1}, quick entry", index=i))
+    if bad:
+        return None
+    return Area(folded, squares, tasks, tablets, label=f"#{i + 1}, quick entry", index=i)
+
+
+def _quick_locations(errors: Errors, data: dict[str, Any], where: str) -> dict[str, int]:
+    """The quick entry's visible return locations of each kind."""
     locations: dict[str, int] = {}
     raw = data.get("return_locations")
     rpath = join(where, "return_locations")
@@ -308,14 +328,7 @@ def _read_quick(
     for item in ITEMS:
         spots = get_int(errors, raw, item, rpath, default=0, minimum=0, maximum=MAX_QUICK_SQUARES)
         locations[item] = spots or 0
-    unscored = (
-        get_int(errors, data, "unscored_squares", where, default=0, minimum=0, maximum=MAX_QUICK_SQUARES) or 0
-    )
-    if not out and not unscored and isinstance(value, list) and len(errors) == before:
-        errors.add(path, "has no squares: enter at least one area (terrain, squares, tasks, tablets)")
-    if len(errors) == before:
-        _check_quick_bounds(errors, out, locations, unscored, where, bounds)
-    return tuple(out), locations, unscored
+    return locations
 
 
 def _check_quick_bounds(
