@@ -330,8 +330,32 @@ def parse_scenario(
             "or null for no scenario",
         )
         return None
+    number = _scenario_number(errors, raw.get("number"), where)
+    s = _SCENARIOS.get(number) if number is not None else None
+    if opts.get("modification") is not None:
+        errors.add(
+            where,
+            "a game is played in one achievement mode: a scenario uses the standard rules, so leave "
+            "options.modification empty (or play the modification without a scenario)",
+        )
+    if opts.get("variant") == "family":
+        errors.add(
+            where, "scenarios use the standard rules, not the family variant: set options.variant to standard"
+        )
+    declared = _declared_by_player(errors, raw.get("declared"), join(where, "declared"), s, n_players)
+    warnings: list[str] = []
+    if s is not None:
+        _check_goals(errors, warnings, options.get("goals"), s)
+        if any(o["key"] == "lighting_all_match" for o in s["objectives"]):
+            _check_lighting_known(errors, players, s["number"])
+    if number is None:
+        return None
+    return ScenarioPlay(number, tuple(declared), tuple(warnings))
+
+
+def _scenario_number(errors: Errors, raw_n: Any, where: str) -> int | None:
+    """``options.scenario.number``: a scenario of the rulebook, else None (recorded)."""
     number = None
-    raw_n = raw.get("number")
     if raw_n is None or raw_n == "":
         errors.add(join(where, "number"), "is missing: choose a scenario from 1 to 15")
     else:
@@ -344,20 +368,14 @@ def parse_scenario(
                 join(where, "number"), f"{shown} is not a scenario: the rulebook has scenarios 1 to 15"
             )
             number = None
-    s = _SCENARIOS.get(number) if number is not None else None
-    if opts.get("modification") is not None:
-        errors.add(
-            where,
-            "a game is played in one achievement mode: a scenario uses the standard rules, so leave "
-            "options.modification empty (or play the modification without a scenario)",
-        )
-    if opts.get("variant") == "family":
-        errors.add(
-            where, "scenarios use the standard rules, not the family variant: set options.variant to standard"
-        )
+    return number
+
+
+def _declared_by_player(
+    errors: Errors, raw_d: Any, dwhere: str, s: dict[str, Any] | None, n_players: int
+) -> list[frozenset[str]]:
+    """``options.scenario.declared``: the keys each player declares, in player order."""
     declared: list[frozenset[str]] = [frozenset()] * n_players
-    raw_d = raw.get("declared")
-    dwhere = join(where, "declared")
     if raw_d not in (None, ""):
         if not isinstance(raw_d, list):
             errors.add(
@@ -375,14 +393,7 @@ def parse_scenario(
         else:
             one = _declared_list(errors, raw_d, dwhere, s)
             declared = [one] * n_players
-    warnings: list[str] = []
-    if s is not None:
-        _check_goals(errors, warnings, options.get("goals"), s)
-        if any(o["key"] == "lighting_all_match" for o in s["objectives"]):
-            _check_lighting_known(errors, players, s["number"])
-    if number is None:
-        return None
-    return ScenarioPlay(number, tuple(declared), tuple(warnings))
+    return declared
 
 
 def _check_goals(errors: Errors, warnings: list[str], raw: Any, s: dict[str, Any]) -> None:
