@@ -160,7 +160,16 @@ def parse_goals(
     Returns (per player: tuple over decks of candidate names, per player: list of goal names used)."""
     options = options_of(table)
     goals = _goal_list(errors, options.get("goals"), "options.goals", solo)
-    raw_sets = options.get("goal_sets")
+    sets = _goal_sets(errors, options.get("goal_sets"), modification)
+    if modification == 5:
+        return _goals_per_player(errors, goals, sets, n_players, solo)
+    if modification == 4:
+        return _two_goal_sets(errors, goals, sets, n_players, solo)
+    return [_by_deck([goals]) for _ in range(n_players)], {}
+
+
+def _goal_sets(errors: Errors, raw_sets: Any, modification: int | None) -> dict[str, Any]:
+    """``options.goal_sets`` when the modification uses it (else empty, recorded if sent)."""
     sets: dict[str, Any] = {}
     if raw_sets not in (None, "", {}):
         if not isinstance(raw_sets, dict):
@@ -177,70 +186,81 @@ def parse_goals(
             )
         else:
             sets = raw_sets
+    return sets
 
-    def by_deck(chosen: list[list[tuple[str, Goal]]]) -> tuple[tuple[str, ...], ...]:
-        decks = []
-        for deck in cat.DECKS:
-            names = tuple(g["name"] for group in chosen for _, g in group if g["deck"] == deck)
-            if names:
-                decks.append(names)
-        return tuple(decks)
 
-    if modification == 5:
-        if goals:
-            errors.add(
-                "options.goals",
-                "under modification 5 each player has their own goal set: "
-                "put them in options.goal_sets.players (one list per player) and leave options.goals empty",
-            )
-        raw = sets.get("players") if sets else None
-        if sets and set(sets) - {"players"}:
-            errors.add(
-                "options.goal_sets",
-                'under modification 5 holds only "players": a list of goal sets, one per player',
-            )
-        if raw is None:
-            return [() for _ in range(n_players)], {}
-        if not isinstance(raw, list) or len(raw) != n_players:
-            errors.add(
-                "options.goal_sets.players",
-                f"must be a list of {plural(n_players, 'goal set')} (one per player, in player order), "
-                'each like ["Going Big", "Thumbs Up", "Matchy Matchy"]',
-            )
-            return [() for _ in range(n_players)], {}
-        out: list[tuple[tuple[str, ...], ...]] = []
-        seen: dict[str, int] = {}
-        for i, one in enumerate(raw):
-            chosen = _goal_list(errors, one, f"options.goal_sets.players[{i}]", solo)
-            for path, g in chosen:
-                if g["name"] in seen:
-                    errors.add(
-                        path,
-                        f'"{g["name"]}" was already dealt to player {seen[g["name"]] + 1}: each goal card '
-                        'exists once',
-                    )
-                seen.setdefault(g["name"], i)
-            out.append(by_deck([chosen]))
-        return out, {}
-    if modification == 4:
-        if sets and set(sets) - {"second"}:
-            errors.add("options.goal_sets", 'under modification 4 holds only "second": the second goal set')
-        second = _goal_list(errors, sets.get("second") if sets else None, "options.goal_sets.second", solo)
-        first_names = {g["name"] for _, g in goals}
-        for path, g in second:
-            if g["name"] in first_names:
+def _by_deck(chosen: list[list[tuple[str, Goal]]]) -> tuple[tuple[str, ...], ...]:
+    """The names of the goal cards chosen, grouped by deck (plant, item, room order)."""
+    decks = []
+    for deck in cat.DECKS:
+        names = tuple(g["name"] for group in chosen for _, g in group if g["deck"] == deck)
+        if names:
+            decks.append(names)
+    return tuple(decks)
+
+
+def _goals_per_player(
+    errors: Errors, goals: list[tuple[str, Goal]], sets: dict[str, Any], n_players: int, solo: bool
+) -> tuple[list[tuple[tuple[str, ...], ...]], dict[int, list[str]]]:
+    """Modification 5: each player's own goal set, from ``options.goal_sets.players``."""
+    if goals:
+        errors.add(
+            "options.goals",
+            "under modification 5 each player has their own goal set: "
+            "put them in options.goal_sets.players (one list per player) and leave options.goals empty",
+        )
+    raw = sets.get("players") if sets else None
+    if sets and set(sets) - {"players"}:
+        errors.add(
+            "options.goal_sets",
+            'under modification 5 holds only "players": a list of goal sets, one per player',
+        )
+    if raw is None:
+        return [() for _ in range(n_players)], {}
+    if not isinstance(raw, list) or len(raw) != n_players:
+        errors.add(
+            "options.goal_sets.players",
+            f"must be a list of {plural(n_players, 'goal set')} (one per player, in player order), "
+            'each like ["Going Big", "Thumbs Up", "Matchy Matchy"]',
+        )
+        return [() for _ in range(n_players)], {}
+    out: list[tuple[tuple[str, ...], ...]] = []
+    seen: dict[str, int] = {}
+    for i, one in enumerate(raw):
+        chosen = _goal_list(errors, one, f"options.goal_sets.players[{i}]", solo)
+        for path, g in chosen:
+            if g["name"] in seen:
                 errors.add(
-                    path, f'"{g["name"]}" is already in options.goals: the two sets hold different cards'
+                    path,
+                    f'"{g["name"]}" was already dealt to player {seen[g["name"]] + 1}: each goal card '
+                    'exists once',
                 )
-        if {g["deck"] for _, g in goals} != {g["deck"] for _, g in second}:
+            seen.setdefault(g["name"], i)
+        out.append(_by_deck([chosen]))
+    return out, {}
+
+
+def _two_goal_sets(
+    errors: Errors, goals: list[tuple[str, Goal]], sets: dict[str, Any], n_players: int, solo: bool
+) -> tuple[list[tuple[tuple[str, ...], ...]], dict[int, list[str]]]:
+    """Modification 4: ``options.goals`` and a second set, ``options.goal_sets.second``."""
+    if sets and set(sets) - {"second"}:
+        errors.add("options.goal_sets", 'under modification 4 holds only "second": the second goal set')
+    second = _goal_list(errors, sets.get("second") if sets else None, "options.goal_sets.second", solo)
+    first_names = {g["name"] for _, g in goals}
+    for path, g in second:
+        if g["name"] in first_names:
             errors.add(
-                "options.goal_sets.second",
-                "must hold a second card for each deck that options.goals has ("
-                + (", ".join(d for d in cat.DECKS if d in {g["deck"] for _, g in goals}) or "none")
-                + ")",
+                path, f'"{g["name"]}" is already in options.goals: the two sets hold different cards'
             )
-        return [by_deck([goals, second]) for _ in range(n_players)], {}
-    return [by_deck([goals]) for _ in range(n_players)], {}
+    if {g["deck"] for _, g in goals} != {g["deck"] for _, g in second}:
+        errors.add(
+            "options.goal_sets.second",
+            "must hold a second card for each deck that options.goals has ("
+            + (", ".join(d for d in cat.DECKS if d in {g["deck"] for _, g in goals}) or "none")
+            + ")",
+        )
+    return [_by_deck([goals, second]) for _ in range(n_players)], {}
 
 
 # ------------------------------------------------------------------------------- cards
@@ -334,11 +354,27 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
     before = len(errors.items)
     if not data.keys().isdisjoint(_ROOM_ONLY):
         _foreign(errors, data, where, _ROOM_ONLY)
-    entry = None
     name = data.get("name")
+    entry = _plant_card(errors, name, where)
+    ptype: str | None
     points: int | None
     needs: int | None
     light: tuple[str, ...] | None
+    if entry is not None:
+        ptype, points, needs, light = _plant_of_card(errors, data, where, entry)
+    elif name in (None, ""):
+        ptype, points, needs, light = _plant_of_fields(errors, data, where, before)
+    else:
+        return None
+    pot, verdancy = _pot_and_verdancy(errors, data, where, entry, family, needs)
+    if len(errors.items) > before or ptype is None or points is None or needs is None:
+        return None
+    return Plant(entry["name"] if entry else None, ptype, needs, points, light, pot, verdancy)
+
+
+def _plant_card(errors: Errors, name: Any, where: str) -> dict[str, Any] | None:
+    """The plant card named ``name`` (None when no name is given or it names none, recorded)."""
+    entry = None
     if name not in (None, ""):
         if not isinstance(name, str):
             errors.add(join(where, "name"), 'must be a plant card\'s name, e.g. "Jasmine"')
@@ -351,88 +387,110 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
                     f'card{_suggest(name, [p["name"] for p in cat.PLANTS])}: '
                     "check the spelling, or enter the card's type, points and needs instead",
                 )
-    if entry is not None:
-        ptype, points, needs, light = entry["type"], entry["points"], entry["needs"], tuple(entry["light"])
-        for key, expected in (("type", ptype), ("points", points), ("needs", needs)):
-            given = data.get(key)
-            if given is None or given == "":
-                continue
-            same = (
-                _norm_word(given, (str(expected),))
-                if key == "type"
-                else (to_int(Errors(), given, "", minimum=None) == expected)
-            )
-            if not same:
-                errors.add(
-                    join(where, key),
-                    f'{_show(given)} disagrees with the card: "{entry["name"]}" has {key} {expected} (leave '
-                    f'{key} out or enter {expected})',
-                )
-        if data.get("light") not in (None, "", []):
-            given_light = _light(Errors(), data.get("light"), "")
-            if given_light != light:
-                errors.add(
-                    join(where, "light"),
-                    f'disagrees with the card: "{entry["name"]}" prefers {", ".join(light)}',
-                )
-    elif name in (None, ""):
-        ptype = _norm_word(data.get("type"), cat.TYPES)
-        if ptype is None:
+    return entry
+
+
+def _plant_of_card(
+    errors: Errors, data: dict[str, Any], where: str, entry: dict[str, Any]
+) -> tuple[str | None, int | None, int | None, tuple[str, ...] | None]:
+    """The card's type, points, needs and light; what the board also gives must agree with it."""
+    ptype, points, needs, light = entry["type"], entry["points"], entry["needs"], tuple(entry["light"])
+    for key, expected in (("type", ptype), ("points", points), ("needs", needs)):
+        given = data.get(key)
+        if given is None or given == "":
+            continue
+        same = (
+            _norm_word(given, (str(expected),))
+            if key == "type"
+            else (to_int(Errors(), given, "", minimum=None) == expected)
+        )
+        if not same:
             errors.add(
-                join(where, "type"),
-                (
-                    "is missing"
-                    if data.get("type") in (None, "")
-                    else f"{_show(data.get('type'))} is not a plant type"
-                )
-                + f": give the plant's name, or its type ({_choices(cat.TYPES)}) with points and needs",
+                join(where, key),
+                f'{_show(given)} disagrees with the card: "{entry["name"]}" has {key} {expected} (leave '
+                f'{key} out or enter {expected})',
             )
-        points = _read_number(
-            errors,
-            data,
-            "points",
-            where,
-            schema.POINTS,
-            "is missing: enter the points printed on the card (0 to 20)",
-        )
-        needs = _read_number(
-            errors,
-            data,
-            "needs",
-            where,
-            schema.NEEDS,
-            "is missing: enter the verdancy the card needs to complete (1 to 12)",
-        )
-        light = (
-            None
-            if data.get("light") in (None, "", [])
-            else _light(errors, data.get("light"), join(where, "light"))
-        )
-        if (
-            ptype is not None
-            and points is not None
-            and needs is not None
-            and len(errors.items) == before
-            and not cat.plants_like(ptype, points, needs, light)
-        ):
-            shown = f" and prefers {'/'.join(light)}" if light else ""
-            close = [
-                p for p in cat.PLANTS if p["type"] == ptype and (p["points"] == points or p["needs"] == needs)
-            ]
-            hint = (
-                "; the closest are "
-                + ", ".join(f"{p['name']} ({p['points']} points, needs {p['needs']})" for p in close[:4])
-                if close
-                else ""
-            )
+    if data.get("light") not in (None, "", []):
+        given_light = _light(Errors(), data.get("light"), "")
+        if given_light != light:
             errors.add(
-                where,
-                f"matches no Verdant plant card: no {ptype} plant scores {points}, needs "
-                f"{needs}{shown}{hint}. "
-                "Check the card, or give its name",
+                join(where, "light"),
+                f'disagrees with the card: "{entry["name"]}" prefers {", ".join(light)}',
             )
-    else:
-        return None
+    return ptype, points, needs, light
+
+
+def _plant_of_fields(
+    errors: Errors, data: dict[str, Any], where: str, before: int
+) -> tuple[str | None, int | None, int | None, tuple[str, ...] | None]:
+    """A plant given without its name: its type, points, needs and light (matching a card)."""
+    ptype = _norm_word(data.get("type"), cat.TYPES)
+    if ptype is None:
+        errors.add(
+            join(where, "type"),
+            (
+                "is missing"
+                if data.get("type") in (None, "")
+                else f"{_show(data.get('type'))} is not a plant type"
+            )
+            + f": give the plant's name, or its type ({_choices(cat.TYPES)}) with points and needs",
+        )
+    points = _read_number(
+        errors,
+        data,
+        "points",
+        where,
+        schema.POINTS,
+        "is missing: enter the points printed on the card (0 to 20)",
+    )
+    needs = _read_number(
+        errors,
+        data,
+        "needs",
+        where,
+        schema.NEEDS,
+        "is missing: enter the verdancy the card needs to complete (1 to 12)",
+    )
+    light = (
+        None
+        if data.get("light") in (None, "", [])
+        else _light(errors, data.get("light"), join(where, "light"))
+    )
+    if (
+        ptype is not None
+        and points is not None
+        and needs is not None
+        and len(errors.items) == before
+        and not cat.plants_like(ptype, points, needs, light)
+    ):
+        shown = f" and prefers {'/'.join(light)}" if light else ""
+        close = [
+            p for p in cat.PLANTS if p["type"] == ptype and (p["points"] == points or p["needs"] == needs)
+        ]
+        hint = (
+            "; the closest are "
+            + ", ".join(f"{p['name']} ({p['points']} points, needs {p['needs']})" for p in close[:4])
+            if close
+            else ""
+        )
+        errors.add(
+            where,
+            f"matches no Verdant plant card: no {ptype} plant scores {points}, needs "
+            f"{needs}{shown}{hint}. "
+            "Check the card, or give its name",
+        )
+    return ptype, points, needs, light
+
+
+def _pot_and_verdancy(
+    errors: Errors,
+    data: dict[str, Any],
+    where: str,
+    entry: dict[str, Any] | None,
+    family: bool,
+    needs: int | None,
+) -> tuple[str | None, int]:
+    """The plant's pot (completed) or its verdancy (incomplete), never both."""
     pot = None
     raw_pot = data.get("pot")
     potted = raw_pot not in (None, "")
@@ -475,9 +533,7 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
                 f"{label} needs {needs} verdancy to complete: an incomplete plant holds 0 to {needs - 1} "
                 "(a completed plant has a pot instead)",
             )
-    if len(errors.items) > before or ptype is None or points is None or needs is None:
-        return None
-    return Plant(entry["name"] if entry else None, ptype, needs, points, light, pot, verdancy)
+    return pot, verdancy
 
 
 def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
