@@ -540,8 +540,24 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
     before = len(errors.items)
     if not data.keys().isdisjoint(_PLANT_ONLY):
         _foreign(errors, data, where, _PLANT_ONLY)
-    entry = None
     name = data.get("name")
+    entry = _room_card(errors, name, where)
+    rtype = _room_type(errors, data, where, entry, name)
+    edges = _room_edges(errors, data.get("edges"), where)
+    entry = _room_face(errors, where, entry, rtype, edges)
+    item = None
+    if data.get("item") not in (None, ""):
+        item = _item(errors, data.get("item"), join(where, "item"))
+    if len(errors.items) > before or rtype is None:
+        return None
+    if entry is not None:
+        edges = dict(entry["edges"])
+    return Room(entry["name"] if entry else None, rtype, edges, item, entry["id"] if entry else None)
+
+
+def _room_card(errors: Errors, name: Any, where: str) -> dict[str, Any] | None:
+    """The room card named ``name`` (None when no name is given or it names none, recorded)."""
+    entry = None
     if name not in (None, ""):
         entry = cat.room_by_name(name) if isinstance(name, str) else None
         if entry is None:
@@ -550,6 +566,13 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
                 f'{_show(name)} is not a Verdant room card: room names are like "Vining room 3" '
                 "(or give the room's type and edges)",
             )
+    return entry
+
+
+def _room_type(
+    errors: Errors, data: dict[str, Any], where: str, entry: dict[str, Any] | None, name: Any
+) -> str | None:
+    """The room's type: its card's (a type given too must agree), else the type given."""
     rtype = None
     if entry is not None:
         rtype = entry["type"]
@@ -570,8 +593,12 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
                 )
                 + f": choose one of {_choices(cat.TYPES)}",
             )
+    return rtype
+
+
+def _room_edges(errors: Errors, raw_edges: Any, where: str) -> dict[str, str] | None:
+    """The lighting of each edge as given (None unless all four read)."""
     edges: dict[str, str] | None = None
-    raw_edges = data.get("edges")
     if raw_edges not in (None, "", {}):
         if not isinstance(raw_edges, dict):
             errors.add(
@@ -592,6 +619,14 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
                 else:
                     read[side] = word
             edges = read if len(read) == len(cat.EDGES) else None
+    return edges
+
+
+def _room_face(
+    errors: Errors, where: str, entry: dict[str, Any] | None, rtype: str | None, edges: dict[str, str] | None
+) -> dict[str, Any] | None:
+    """The room card: the one named (its edges must agree with those given), else the one of
+    ``rtype`` with these edges."""
     if entry is not None and edges is not None and edges != entry["edges"]:
         errors.add(
             join(where, "edges"),
@@ -607,14 +642,7 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
                 + ", ".join(f"{s} {edges[s]}" for s in cat.EDGES)
                 + "): check the card, reading it upright",
             )
-    item = None
-    if data.get("item") not in (None, ""):
-        item = _item(errors, data.get("item"), join(where, "item"))
-    if len(errors.items) > before or rtype is None:
-        return None
-    if entry is not None:
-        edges = dict(entry["edges"])
-    return Room(entry["name"] if entry else None, rtype, edges, item, entry["id"] if entry else None)
+    return entry
 
 
 def parse_cell(errors: Errors, data: Any, where: str, family: bool) -> Plant | Room | None:
