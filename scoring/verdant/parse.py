@@ -796,6 +796,18 @@ def parse_player(
     where = f"players[{i}]"
     before = len(errors.items)
     family = opts["variant"] == "family"
+    thumbs = _green_thumbs(errors, player, where, family)
+    storage = _storage(errors, player, where, opts)
+    raw_cells = _read_home(errors, player, where, opts["modification"])
+    cells = _home_cells(errors, player, where, opts, raw_cells, family)
+    if len(errors.items) > before:
+        return None
+    given = frozenset(k for k, v in player.items() if v is not None)
+    return PlayerState(str(player.get("name")), thumbs, storage, tuple(cells), goals, i, given)
+
+
+def _green_thumbs(errors: Errors, player: dict[str, Any], where: str, family: bool) -> int:
+    """The player's Green Thumb tokens (0 when they do not read)."""
     thumbs = 0
     if player.get("green_thumbs") not in (None, ""):
         raw = to_int(
@@ -813,6 +825,11 @@ def parse_player(
             errors.add(join(where, "green_thumbs"), "the family variant uses no Green Thumb tokens: enter 0")
         elif raw is not None:
             thumbs = raw
+    return thumbs
+
+
+def _storage(errors: Errors, player: dict[str, Any], where: str, opts: Opts) -> str | Item | None:
+    """The token in the player's item storage, if any."""
     storage: str | Item | None = None
     raw_storage = player.get("storage")
     if raw_storage not in (None, ""):
@@ -832,7 +849,18 @@ def parse_player(
             "modification 7 plays without item storage (tokens are played on the turn they "
             "are drafted, or discarded): leave storage empty",
         )
-    raw_cells = _read_home(errors, player, where, opts["modification"])
+    return storage
+
+
+def _home_cells(
+    errors: Errors,
+    player: dict[str, Any],
+    where: str,
+    opts: Opts,
+    raw_cells: list[tuple[int, int, Any, str]] | None,
+    family: bool,
+) -> list[Cell]:
+    """The cards of the player's home that read, its shape checked once every card does."""
     cells: list[Cell] = []
     if raw_cells is not None:
         free_shape = opts["modification"] == 6
@@ -849,10 +877,7 @@ def parse_player(
                 cells.append(Cell(r, c, card, path))
         if len(cells) == len(raw_cells):
             _check_shape(errors, cells, where, free_shape, count_ok)
-    if len(errors.items) > before:
-        return None
-    given = frozenset(k for k, v in player.items() if v is not None)
-    return PlayerState(str(player.get("name")), thumbs, storage, tuple(cells), goals, i, given)
+    return cells
 
 
 # -------------------------------------------------------------------------- table-wide
