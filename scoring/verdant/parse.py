@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypedDict
 
@@ -885,40 +886,15 @@ def _home_cells(
 
 def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_players: int) -> None:
     """Rules across the whole table: unique cards and tokens, the pot supply."""
-    plant_at: dict[str, str] = {}
-    room_at: dict[int, str] = {}
-    item_at: dict[Item, str] = {}
-    pots: dict[str, list[str]] = {k: [] for k in cat.POT_KINDS}
+    seen = _Seen()
+    item_at = seen.item_at
     for p in players:
         for cell in p.cells:
             card = cell.card
             if isinstance(card, Plant):
-                if card.name is not None:
-                    if card.name in plant_at:
-                        errors.add(
-                            join(cell.path, "name"),
-                            f'"{card.name}" is already at {plant_at[card.name]}: each plant card exists once',
-                        )
-                    plant_at.setdefault(card.name, cell.path)
-                if card.pot:
-                    pots[card.pot].append(cell.path)  # the pot's path is joined only for an error
+                _unique_plant(errors, cell, card, seen)
             else:
-                if card.card_id is not None:
-                    if card.card_id in room_at:
-                        errors.add(
-                            cell.path,
-                            f"is the same room card ({card.name}) as {room_at[card.card_id]}: each room card "
-                            "exists once",
-                        )
-                    room_at.setdefault(card.card_id, cell.path)
-                if card.item is not None:
-                    if card.item in item_at:
-                        errors.add(
-                            join(cell.path, "item"),
-                            f"the {card.item.label()} token is already at {item_at[card.item]}: "
-                            "each item token exists once (one of each kind per colour)",
-                        )
-                    item_at.setdefault(card.item, f"{cell.path}.item")  # join(cell.path, "item")
+                _unique_room(errors, cell, card, seen)
         if isinstance(p.storage, Item):
             path = f"players[{p.index}].storage"
             if p.storage in item_at:
@@ -928,6 +904,7 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
                     "exists once",
                 )
             item_at.setdefault(p.storage, path)
+    pots = seen.pots
     count = opts["player_count"]
     supply = cat.BONUS_POT_SUPPLY[count]
     for kind in cat.BONUS_POTS:
@@ -941,29 +918,79 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
             )
     solo, family = count == 1, opts["variant"] == "family"
     if not solo and not family and count == n_players:
-        # "pot the plant by adding the highest value Bonus Pot Token remaining from the supply. If no
-        # Bonus Pot Tokens remain in the supply, you will take a terra cotta Pot Token": a pot of one
-        # kind is taken only once every pot of the higher kinds is gone (pots never leave a plant).
-        for rank, kind in enumerate(cat.POT_KINDS[1:], start=1):
-            left = [f"{supply - len(pots[k])} {k}" for k in cat.BONUS_POTS[:rank] if len(pots[k]) < supply]
-            if not pots[kind] or not left:
-                continue
-            for where in pots[kind]:
-                path = join(where, "pot")
-                if kind == "terracotta":
-                    errors.add(
-                        path,
-                        f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
-                        "completing a plant takes the highest bonus pot left; terra cotta comes only once "
-                        "none is left",
-                    )
-                else:
-                    errors.add(
-                        path,
-                        f"is {kind} while higher bonus pots are still in the supply ({', '.join(left)}): "
-                        f"completing a plant takes the highest bonus pot left; {kind} comes only once those "
-                        "are gone",
-                    )
+        _check_pot_order(errors, pots, supply)
+
+
+@dataclass
+class _Seen:
+    """Where each card and token of the table was first seen, and the cells of each pot kind."""
+
+    plant_at: dict[str, str] = field(default_factory=dict)
+    room_at: dict[int, str] = field(default_factory=dict)
+    item_at: dict[Item, str] = field(default_factory=dict)
+    pots: dict[str, list[str]] = field(default_factory=lambda: {k: [] for k in cat.POT_KINDS})
+
+
+def _unique_plant(errors: Errors, cell: Cell, card: Plant, seen: _Seen) -> None:
+    """A named plant card is on the table once; its pot is counted."""
+    plant_at, pots = seen.plant_at, seen.pots
+    if card.name is not None:
+        if card.name in plant_at:
+            errors.add(
+                join(cell.path, "name"),
+                f'"{card.name}" is already at {plant_at[card.name]}: each plant card exists once',
+            )
+        plant_at.setdefault(card.name, cell.path)
+    if card.pot:
+        pots[card.pot].append(cell.path)  # the pot's path is joined only for an error
+
+
+def _unique_room(errors: Errors, cell: Cell, card: Room, seen: _Seen) -> None:
+    """A room card and its item token are on the table once."""
+    room_at, item_at = seen.room_at, seen.item_at
+    if card.card_id is not None:
+        if card.card_id in room_at:
+            errors.add(
+                cell.path,
+                f"is the same room card ({card.name}) as {room_at[card.card_id]}: each room card "
+                "exists once",
+            )
+        room_at.setdefault(card.card_id, cell.path)
+    if card.item is not None:
+        if card.item in item_at:
+            errors.add(
+                join(cell.path, "item"),
+                f"the {card.item.label()} token is already at {item_at[card.item]}: "
+                "each item token exists once (one of each kind per colour)",
+            )
+        item_at.setdefault(card.item, f"{cell.path}.item")  # join(cell.path, "item")
+
+
+def _check_pot_order(errors: Errors, pots: dict[str, list[str]], supply: int) -> None:
+    """Pots are taken from the supply highest first."""
+    # "pot the plant by adding the highest value Bonus Pot Token remaining from the supply. If no
+    # Bonus Pot Tokens remain in the supply, you will take a terra cotta Pot Token": a pot of one
+    # kind is taken only once every pot of the higher kinds is gone (pots never leave a plant).
+    for rank, kind in enumerate(cat.POT_KINDS[1:], start=1):
+        left = [f"{supply - len(pots[k])} {k}" for k in cat.BONUS_POTS[:rank] if len(pots[k]) < supply]
+        if not pots[kind] or not left:
+            continue
+        for where in pots[kind]:
+            path = join(where, "pot")
+            if kind == "terracotta":
+                errors.add(
+                    path,
+                    f"is terra cotta while bonus pots are still in the supply ({', '.join(left)}): "
+                    "completing a plant takes the highest bonus pot left; terra cotta comes only once "
+                    "none is left",
+                )
+            else:
+                errors.add(
+                    path,
+                    f"is {kind} while higher bonus pots are still in the supply ({', '.join(left)}): "
+                    f"completing a plant takes the highest bonus pot left; {kind} comes only once those "
+                    "are gone",
+                )
 
 
 def _check_box(errors: Errors, players: list[PlayerState]) -> None:
