@@ -31,9 +31,8 @@ def whole_number(text: Any, signs: str = "", max_digits: int | None = None) -> i
     digits = text[1:] if text[:1] and text[:1] in signs else text
     if not digits or not digits.isascii() or not digits.isdigit():
         return None
-    if len(digits) > (
-        max_digits if max_digits is not None else 19
-    ):  # 19: SQLite's range; int() stops at 4,300
+    # 19: SQLite's range; int() stops at 4,300
+    if len(digits) > (max_digits if max_digits is not None else 19):
         return None
     return int(text)
 

@@ -336,9 +336,8 @@ def near_misses(
         have, need = progress
         if have >= need or f"standard-{a.number}" in done:
             continue
-        skip.update(
-            b.number for b in ladder(a) if b.number > a.number
-        )  # higher rungs of an unmet ladder are further away
+        # higher rungs of an unmet ladder are further away
+        skip.update(b.number for b in ladder(a) if b.number > a.number)
         if need > 0 and have * 2 >= need:
             found.append((have / need, -(need - have), a.number, a.measure.say(have, need, facts)))
     found.sort(key=lambda f: (-f[0], -f[1], f[2]))

@@ -92,9 +92,8 @@ def _board_messages(
     )
     mine = dict(options)
     sets = mine.get("goal_sets")
-    if isinstance(sets, dict) and isinstance(
-        sets.get("players"), list
-    ):  # modification 5: this seat's goal set only
+    # modification 5: this seat's goal set only
+    if isinstance(sets, dict) and isinstance(sets.get("players"), list):
         own = sets["players"][position] if 0 <= position < len(sets["players"]) else []
         mine["goal_sets"] = {**sets, "players": [own]}
     table: dict[str, Any] = {"options": mine, "players": [board]}
