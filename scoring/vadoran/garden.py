@@ -571,8 +571,12 @@ def find_areas(grid: Grid) -> list[Area]:
             parent.append(run)
             for first, after, other, kind in above:
                 if first < c and start < after and kind == terrain:
-                    a = _root(parent, other)
-                    b = _root(parent, run)
+                    a = other
+                    while parent[a] != a:
+                        a = parent[a]
+                    b = run
+                    while parent[b] != b:
+                        b = parent[b]
                     if a < b:
                         parent[b] = a
                     elif b < a:
@@ -581,15 +585,11 @@ def find_areas(grid: Grid) -> list[Area]:
         above = here
     members: dict[int, list[tuple[int, int, int]]] = {}  # root -> its runs, in reading order
     for run in range(len(runs)):
-        members.setdefault(_root(parent, run), []).append(runs[run])
+        root = run
+        while parent[root] != root:
+            root = parent[root]
+        members.setdefault(root, []).append(runs[run])
     return [_area(grid, parts) for parts in members.values()]
-
-
-def _root(parent: list[int], a: int) -> int:
-    """The root of run ``a`` in the union-find of :func:`find_areas`."""
-    while parent[a] != a:
-        a = parent[a]
-    return a
 
 
 def _row_runs(row: tuple[Square | None, ...]) -> list[tuple[int, int, str]]:
