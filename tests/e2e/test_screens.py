@@ -70,6 +70,12 @@ def site(tmp_path_factory, stub_game):
                                         [people["Purple"], people["Green"]], "seed")
         for i, player in enumerate(vadoran["players"]):
             service.save_seat(ids["tall"], i, {k: v for k, v in player.items() if k != "name"}, who, done=True)
+        ids["garden"] = store.create_play("vadoran-gardens", "2026-11-26T20:30", vadoran["options"],
+                                          [people["Purple"], people["Green"]], "seed")  # finished
+        for i, player in enumerate(vadoran["players"]):
+            service.save_seat(ids["garden"], i, {k: v for k, v in player.items() if k != "name"}, "Green's phone",
+                              done=True)
+        service.set_status(ids["garden"], store.FINISHED, "Green's phone")
         ids["vera"] = store.create_play("verdant-arizona", "2026-11-30T20:30", {"solo": {}}, [people["Ann"]], "seed")
         for key in ("stale", "stale2"):  # (the second for the test that discards one)
             ids[key] = store.create_play("stub", "2026-11-20T20:30", {}, [people["Bo"], people["Cleo"]], "seed")
