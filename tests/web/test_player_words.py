@@ -1,0 +1,50 @@
+"""Words a player reads (issue 25, item 6): a phone nobody named is the phone of the player whose
+seat it changed ("Bea's phone") or "another phone", never "device 39086b"; the page-expired form
+lists what was typed by its labels; no CSV column names on the Statistics page; the server's own
+part of Settings; empty plant rows hidden on the Planted result."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+from tests.conftest import csrf_token, new_play
+
+DEVICE = re.compile(r"device [0-9a-f]{6}")
+
+
+def test_a_phone_nobody_named_is_the_phone_of_the_seat_it_changed(client, token):
+    play_id = new_play(client, token, players=("Ann", "Bea"))
+    # this client never said whose phone it is and has no name in Settings: it signs "device xxxxxx"
+    response = client.post(f"/plays/{play_id}/seats/1", data={"csrf_token": token, "state_json": json.dumps({"points": 7})})
+    assert response.status_code == 303
+    log = unescape(client.get(f"/plays/{play_id}/log").get_data(as_text=True))
+    assert "<strong>Bea's phone</strong>" in log
+    assert not DEVICE.search(log), DEVICE.search(log)
+    live = client.get(f"/plays/{play_id}/live").get_json()
+    assert live["seats"][1]["by"] == "Bea's phone"
+
+
+def test_a_phone_that_changed_two_seats_or_none_is_another_phone(client, token):
+    play_id = new_play(client, token, players=("Ann", "Bea"))
+    for position in (0, 1):
+        client.post(f"/plays/{play_id}/seats/{position}",
+                    data={"csrf_token": token, "state_json": json.dumps({"points": 3 + position}), "next": "play"})
+    assert client.post(f"/plays/{play_id}/finish", data={"csrf_token": token}).status_code == 303
+    live = client.get(f"/plays/{play_id}/live").get_json()
+    assert live["finished_by"] == "another phone"
+    log = unescape(client.get(f"/plays/{play_id}/log").get_data(as_text=True))
+    assert "another phone" in log and not DEVICE.search(log)
+
+
+def test_the_options_line_of_the_new_play_form_follows_the_fields(client):
+    # GET /plays/new/options: the line over the folded options, for the fields the form shows now
+    assert client.get("/plays/new/options?game=verdant").get_data(as_text=True) == (
+        "Standard · no goal cards · no modification · no campaign")
+    line = client.get("/plays/new/options?game=verdant-arizona&opt-verdant-arizona-advanced=on"
+                      "&opt-verdant-arizona-color_lines=every&opt-verdant-arizona-solo=on"
+                      "&opt-verdant-arizona-vera_score=58").get_data(as_text=True)
+    assert line == "Advanced scoring · solo against Vera (Vera: 58)"
+    assert client.get("/plays/new/options?game=nope").status_code == 404
+    csrf_token(client)  # (the form still renders)
