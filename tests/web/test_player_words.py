@@ -48,3 +48,23 @@ def test_the_options_line_of_the_new_play_form_follows_the_fields(client):
     assert line == "Advanced scoring · solo against Vera (Vera: 58)"
     assert client.get("/plays/new/options?game=nope").status_code == 404
     csrf_token(client)  # (the form still renders)
+
+
+def test_the_expired_new_play_form_lists_what_was_typed_by_its_labels(client):
+    client.get("/plays/new")
+    form = {"game": "verdant", "players-0": "Ann", "players-1": "Bea", "played_at": "2026-11-28T20:30",
+            "notes": "rainy", "op": "start",
+            "opt-verdant-variant": "standard", "opt-verdant-goal-plant": "Picking Favorites",
+            "opt-verdant-mode": "none", "opt-planted-nothing": "x", "opt-vadoran-gardens-mode": "solo",
+            "opt-verdant-arizona-vera_score": "58"}
+    response = client.post("/plays", data=form)  # no csrf_token: the page expired
+    assert response.status_code == 400
+    html = unescape(response.get_data(as_text=True))
+    shown = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", html)
+    assert shown == [("Game", "Verdant"), ("Seat 1", "Ann"), ("Seat 2", "Bea"), ("Played", "2026-11-28T20:30"),
+                     ("Notes", "rainy"), ("Standard rules, or the family variant", "standard"),
+                     ("Plant goal", "Picking Favorites"), ("Mode", "none")], shown
+    listed = html.split("<dl", 1)[1].split("</dl>", 1)[0]
+    assert "opt-" not in listed and "vera" not in listed.lower()
+    # everything is still sent again, as it was typed
+    assert 'name="opt-verdant-goal-plant" value="Picking Favorites"' in html
