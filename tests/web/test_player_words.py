@@ -68,3 +68,42 @@ def test_the_expired_new_play_form_lists_what_was_typed_by_its_labels(client):
     assert "opt-" not in listed and "vera" not in listed.lower()
     # everything is still sent again, as it was typed
     assert 'name="opt-verdant-goal-plant" value="Picking Favorites"' in html
+
+
+def test_the_statistics_page_names_no_csv_column(client):
+    html = client.get("/games").get_data(as_text=True)
+    main = html.split("<main", 1)[1]
+    for column in ("play_id", "played_at", "finished_at"):
+        assert column not in main, column
+
+
+def test_settings_keep_the_database_path_and_make_backup_in_the_servers_part(client, app):
+    html = client.get("/settings").get_data(as_text=True)
+    part = html.split('<details class="card server-part" id="server">', 1)[1].split("</details>", 1)[0]
+    assert "For whoever runs the server" in part
+    assert app.config["DATABASE"] in part and "make backup" in part
+    rest = html.replace(part, "")
+    assert app.config["DATABASE"] not in rest and "make backup" not in rest
+    assert not DEVICE.search(html.split("<main", 1)[1])
+
+
+def test_the_planted_result_leaves_out_plant_rows_empty_for_every_player(app):
+    import random
+
+    import scoring
+    from tests.story_seed import planted_table
+    from web.games import adapter
+
+    rng = random.Random(3)
+    while True:  # a valid table: every player holds 2 to 4 plants (a beginner plant and 1 to 3 more)
+        table = planted_table(rng, ["Ann", "Bo"])
+        try:
+            result = scoring.score("planted", table)
+            break
+        except scoring.ValidationError:
+            continue
+    most = max(len(p["plants"]) for p in table["players"])
+    labels = [row["label"] for row in adapter("planted").result_rows(result)]
+    # Plant 1 .. Plant <most> (someone grew a plant in each), then the two other rows of the pad
+    assert labels == [f"Plant {i}" for i in range(1, most + 1)] + ["Propagation", "Decorations"], labels
+    assert most < 6

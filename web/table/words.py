@@ -272,8 +272,9 @@ _UNNAMED_PHONE = re.compile(r"device [0-9a-f]{1,12}")
 def phone_names(entries: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """A phone nobody named signs its changes with its short id ("device 39086b"); a player reads
     it as the phone of the one player whose seat it changed in this play ("Bea's phone"), or
-    "another phone" (it changed no seat, or several).  ``entries``: the play's edit log
-    (:func:`web.data.store.play_log`); the answer maps each such signature to its words.
+    "another phone" (it changed no seat, or several, or another such phone changed that seat too).
+    ``entries``: the play's edit log (:func:`web.data.store.play_log`); the answer maps each such
+    signature to its words.
 
     >>> phone_names([{"who": "device 39086b", "seat_id": 4, "player": "Bea"}, {"who": "Ann's phone"}])
     {'device 39086b': "Bea's phone"}
@@ -287,7 +288,11 @@ def phone_names(entries: Iterable[Mapping[str, Any]]) -> dict[str, str]:
             players = seats.setdefault(who, set())
             if entry.get("seat_id") is not None and entry.get("player"):
                 players.add(str(entry["player"]))
-    return {w: f"{next(iter(p))}'s phone" if len(p) == 1 else "another phone" for w, p in seats.items()}
+    only = {w: next(iter(p)) for w, p in seats.items() if len(p) == 1}
+    names = [only[w] for w in only]
+    return {
+        w: f"{only[w]}'s phone" if w in only and names.count(only[w]) == 1 else "another phone" for w in seats
+    }
 
 
 def story(
@@ -301,14 +306,16 @@ def story(
     chosen = [e for e in entries if _matches(e, seat_id)]
     phones = phone_names(entries)
     groups: list[Group] = []
+    signed: list[str] = []  # each group's signature as stored (two phones may read alike)
     for entry in reversed(chosen):  # oldest first, so a chain of values reads in order
         seat_words = _seat_words(entry)
         minute = _minute(entry.get("at"))
         last = groups[-1] if groups else None
-        who = phones.get(entry.get("who") or "", entry.get("who") or "someone")
-        if last is None or (last.who, last.minute, last.seat_id) != (who, minute, entry.get("seat_id")):
-            last = Group(who, minute, entry.get("seat_id"), seat_words)
+        raw = entry.get("who") or "someone"
+        if last is None or (signed[-1], last.minute, last.seat_id) != (raw, minute, entry.get("seat_id")):
+            last = Group(phones.get(raw, raw), minute, entry.get("seat_id"), seat_words)
             groups.append(last)
+            signed.append(raw)
         last.entries.append(entry)
         _tell(play, entry, last, names)
     return groups[::-1]
