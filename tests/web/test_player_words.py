@@ -107,3 +107,16 @@ def test_the_planted_result_leaves_out_plant_rows_empty_for_every_player(app):
     # Plant 1 .. Plant <most> (someone grew a plant in each), then the two other rows of the pad
     assert labels == [f"Plant {i}" for i in range(1, most + 1)] + ["Propagation", "Decorations"], labels
     assert most < 6
+
+
+def test_the_verdant_explanation_names_a_place_as_the_seat_does(app):
+    import scoring
+    from tests.e2e.test_screens import _example
+    from web.games import adapter
+
+    result = scoring.score("verdant", _example("verdant", "## Example"))
+    lines = [line for p in result.players for c in p.categories for line in c.details]
+    # the seat page calls home[0][0] "Row 1, card 1"; an explanation says "(row 1, card 1)" mid-sentence
+    assert adapter("verdant").field_label("home[0][0]") == "Row 1, card 1"
+    assert any("(row 1, card 1" in line for line in lines), lines[:5]
+    assert not any(re.search(r"row \d+, col \d+", line) for line in lines)
