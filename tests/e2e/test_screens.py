@@ -152,6 +152,22 @@ def _pages(ids: dict[str, int]) -> list[tuple[str, str]]:
         ("player-list", "/players"),
         ("player", f"/players/{ids['ann']}"),
         ("settings", "/settings"),
+        # (issue 25: every page type; the statistics and a finished Vadoran garden had serious findings)
+        ("seat-planted", f"/plays/{ids['five']}/seats/0"),
+        ("seat-vadoran", f"/plays/{ids['tall']}/seats/0"),
+        ("seat-vadoran-finished", f"/plays/{ids['garden']}/seats/0"),
+        ("seat-arizona", f"/plays/{ids['vera']}/seats/0"),
+        ("seat-verdant", f"/plays/{ids['solo']}/seats/0"),
+        ("stats-index", "/games"),
+        ("stats-planted", "/games/planted"),
+        ("stats-verdant", "/games/verdant"),
+        ("edit", f"/plays/{ids['open']}/edit"),
+        ("when-where", f"/plays/{ids['five']}/when-where"),
+        ("new-arizona", "/plays/new?game=verdant-arizona"),
+        ("new-vadoran", "/plays/new?game=vadoran-gardens"),
+        ("new-planted", "/plays/new?game=planted"),
+        ("new-gretchen", "/plays/new?game=gretchens-garden"),
+        ("deck", "/arizona/deck"),
     ]
 
 
