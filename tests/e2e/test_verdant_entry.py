@@ -32,6 +32,7 @@ def test_a_whole_home_entered_on_a_phone_scores_87(live_server, new_phone):
     page = new_phone()
     page.goto(live_server + "/plays/new")
     page.check("#game-verdant")
+    page.click(".options-verdant > summary")  # (the options are folded under their line)
     expect(page.locator("#opt-verdant-goal-plant")).to_be_visible()
     page.select_option("#opt-verdant-goal-plant", "Going Big")
     page.select_option("#opt-verdant-goal-item", "Color Pairs")
