@@ -131,7 +131,7 @@ class Cell:
         d["room"] = None if is_plant else card
 
     def where(self) -> str:
-        return f"row {self.row + 1}, col {self.col + 1}"
+        return f"row {self.row + 1}, card {self.col + 1}"  # the seat page's words ("Row 1, card 1")
 
 
 @dataclass(frozen=True)

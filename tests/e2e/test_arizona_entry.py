@@ -38,6 +38,7 @@ def start_play(page, live_server, players, solo_vera=None):
     page.goto(live_server + "/plays/new")
     page.check("#game-verdant-arizona")
     if solo_vera is not None:
+        page.click(".options-verdant-arizona > summary")  # (the options are folded under their line)
         page.check("#opt-verdant-arizona-solo")
         page.fill("#opt-verdant-arizona-vera_score", str(solo_vera))
     for i, name in enumerate(players):

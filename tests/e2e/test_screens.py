@@ -70,6 +70,12 @@ def site(tmp_path_factory, stub_game):
                                         [people["Purple"], people["Green"]], "seed")
         for i, player in enumerate(vadoran["players"]):
             service.save_seat(ids["tall"], i, {k: v for k, v in player.items() if k != "name"}, who, done=True)
+        ids["garden"] = store.create_play("vadoran-gardens", "2026-11-26T20:30", vadoran["options"],
+                                          [people["Purple"], people["Green"]], "seed")  # finished
+        for i, player in enumerate(vadoran["players"]):
+            service.save_seat(ids["garden"], i, {k: v for k, v in player.items() if k != "name"}, "Green's phone",
+                              done=True)
+        service.set_status(ids["garden"], store.FINISHED, "Green's phone")
         ids["vera"] = store.create_play("verdant-arizona", "2026-11-30T20:30", {"solo": {}}, [people["Ann"]], "seed")
         for key in ("stale", "stale2"):  # (the second for the test that discards one)
             ids[key] = store.create_play("stub", "2026-11-20T20:30", {}, [people["Bo"], people["Cleo"]], "seed")
@@ -146,6 +152,22 @@ def _pages(ids: dict[str, int]) -> list[tuple[str, str]]:
         ("player-list", "/players"),
         ("player", f"/players/{ids['ann']}"),
         ("settings", "/settings"),
+        # (issue 25: every page type; the statistics and a finished Vadoran garden had serious findings)
+        ("seat-planted", f"/plays/{ids['five']}/seats/0"),
+        ("seat-vadoran", f"/plays/{ids['tall']}/seats/0"),
+        ("seat-vadoran-finished", f"/plays/{ids['garden']}/seats/0"),
+        ("seat-arizona", f"/plays/{ids['vera']}/seats/0"),
+        ("seat-verdant", f"/plays/{ids['solo']}/seats/0"),
+        ("stats-index", "/games"),
+        ("stats-planted", "/games/planted"),
+        ("stats-verdant", "/games/verdant"),
+        ("edit", f"/plays/{ids['open']}/edit"),
+        ("when-where", f"/plays/{ids['five']}/when-where"),
+        ("new-arizona", "/plays/new?game=verdant-arizona"),
+        ("new-vadoran", "/plays/new?game=vadoran-gardens"),
+        ("new-planted", "/plays/new?game=planted"),
+        ("new-gretchen", "/plays/new?game=gretchens-garden"),
+        ("deck", "/arizona/deck"),
     ]
 
 

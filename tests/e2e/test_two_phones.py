@@ -19,7 +19,8 @@ def test_two_phones_fill_their_seats_and_reach_the_result(live_server, new_phone
 
     host.goto(live_server + "/plays/new")
     host.check("#game-stub")
-    expect(host.locator("#opt-stub-bonus")).to_be_visible()  # the picked game's options appear
+    expect(host.locator(".options-stub > summary")).to_be_visible()  # the picked game's options appear, folded
+    host.click(".options-stub > summary")
     host.fill("#opt-stub-bonus", "2")
     host.fill("#players-0", "Rosa")
     host.fill("#players-1", "Theo")

@@ -82,6 +82,7 @@ def brush(page, name):
 def start(page, base, players=("Purple", "Green"), mode="standard", sister=""):
     page.goto(base + "/plays/new")
     page.check("#game-vadoran-gardens")
+    page.click(".options-vadoran-gardens > summary")  # (the options are folded under their line)
     page.select_option("#opt-vadoran-gardens-mode", mode)
     if sister:
         page.fill("#opt-vadoran-gardens-sister_achievements", sister)

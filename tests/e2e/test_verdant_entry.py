@@ -32,6 +32,7 @@ def test_a_whole_home_entered_on_a_phone_scores_87(live_server, new_phone):
     page = new_phone()
     page.goto(live_server + "/plays/new")
     page.check("#game-verdant")
+    page.click(".options-verdant > summary")  # (the options are folded under their line)
     expect(page.locator("#opt-verdant-goal-plant")).to_be_visible()
     page.select_option("#opt-verdant-goal-plant", "Going Big")
     page.select_option("#opt-verdant-goal-item", "Color Pairs")
@@ -90,7 +91,7 @@ def test_a_whole_home_entered_on_a_phone_scores_87(live_server, new_phone):
     shot(page, "verdant-finished-home")
 
     page.click("#cell-0-0")  # a finished home: tap a card to see why it scores
-    expect(page.locator("#editor .vd-why")).to_contain_text("Jasmine (row 1, col 1): 11")
+    expect(page.locator("#editor .vd-why")).to_contain_text("Jasmine (row 1, card 1): 11")
     expect(page.locator("#editor .vd-why")).to_contain_text("1 concrete pot x 3 = 3")
     shot(page, "verdant-why")
 
@@ -276,7 +277,7 @@ def test_the_seat_page_in_every_state_fits_and_passes_axe(live_server, browser, 
     def open_a_card(page) -> None:
         page.locator("#cell-0-0").click()
         expect(page.locator("#why-0-0")).to_be_visible()
-        expect(page.locator("#why-0-0")).to_contain_text("Jasmine (row 1, col 1): 11")
+        expect(page.locator("#why-0-0")).to_contain_text("Jasmine (row 1, card 1): 11")
 
     each("finished", then=open_a_card)
     for _width, page in pages:

@@ -244,7 +244,7 @@ def test_complete_all_plants_is_met_when_every_plant_has_a_pot():
 def test_complete_all_plants_misses_with_one_incomplete_plant_and_names_it():
     met, detail = outcome(4, "complete_all_plants", home([p_(pot="terracotta") for _ in range(7)] + [p_(verdancy=4)]))
     assert not met
-    assert detail == "7 of 8 plants completed; incomplete: Swiss Cheese Plant (row 3, col 5)"
+    assert detail == "7 of 8 plants completed; incomplete: Swiss Cheese Plant (row 3, card 5)"
 
 
 def test_five_plant_types_completed_is_met_with_one_completed_plant_of_each_type():
@@ -308,7 +308,7 @@ def test_all_lighting_matching_misses_with_one_edge_and_names_it():
     edge = catalog.room_by_name(r2)["edges"]["top"]
     met, detail = outcome(13, "lighting_all_match", h)
     assert not met
-    assert detail == f"1 edge does not match: Black-Eyed Susan Vine (row 1, col 1, sun) meets {edge} on the Vining room (row 2, col 1)"
+    assert detail == f"1 edge does not match: Black-Eyed Susan Vine (row 1, card 1, sun) meets {edge} on the Vining room (row 2, card 1)"
 
 
 def test_lighting_mismatches_ignores_plant_to_plant_contacts_under_modification_free_shapes():
@@ -330,7 +330,7 @@ def test_items_matching_rooms_is_met_when_every_placed_item_has_its_rooms_colour
 
 def test_items_matching_rooms_misses_with_one_item_of_another_colour():
     assert outcome(8, "items_match_rooms", matching_items(True)) == (
-        False, "2 of 3 placed items match their room; the flowering sofa in the Vining room (row 2, col 1) does not")
+        False, "2 of 3 placed items match their room; the flowering sofa in the Vining room (row 2, card 1) does not")
 
 
 def test_items_matching_rooms_with_no_item_placed_is_met_nothing_mismatches():
@@ -410,7 +410,7 @@ def test_no_pets_is_met_with_furniture_only():
 
 def test_no_pets_misses_with_one_pet_placed():
     h = home(rooms=rooms_of(["vining"] * 7, {0: item("lamp", "vining"), 3: item("cat", "foliage")}))
-    assert outcome(11, "no_pets", h) == (False, "1 pet in rooms: the foliage cat in the Vining room (row 2, col 3) (Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home)")
+    assert outcome(11, "no_pets", h) == (False, "1 pet in rooms: the foliage cat in the Vining room (row 2, card 3) (Scorepad's reading: a pet token placed in a room counts, one in storage is not in the home)")
 
 
 def test_no_pets_is_met_with_a_pet_in_storage_only():
@@ -466,7 +466,7 @@ def test_all_rooms_with_an_item_is_met_when_every_room_holds_one():
 
 def test_all_rooms_with_an_item_misses_with_one_empty_room_and_names_it():
     assert outcome(13, "all_rooms_have_item", full_rooms(empty=6)) == (
-        False, "6 of 7 rooms hold an item; empty: Vining room (row 3, col 4)")
+        False, "6 of 7 rooms hold an item; empty: Vining room (row 3, card 4)")
 
 
 @pytest.mark.parametrize("n,key,word", [(5, "no_hand_trowel", "Hand Trowel"), (14, "no_watering_can", "Watering Can")])

@@ -85,7 +85,7 @@ def test_per_card_points_add_up_to_plants_pots_and_rooms():
     cats = {c.key: c.points for c in out.categories}
     cards = sum(v or 0 for v in out.points.values())
     assert cards == cats["plants"] + cats["pots"] + cats["rooms"]
-    assert out.points["home[0][0]"] == 14 and out.why["home[0][0]"] == ("Jasmine (row 1, col 1): 11", "1 concrete pot x 3 = 3")
+    assert out.points["home[0][0]"] == 14 and out.why["home[0][0]"] == ("Jasmine (row 1, card 1): 11", "1 concrete pot x 3 = 3")
     assert out.points["home[0][2]"] is None  # Moth Orchid, incomplete: verdancy is pooled
     assert "halved" in out.why["home[0][2]"][1]
     assert out.extra["cells"]["home[0][2]"] == {"kind": "plant", "label": "Moth Orchid", "type": "flowering", "needs": 6}

@@ -59,7 +59,7 @@ def test_every_ref_of_every_line_is_a_path_of_that_players_input(table_):
 def test_a_plant_line_names_its_cell_and_a_pot_line_the_pots_it_counts():
     result = score(table(player("Alice", ALICE_HOME, green_thumbs=2), player_count=2))
     got = {(k, t): r for k, t, r in lines(result, "Alice")}
-    assert got[("plants", "Jasmine (row 1, col 1): 11")] == ("home[0][0]",)
+    assert got[("plants", "Jasmine (row 1, card 1): 11")] == ("home[0][0]",)
     assert got[("pots", "2 concrete pots x 3 = 6")] == ("home[0][0].pot", "home[1][3].pot")
     assert got[("pots", "1 ceramic pot x 1 = 1")] == ("home[1][1].pot",)
     verdancy = next(r for k, t, r in lines(result, "Alice") if k == "verdancy")
@@ -70,13 +70,13 @@ def test_a_room_line_names_the_room_the_plants_it_counts_and_its_matching_item()
     result = score(table(player("Alice", ALICE_HOME, green_thumbs=2), player_count=2))
     rooms = dict((t, r) for k, t, r in lines(result, "Alice") if k == "rooms")
     # Vining room (0,1) with a vining lamp: Jasmine (0,0) is its only vining neighbour
-    assert rooms["Vining room (row 1, col 2, vining lamp matches x2): 1 adjacent Vining plant x 2 = 2"] == (
+    assert rooms["Vining room (row 1, card 2, vining lamp matches x2): 1 adjacent Vining plant x 2 = 2"] == (
         "home[0][1]", "home[0][0]", "home[0][1].item")
     # Vining room (1,0) with a flowering cat: Jasmine (0,0) and Common Ivy (2,0); the cat does not count
-    assert rooms["Vining room (row 2, col 1): 2 adjacent Vining plants x 1 = 2"] == ("home[1][0]", "home[0][0]", "home[2][0]")
+    assert rooms["Vining room (row 2, card 1): 2 adjacent Vining plants x 1 = 2"] == ("home[1][0]", "home[0][0]", "home[2][0]")
     # Common Ivy (2,0) also touches the Foliage room (2,1), which does not count it: only one line names it
     assert result.player("Alice").category("rooms").lines_about("home[2][0]") == (
-        "Vining room (row 2, col 1): 2 adjacent Vining plants x 1 = 2",)
+        "Vining room (row 2, card 1): 2 adjacent Vining plants x 1 = 2",)
 
 
 def test_the_items_line_names_one_token_of_each_kind_and_the_duplicates_their_own():

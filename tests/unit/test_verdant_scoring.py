@@ -60,12 +60,12 @@ def test_alices_home_scores_every_category_as_worked_out_by_hand():
 
 def test_every_category_explains_its_points_with_lines():
     result = alice_alone()
-    assert details(result, "Alice", "plants")[0] == "Jasmine (row 1, col 1): 11"
+    assert details(result, "Alice", "plants")[0] == "Jasmine (row 1, card 1): 11"
     assert details(result, "Alice", "verdancy") == [
         "Verdancy on incomplete plants: Moth Orchid 4 + Common Ivy 3 + Jade 2 = 9, halved and rounded down = 4"]
     assert details(result, "Alice", "pots") == ["2 concrete pots x 3 = 6", "2 wood pots x 2 = 4", "1 ceramic pot x 1 = 1"]
     assert details(result, "Alice", "rooms")[3] == (
-        "Flowering room (row 2, col 3, flowering sofa matches x2): 2 adjacent Flowering plants x 2 = 4")
+        "Flowering room (row 2, card 3, flowering sofa matches x2): 2 adjacent Flowering plants x 2 = 4")
     assert details(result, "Alice", "items") == ["4 different item kinds in rooms (sofa, lamp, cat, dog) = 9",
                                                  "1 duplicate token (lamp x2) does not score"]
     assert details(result, "Alice", "goals") == ["No goal cards in play"]
@@ -78,7 +78,7 @@ def test_a_home_with_nothing_scores_zero_and_says_why_in_every_category():
     assert lines["plants"] == ("No completed plants",)
     assert lines["verdancy"] == ("No verdancy on incomplete plants",)
     assert lines["pots"] == ("No pots",)
-    assert lines["rooms"][0] == "Vining room (row 1, col 2): no adjacent Vining plant = 0"
+    assert lines["rooms"][0] == "Vining room (row 1, card 2): no adjacent Vining plant = 0"
     assert lines["items"] == ("No furniture or pets placed in rooms",)
     assert lines["collector"] == ("Missing plant types: succulent, flowering, vining, unusual = 0",)
     assert lines["decorator"] == ("Missing room types: succulent, flowering, foliage, unusual = 0",)
@@ -113,8 +113,8 @@ def test_room_scores_double_with_matching_item_and_single_with_another_colour():
     home[0][1] = room("vining", item("lamp", "vining"))      # R0 touches 3 plants: 3 x 2 = 6
     home[1][0] = room("vining", item("cat", "flowering"))    # R2 touches 3 plants: 3 x 1 = 3
     lines = details(score(table(player("R", home), player_count=2)), "R", "rooms")
-    assert lines[0] == "Vining room (row 1, col 2, vining lamp matches x2): 3 adjacent Vining plants x 2 = 6"
-    assert lines[2] == "Vining room (row 2, col 1): 3 adjacent Vining plants x 1 = 3"
+    assert lines[0] == "Vining room (row 1, card 2, vining lamp matches x2): 3 adjacent Vining plants x 2 = 6"
+    assert lines[2] == "Vining room (row 2, card 1): 3 adjacent Vining plants x 1 = 3"
 
 
 def test_the_best_room_scores_eight_four_matching_plants_doubled():

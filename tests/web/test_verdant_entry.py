@@ -200,7 +200,7 @@ def test_a_finished_play_is_read_only(app, client, token, pid):
     assert client.post(f"/plays/{pid}/finish", data={"csrf_token": token}).status_code == 303
     html = client.get(seat_url(pid)).get_data(as_text=True)
     assert "popovertarget=\"why-0-0\"" in html and "hx-get" not in html.split('id="home"')[1].split("</div>")[0]
-    assert "Jasmine (row 1, col 1): 11" in html
+    assert "Jasmine (row 1, card 1): 11" in html
     response = client.post(cell_url(pid, 0, 0), data={"csrf_token": token, "clear": "1"}, headers=HX)
     assert response.status_code == 409
     assert state(app, pid)["home"][0][0]["name"] == "Jasmine"

@@ -240,6 +240,18 @@ class Adapter:
         control shows it (``values``), plus a game's own lists (the Verdant goal cards)."""
         return {"values": {o.name: self.option_value(dict(options or {}), o) for o in game.options}}
 
+    def options_summary(self, game: scoring.Game, options: Mapping[str, Any]) -> str:
+        """The one line the New play form shows over the folded options: the current choice in a
+        player's words ("Scorepad's readings" while every option is at its default)."""
+        parts = []
+        for option in game.options:
+            value = options.get(option.name, option.default)
+            if value == option.default or (option.kind == "bool" and not value):
+                continue
+            words = option.description.split(" (")[0].split(". ")[0].split(":")[0].rstrip(".")
+            parts.append(words if option.kind == "bool" else f"{words}: {option.label(value)}")
+        return " · ".join(parts) or "Scorepad's readings (the defaults)"
+
     def option_value(self, options: dict[str, Any], option: scoring.Option) -> str:
         value = options.get(option.name, option.default)
         if option.kind in ("list", "object"):

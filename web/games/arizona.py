@@ -115,6 +115,19 @@ class ArizonaAdapter(Adapter):
     options_template = "games/verdant-arizona/options.html"
     seat_options = (VERA,)
 
+    def options_summary(self, game: scoring.Game, options: Mapping[str, Any]) -> str:
+        """ "Standard scoring"; "Advanced scoring (single-colour lines in order only) · solo against
+        Vera (Vera: 58)"."""
+        advanced = options.get("advanced") in (True, "on", "true", "1")
+        parts = ["Advanced scoring" if advanced else "Standard scoring"]
+        if advanced and options.get("color_lines") == "in_order":
+            parts[0] += " (single-colour lines in order only)"
+        solo = options.get("solo")
+        if isinstance(solo, dict):
+            vera = solo.get("vera_score")
+            parts.append("solo against Vera" + (f" (Vera: {vera})" if vera not in (None, "") else ""))
+        return " · ".join(parts)
+
     def field_label(self, path: str) -> str:
         at, part, row = card_at(path), path.rsplit(".", 1)[-1], re.fullmatch(r"grid\[(\d+)\]", path)
         if at:

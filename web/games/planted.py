@@ -220,11 +220,15 @@ register(GAME.name, PlantedAdapter())
 
 def _pad_rows(result: Any) -> list[dict[str, Any]]:
     """The paper score pad's rows: Plant 1 ... Plant 6, Propagation, Decorations (Total is the footer);
-    a plant row takes the Plants lines about that row's plant (its ``ref``, e.g. ``plants[2]``)."""
+    a plant row takes the Plants lines about that row's plant (its ``ref``, e.g. ``plants[2]``).  A
+    plant row empty for every player (nobody grew a plant in it) is left out: it says nothing."""
     rows: list[dict[str, Any]] = []
     labels = [entry["row"] for entry in result.players[0].extra.get("pad", []) if entry["row"] != "Total"]
     for label in labels:
         cells: list[Category | None] = []
+        held = [e for p in result.players for e in p.extra.get("pad", []) if e["row"] == label and e["ref"]]
+        if label.startswith("Plant ") and not held:
+            continue
         for player in result.players:
             entry = next((e for e in player.extra.get("pad", []) if e["row"] == label), None)
             if entry is None:

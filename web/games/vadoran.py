@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import scoring
 from scoring.core import Errors, FieldError
 from scoring.vadoran import GAME as ENGINE
 from scoring.vadoran import garden as board
@@ -122,6 +123,14 @@ class VadoranAdapter(Adapter):
     options_template = "games/vadoran-gardens/options.html"
     seat_options = ("options.difficulty", "options.sister_achievements")  # solo: the sister, on the seat page
     difficulty_x = {name: d["x"] for name, d in CATALOG["difficulties"].items()}  # the sister's X per mistake
+
+    def options_summary(self, game: scoring.Game, options: Mapping[str, Any]) -> str:
+        """ "Standard game", "Advanced game", "Solo against the sister, medium (X = 2)"."""
+        mode = options.get("mode") or "standard"
+        if mode != "solo":
+            return f"{str(mode).capitalize()} game"
+        level = options.get("difficulty") or "medium"
+        return f"Solo against the sister, {level} (X = {self.difficulty_x.get(str(level), '?')})"
 
     def state_from_form(
         self, form: Mapping[str, str], old_state: dict[str, Any], data: Mapping[str, Any] | None = None

@@ -340,6 +340,26 @@ class VerdantAdapter(Adapter):
             "stored_mode": camp.mode_of(dict(options or {})),
         }
 
+    def options_summary(self, game: scoring.Game, options: Mapping[str, Any]) -> str:
+        """ "Standard · no goal cards · no modification · no campaign"; "Family variant · 3 goal
+        cards: Alpha, Beta, Gamma · modification 4 · campaign: scenario 3"."""
+        names = [g for g in options.get("goals") or [] if isinstance(g, str)]
+        goals = f"{len(names)} goal card{'s' if len(names) != 1 else ''}: " + ", ".join(names)
+        mod = options.get("modification")
+        mode, number = camp.mode_of(dict(options))
+        campaign = {
+            "none": "no campaign",
+            "standard": "campaign: standard game",
+            "scenario": f"campaign: scenario {number}",
+            "modification": "campaign: the modification's",
+        }[mode]
+        return " · ".join([
+            "Family variant" if options.get("variant") == "family" else "Standard",
+            goals if names else "no goal cards",
+            f"modification {mod}" if mod else "no modification",
+            campaign,
+        ])
+
     @staticmethod
     def _check_options(options: dict[str, Any], p: str, players: int) -> list[FieldError]:
         """The engine's own option checks, filed under the control they concern."""

@@ -19,6 +19,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from markupsafe import escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -208,6 +209,17 @@ def _new_play_form(formdata: Any = None) -> NewPlayForm:
     return form
 
 
+def _options_summaries(form: Any) -> dict[str, str]:
+    """Each ready game's line over its folded options: the options as ``form`` shows them (the
+    defaults while the form carries none of the game's fields)."""
+    lines = {}
+    for g_ in ready_games():
+        shown = any(k.startswith(f"opt-{g_.name}-") for k in form)
+        options = adapter(g_.name).options_from_form(form, g_)[0] if shown else {}
+        lines[g_.name] = adapter(g_.name).options_summary(g_, options)
+    return lines
+
+
 def _new_play_page(
     form: NewPlayForm,
     option_errors: dict[str, str] | None = None,
@@ -222,6 +234,7 @@ def _new_play_page(
         form=form,
         games=scoring.games(),
         option_forms=_option_forms(ready_games(), None),
+        option_summaries=_options_summaries(request.form if request.method == "POST" else {}),
         option_errors=option_errors or {},
         known_players=store.player_names(),
         last_players=store.last_players(),
@@ -262,6 +275,17 @@ def new_play() -> ResponseReturnValue:
     if request.args.get("game") in {g_.name for g_ in ready_games()}:
         form.game.data = request.args["game"]
     return _new_play_page(form)
+
+
+@bp.get("/plays/new/options")
+def new_play_options() -> ResponseReturnValue:
+    """The line over a game's folded options on the New play form, for the options as the form
+    shows them now (``?game=NAME`` and the form's option fields; htmx asks on every change)."""
+    name = request.args.get("game", "")
+    if name not in {g_.name for g_ in ready_games()}:
+        abort(404)
+    line = _options_summaries(request.args)[name]
+    return str(escape(line)), 200, {"Content-Type": "text/html; charset=utf-8"}
 
 
 @bp.post("/plays")

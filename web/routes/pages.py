@@ -42,6 +42,11 @@ def who() -> str:
     return device_name or f"device {g.device[:6]}"
 
 
+def _phone(signed: str) -> str:
+    """Who made the other change, in a player's words: a phone nobody named is "another phone"."""
+    return "another phone" if not signed or signed.startswith("device ") else signed
+
+
 def fragment_asked() -> bool:
     """htmx asked for a part of the page (not Back restoring history, not a boosted link)."""
     return bool(htmx) and not htmx.boosted and not htmx.history_restore_request
@@ -135,7 +140,7 @@ def conflict_page(
             "label": game_adapter.field_label_in(path, state),
             "yours": game_adapter.value_label(path, yours),
             "theirs": game_adapter.value_label(path, theirs),
-            "by": conflict.by.get(path, "another phone"),
+            "by": _phone(conflict.by.get(path, "")),
         }
         for path, yours, theirs in conflict.conflicts
     ]

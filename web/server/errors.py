@@ -9,6 +9,7 @@ the server's log per kind of failure per minute.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -19,6 +20,8 @@ from flask_wtf.csrf import CSRFError
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException
 
+import scoring
+from scoring import paths
 from scoring.forms import humanize_path
 from web.data.db import BUSY, FULL, READ_ONLY, STORAGE_MESSAGES, storage_failure
 from web.server.extensions import htmx, htmx_response
@@ -43,6 +46,51 @@ def _wants_json() -> bool:
 
 def _typed_fields() -> list[tuple[str, str]]:
     return [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+
+
+#: the fields of the forms a page expires on, in a player's words; the rest are the form's own
+#: bookkeeping (which button, which version the page showed) and are sent again unseen
+_FIELD_WORDS = {
+    "game": "Game", "played_at": "Played", "notes": "Notes", "name": "Name", "state_json": "Entered"
+}
+_BOOKKEEPING = {"op", "next", "touched", "step", "version", "play_version", "position", "change_id", "event",
+                "why", "cell", "close", "entry_mode", "declared", "shape", "manual", "play", "token"}
+
+
+def _typed_words(fields: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What was typed, as the page expired, with the labels a player saw: the New play form's
+    seats, game and only the picked game's options ("Plant goal", never
+    ``opt-verdant-goal-plant``), a seat's fields by their place ("Plants 3: growth")."""
+    picked = dict(fields).get("game", "")
+    games = {g.name: g for g in scoring.games()}
+    shown = []
+    for name, value in fields:
+        if not value.strip() or name in _BOOKKEEPING:
+            continue
+        if name.startswith("opt-"):
+            owner = max((g for g in games if name.startswith(f"opt-{g}-")), key=len, default="")
+            if owner != picked or picked not in games:  # ("opt-verdant-arizona-..." is not Verdant's)
+                continue  # another game's options: not what was picked
+            label = _option_words(games[picked], name[len(picked) + 5:])
+        elif (seat := re.fullmatch(r"players-(\d{1,3})", name)) is not None:
+            label = f"Seat {int(seat[1]) + 1}"
+        elif name in _FIELD_WORDS:
+            label = _FIELD_WORDS[name]
+        else:
+            label = humanize_path(name) if paths.try_parse(name) else name.replace("_", " ").capitalize()
+        shown.append((label, games[value].title if name == "game" and value in games else value))
+    return shown
+
+
+def _option_words(game: scoring.Game, key: str) -> str:
+    """An option field's label: ``goal-plant`` -> "Plant goal", ``vera_score`` -> "Vera score"."""
+    deck, _, what = key.partition("-")
+    if what and deck in ("goal", "second"):  # Verdant's goal cards, one select per deck
+        return f"{what.capitalize()} goal" if deck == "goal" else f"Second {what} goal"
+    for option in game.options:
+        if option.name == key:
+            return option.description.split(" (")[0].split(". ")[0].split(":")[0].rstrip(".")
+    return key.replace("-", " ").replace("_", " ").capitalize()
 
 
 def storage_response(kind: str, exc: BaseException | None = None) -> ResponseReturnValue:
@@ -134,7 +182,10 @@ def expired(exc: CSRFError) -> ResponseReturnValue:
     another site was refused before this (``web/server/security.py``), and is refused here too."""
     if cross_site():
         return refuse_cross_site()
-    context = {"fields": _typed_fields(), "action": request.path, "reason": exc.description}
+    fields = _typed_fields()
+    context = {
+        "fields": fields, "typed": _typed_words(fields), "action": request.path, "reason": exc.description
+    }
     if htmx:
         body = render_block("errors/expired.html", "content", **context)
         return htmx_response(body, 400, retarget="main", reswap="innerHTML")

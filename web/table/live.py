@@ -21,6 +21,7 @@ from flask.typing import ResponseReturnValue
 
 from web.data.db import get_db
 from web.routes.pages import holder, who
+from web.table import words
 
 bp = Blueprint("live", __name__)
 
@@ -81,6 +82,17 @@ def live(play_id: int) -> ResponseReturnValue:
             "SELECT who FROM play_versions WHERE play_id = ? ORDER BY version DESC LIMIT 1", [play_id]
         ).fetchone()
         finished_by = last["who"] if last else None
+    signed = {finished_by, *(s["by"] for s in seats)}
+    if any(isinstance(w, str) and w.startswith("device ") for w in signed):  # a phone nobody named
+        rows = db.execute(
+            "SELECT e.who, e.seat_id, p.name AS player FROM edit_log e "
+            "LEFT JOIN players p ON p.id = e.player_id WHERE e.play_id = ? AND e.who LIKE 'device %'",
+            [play_id],
+        ).fetchall()
+        phones = words.phone_names(dict(r) for r in rows)
+    else:
+        phones = {}
+    finished_by = phones.get(finished_by or "", finished_by)
     body: dict[str, Any] = {
         "id": play_id,
         "version": row["version"],
@@ -97,7 +109,7 @@ def live(play_id: int) -> ResponseReturnValue:
                 "done": bool(s["done"]),
                 "complete": bool(s["complete"]),
                 "total": s["total"] if s["complete"] else None,
-                "by": s["by"],
+                "by": phones.get(s["by"] or "", s["by"]),
                 "open_on": present.get(s["position"], []),
             }
             for s in seats

@@ -10,6 +10,7 @@ generic words.  It never computes a point and never reads the engine's sentences
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -265,6 +266,35 @@ def changes(old: Any, new: Any) -> Iterator[tuple[str, Any, Any]]:
             yield paths.format(parts), before, after
 
 
+_UNNAMED_PHONE = re.compile(r"device [0-9a-f]{1,12}")
+
+
+def phone_names(entries: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """A phone nobody named signs its changes with its short id ("device 39086b"); a player reads
+    it as the phone of the one player whose seat it changed in this play ("Bea's phone"), or
+    "another phone" (it changed no seat, or several, or another such phone changed that seat too).
+    ``entries``: the play's edit log (:func:`web.data.store.play_log`); the answer maps each such
+    signature to its words.
+
+    >>> phone_names([{"who": "device 39086b", "seat_id": 4, "player": "Bea"}, {"who": "Ann's phone"}])
+    {'device 39086b': "Bea's phone"}
+    >>> phone_names([{"who": "device 2440e7", "seat_id": None, "player": None}])
+    {'device 2440e7': 'another phone'}
+    """
+    seats: dict[str, set[str]] = {}
+    for entry in entries:
+        who = str(entry.get("who") or "")
+        if _UNNAMED_PHONE.fullmatch(who):
+            players = seats.setdefault(who, set())
+            if entry.get("seat_id") is not None and entry.get("player"):
+                players.add(str(entry["player"]))
+    only = {w: next(iter(p)) for w, p in seats.items() if len(p) == 1}
+    names = [only[w] for w in only]
+    return {
+        w: f"{only[w]}'s phone" if w in only and names.count(only[w]) == 1 else "another phone" for w in seats
+    }
+
+
 def story(
     play: Play, entries: Sequence[dict[str, Any]], names: Mapping[int, str], seat_id: int | None | str = None
 ) -> list[Group]:
@@ -274,18 +304,18 @@ def story(
     entry is a line.  ``names``: player id -> name (for the players of a "play created").
     ``seat_id``: only the entries of that seat ("play": only the play's own)."""
     chosen = [e for e in entries if _matches(e, seat_id)]
+    phones = phone_names(entries)
     groups: list[Group] = []
+    signed: list[str] = []  # each group's signature as stored (two phones may read alike)
     for entry in reversed(chosen):  # oldest first, so a chain of values reads in order
         seat_words = _seat_words(entry)
         minute = _minute(entry.get("at"))
         last = groups[-1] if groups else None
-        if last is None or (last.who, last.minute, last.seat_id) != (
-            entry.get("who"),
-            minute,
-            entry.get("seat_id"),
-        ):
-            last = Group(entry.get("who") or "someone", minute, entry.get("seat_id"), seat_words)
+        raw = entry.get("who") or "someone"
+        if last is None or (signed[-1], last.minute, last.seat_id) != (raw, minute, entry.get("seat_id")):
+            last = Group(phones.get(raw, raw), minute, entry.get("seat_id"), seat_words)
             groups.append(last)
+            signed.append(raw)
         last.entries.append(entry)
         _tell(play, entry, last, names)
     return groups[::-1]
