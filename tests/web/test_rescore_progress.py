@@ -96,3 +96,16 @@ def test_a_seat_save_in_another_play_goes_through_between_two_rescored_plays(tmp
     assert done == ids[:2]
     with app.app_context():
         assert rescore.still_to_recheck() == 0
+
+
+def test_the_start_up_rescore_keeps_a_progress_record(tmp_path):
+    app, _client, _token, ids = _stale_app(tmp_path, plays=3, stale=2)
+    restarted = create_app({**app.config, "RESCORE_ON_START": True})
+    progress = restarted.extensions["scorepad_rescore_progress"]
+    assert progress.total == 2 and progress.started_at  # counted before the thread started
+    restarted.extensions["scorepad_rescore"].join(timeout=30)
+    assert (progress.done, progress.failed, progress.running, progress.current, progress.stopped) == (
+        2, set(), False, None, None)
+    page = restarted.test_client().get("/settings").get_data(as_text=True)
+    assert "Rechecking plays" not in page
+    assert NOTE not in restarted.test_client().get(f"/plays/{ids[0]}").get_data(as_text=True)
