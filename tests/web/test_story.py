@@ -593,3 +593,19 @@ def test_a_deleted_plays_share_link_says_it_was_deleted_and_works_again_once_res
     assert stranger.get(link + "/share.png").status_code == 404
     assert client.post(f"/plays/{play_id}/restore", data={"csrf_token": token}).status_code == 303
     assert stranger.get(link).status_code == 200 and ">30<" in text(stranger.get(link))
+
+
+def test_a_cached_statistics_page_follows_a_rebuild_of_the_statistics(app, client, token, runner):
+    """``rebuild-stats`` rewrites only the derived tables (no revision trigger there): a game page
+    cached from damaged figures is drawn again from the rebuilt ones."""
+    import sqlite3
+
+    finished_play(client, token, [30, 20])
+    finished_play(client, token, [10, 25])
+    wrong = sqlite3.connect(app.config["DATABASE"])
+    wrong.execute("UPDATE stat_game SET plays = 7 WHERE game = 'stub'")  # damaged by hand
+    wrong.commit()
+    wrong.close()
+    assert "7 finished plays" in text(client.get("/games/stub"))  # drawn (and cached) from the damage
+    assert runner.invoke(args=["rebuild-stats"]).exit_code == 0
+    assert "2 finished plays" in text(client.get("/games/stub"))  # the two plays above, recounted

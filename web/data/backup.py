@@ -691,6 +691,10 @@ def rebuild_derived(db: Database) -> dict[str, int]:
     db.execute("DELETE FROM player_stats")
     db.execute(PLAYER_STATS_REBUILD)
     aggregates.rebuild(db)
+    # The derived tables have no revision triggers (m006 counts the tables a write goes to, and these
+    # move with them), but a rebuild changes them alone: a page cached from the old figures
+    # (web/story/pagecache.py) must be drawn again, by a server running beside this command too.
+    db.execute("INSERT INTO db_revision (id, n) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET n = n + 1")
     return {table: db.execute(f"SELECT COUNT(*) FROM [{table}]").fetchone()[0] for table in sorted(DERIVED)}
 
 

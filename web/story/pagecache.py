@@ -3,7 +3,10 @@
 A page decorated with :func:`cached` is rendered once per *revision of the database* and request
 shape (path, query, htmx headers), then served from memory until anything is written.  The
 revision is a counter that triggers move on every insert, update and delete of the tables pages
-show (migration m006), whoever writes: the app, an import, someone with the sqlite3 shell.
+show (migration m006), whoever writes: the app, an import, someone with the sqlite3 shell.  The
+derived tables (statistics, records) have no such trigger: they change with those tables, in the
+same transaction, except in a rebuild (``rebuild-stats``, an import), which moves the revision itself
+(``web.data.backup.rebuild_derived``).
 Rendering is deterministic for a given revision and code, so a cached page is the page: the only
 part that differs between visitors is the CSRF token, which is stored as a placeholder and filled
 in per request.
