@@ -111,6 +111,7 @@ def live_settled(page) -> None:
     ``#live-root`` is the play version of the last live answer the page took in, "reloading" while
     it reloads itself.  Once it names the play's current version, no reload of its own is on its
     way.  A page without live updates is settled as it is."""
+    import time
     from urllib.parse import urljoin
 
     from playwright.sync_api import expect
@@ -118,8 +119,18 @@ def live_settled(page) -> None:
     root = page.locator("#live-root[data-live-play]")
     if not root.count():
         return
-    live = page.request.get(urljoin(page.url, "/plays/" + root.get_attribute("data-live-play") + "/live"))
-    expect(root).to_have_attribute("data-live-applied", str(live.json()["version"]))
+    url = urljoin(page.url, "/plays/" + root.get_attribute("data-live-play") + "/live")
+    deadline = time.monotonic() + 10
+    while True:  # the play's current version, read again while other phones move it on
+        version = str(page.request.get(url).json()["version"])
+        try:
+            expect(root).to_have_attribute("data-live-applied", version, timeout=2_000)
+            break
+        except AssertionError:
+            if time.monotonic() > deadline or page.request.get(url).json()["version"] == int(version):
+                raise  # the play stood still and the page never took it in: a real failure
+    # a page that reloaded itself shows the version once its new document is parsed: let it load
+    page.wait_for_load_state("load")
 
 
 def goto(page, url: str) -> None:
