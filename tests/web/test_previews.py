@@ -38,8 +38,11 @@ def test_a_shared_result_carries_every_preview_tag(client, token):
     assert tags["twitter:card"] == "summary_large_image"
     assert tags["og:image"].endswith(link + "/preview.png") and tags["twitter:image"] == tags["og:image"]
     assert (tags["og:image:width"], tags["og:image:height"], tags["og:image:type"]) == ("1200", "630", "image/png")
-    # the alt text says what the picture says: the headline, then each player's total and rank
-    assert tags["og:image:alt"].endswith(": Cleo wins with 41. Ann 30 (2nd), Bob 20 (3rd), Cleo 41 (1st).")
+    # the alt text says what the picture says: the headline, each player's total and rank, then the
+    # records this play set (the group's first play of the game: Cleo's first win, no best to beat)
+    assert tags["og:image:alt"].endswith(
+        ": Cleo wins with 41. Ann 30 (2nd), Bob 20 (3rd), Cleo 41 (1st). First win in Stub Game: Cleo."
+    )
     assert tags["og:image:alt"].startswith("Stub Game, ") and tags["twitter:image:alt"] == tags["og:image:alt"]
 
 
