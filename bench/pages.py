@@ -212,6 +212,46 @@ def _live_target(base: str, play_id: int) -> load.Target:
     return load.Target("GET", [f"/plays/{play_id}/live"], headers={"If-None-Match": etag, "Cookie": phone.cookie_header()})
 
 
+class Saver:
+    """Another table saving in the background (issue 23.4): one phone sending a real change to a
+    seat of ``play_id`` ``per_second`` times a second (its two bodies in turn), while the pages of
+    other plays are measured.  ``with Saver(...) as s:`` ... ``s.saves`` (answered 200)."""
+
+    def __init__(self, base: str, play_id: int, per_second: float = 5.0):
+        import threading
+
+        self.phone = server.Session(base)
+        self.path = f"/plays/{play_id}/seats/4"
+        self.bodies = _seat_bodies(self.phone, self.path)
+        self.interval = 1 / per_second
+        self.saves = self.refused = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        import time
+
+        headers = {**BROWSER, "HX-Request": "true", "X-CSRFToken": self.phone.token}
+        k = 0
+        while not self._stop.is_set():
+            started = time.perf_counter()
+            status, _, _ = self.phone.post(self.path, _pairs(self.bodies[k % 2]), headers)
+            k += 1
+            if status == 200:
+                self.saves += 1
+            else:
+                self.refused += 1
+            self._stop.wait(max(0.0, self.interval - (time.perf_counter() - started)))
+
+    def __enter__(self) -> Saver:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=15)
+
+
 def share_render(instance: Path, play_id: int, rounds: int = 15) -> dict:
     """``share.png`` drawn from scratch (no picture cache): the 5-player Verdant pad, light and dark,
     in this process; median and worst of ``rounds`` drawings (fonts loaded once, as in a server)."""
@@ -290,6 +330,12 @@ def run(seconds: float = 2.0, clients: tuple[int, ...] = (1, 20)) -> dict:
                         rows["autosave POST, 20 phones live"] = measure_saves(base, instance, plays, n, seconds)
                         rows["trivial, 20 phones live"] = load.measure(base, targets["trivial"], n, seconds)
                     live_polls = pollers.stats()
+                    # the result page of a finished play while another table saves 5 times a second:
+                    # its cache keys on its own play (m014), so those saves leave it cached
+                    with Saver(base, plays[-1]) as saver:
+                        row = load.measure(base, targets["result page"], n, seconds)
+                    row["other_table_saves"], row["other_table_refused"] = saver.saves, saver.refused
+                    rows["result page, another table saving 5/s"] = row
                 again = load.measure(base, targets["trivial"], n, seconds)
                 if again["p50_ms"] < rows["trivial"]["p50_ms"]:  # the better baseline: ratios err high
                     rows["trivial"] = again

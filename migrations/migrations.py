@@ -611,3 +611,96 @@ def m013_statistics_by_difference(db: Database) -> None:
     db.execute(PLAY_FACTS_SQL.format(where=""))
     db.execute(SEAT_FACTS_SQL.format(where=""))
     db.execute(CATEGORY_FACTS_SQL.format(where=""))
+
+
+# Which revisions a write moves (m014, web/story/pagecache.py "Scopes"): each a SELECT of scope names,
+# by table, with OLD / NEW as SQLite's triggers name the row.  "Shown" is a change of what a list of
+# plays shows of a play (plays/_row.html, the stories): its status, time, winners, game, origin, the
+# rules that scored it, its deletion.
+_SHOWN = (
+    "(OLD.status IS NOT NEW.status OR OLD.played_at IS NOT NEW.played_at OR OLD.winners IS NOT NEW.winners "
+    "OR OLD.game IS NOT NEW.game OR OLD.source IS NOT NEW.source OR OLD.played_zone IS NOT NEW.played_zone "
+    "OR OLD.deleted_at IS NOT NEW.deleted_at OR OLD.engine_version IS NOT NEW.engine_version)"
+)
+_FINISHED = "EXISTS (SELECT 1 FROM plays WHERE id = {row}.play_id AND status = 'finished')"
+
+
+def _seat_scopes(row: str) -> list[str]:
+    """A seat's own play and player; of a finished play, its game and every player at that table (a
+    total moves the others' ranks, margins and rivalries)."""
+    finished = _FINISHED.format(row=row)
+    return [
+        f"SELECT 'play:' || {row}.play_id",
+        f"SELECT 'player:' || {row}.player_id",
+        f"SELECT 'game:' || game FROM plays WHERE id = {row}.play_id AND status = 'finished'",
+        f"SELECT 'player:' || player_id FROM seats WHERE play_id = {row}.play_id AND {finished}",
+    ]
+
+
+def _play_scopes(row: str, listed: str, counted: str, dated: str) -> list[str]:
+    """A play; when ``listed`` holds (a change a list of plays shows), its players; when ``counted``
+    holds (it is or was finished), its game; when it is counted or ``dated`` (its date or status
+    moved: the campaign panel orders the achievements by their plays' dates), Verdant's campaign."""
+    return [
+        f"SELECT 'play:' || {row}.id",
+        f"SELECT 'player:' || player_id FROM seats WHERE play_id = {row}.id AND ({listed} OR {counted})",
+        f"SELECT 'game:' || {row}.game WHERE {counted}",
+        f"SELECT 'campaign' WHERE {row}.game = 'verdant' AND ({counted} OR {dated})",
+    ]
+
+
+_COUNTED = "(OLD.status = 'finished' OR NEW.status = 'finished')"
+_DATED = "(OLD.played_at IS NOT NEW.played_at OR OLD.status IS NOT NEW.status OR OLD.deleted_at IS NOT NEW.deleted_at)"
+_SCOPES: dict[tuple[str, str], list[str]] = {
+    **{("players", e): ["SELECT 'shared'"] for e in ("INSERT", "UPDATE", "DELETE")},
+    **{("settings", e): ["SELECT 'shared'"] for e in ("INSERT", "UPDATE", "DELETE")},
+    ("plays", "INSERT"): _play_scopes("NEW", "0", "(NEW.status = 'finished')", "0"),
+    ("plays", "UPDATE"): _play_scopes("OLD", _SHOWN, _COUNTED, _DATED) + _play_scopes("NEW", _SHOWN, _COUNTED, _DATED),
+    ("plays", "DELETE"): _play_scopes("OLD", "1", "1", "1"),
+    ("seats", "INSERT"): _seat_scopes("NEW"),
+    ("seats", "UPDATE"): _seat_scopes("OLD") + _seat_scopes("NEW"),
+    ("seats", "DELETE"): _seat_scopes("OLD"),
+    ("edit_log", "INSERT"): ["SELECT 'play:' || NEW.play_id WHERE NEW.play_id IS NOT NULL"],
+    **{("achievement_events", e): ["SELECT 'campaign'"] for e in ("INSERT", "UPDATE", "DELETE")},
+    **{("arizona_cards", e): ["SELECT 'deck'"] for e in ("INSERT", "UPDATE", "DELETE")},
+    **{
+        (table, e): [f"SELECT 'play:' || {row}.play_id" for row in rows]
+        for table in ("share_links", "photos")
+        for e, rows in (("INSERT", ("NEW",)), ("UPDATE", ("OLD", "NEW")), ("DELETE", ("OLD",)))
+    },
+    **{
+        ("play_records", e): [
+            s
+            for row in rows
+            for s in (
+                f"SELECT 'play:' || {row}.play_id",
+                f"SELECT 'player:' || {row}.player_id WHERE {row}.player_id IS NOT NULL",
+                f"SELECT 'player:' || {row}.previous_player_id WHERE {row}.previous_player_id IS NOT NULL",
+            )
+        ]
+        for e, rows in (("INSERT", ("NEW",)), ("UPDATE", ("OLD", "NEW")), ("DELETE", ("OLD",)))
+    },
+}
+
+
+@migrations()
+def m014_cache_revisions(db: Database) -> None:
+    """Page caches per play, player and game (issue 23.4, web/story/pagecache.py): ``cache_revisions``
+    holds a counter per *scope* (``shared``: players and settings; ``play:N``; ``player:P``; ``game:G``:
+    its finished plays; ``campaign``: Verdant's achievements and the plays they fell in; ``deck``: the
+    learned Arizona cards; ``epoch``: moved by a rebuild of the derived tables or an import), moved by
+    triggers on every write, whoever writes.  A page keys on the scopes it shows, so a save at one table
+    leaves every other play's result page cached.  ``db_revision`` (m006) stays: the pages listing the
+    whole history key on it.  A counter never goes back: rows are never deleted."""
+    db["cache_revisions"].create({"scope": str, "n": int}, pk="scope", not_null={"n"})
+    db.execute(
+        "CREATE TRIGGER cache_revisions_no_delete BEFORE DELETE ON cache_revisions "
+        "BEGIN SELECT RAISE(ABORT, 'cache_revisions only grow'); END"
+    )
+    for (table, event), selects in _SCOPES.items():
+        union = " UNION ".join(["SELECT NULL AS scope WHERE 0", *selects])  # (the first names the column)
+        db.execute(
+            f"CREATE TRIGGER {table}_scopes_{event.lower()} AFTER {event} ON {table} BEGIN "
+            f"INSERT INTO cache_revisions (scope, n) SELECT scope, 1 FROM ({union}) "
+            "WHERE scope IS NOT NULL ON CONFLICT(scope) DO UPDATE SET n = n + 1; END"
+        )

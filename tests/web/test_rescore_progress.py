@@ -109,3 +109,30 @@ def test_the_start_up_rescore_keeps_a_progress_record(tmp_path):
     page = restarted.test_client().get("/settings").get_data(as_text=True)
     assert "Rechecking plays" not in page
     assert NOTE not in restarted.test_client().get(f"/plays/{ids[0]}").get_data(as_text=True)
+
+
+def test_a_play_being_rechecked_shows_the_totals_stored_until_its_rescore(tmp_path):
+    """While a play waits for its rescore its result page, its picture and the history show the same
+    totals: the stored ones (the rules that scored it), with the note; the rescore then stores and
+    shows the running engine's.  Hand-worked: the stub scores points + bonus, so (10, 5) is 10 to 5;
+    the stored pad says 99 to 5 (as if the old rules had counted 89 more for the first seat)."""
+    import json
+
+    app, client, _token, ids = _stale_app(tmp_path, plays=1, stale=1)
+    (play_id,) = ids
+    db = sqlite3.connect(app.config["DATABASE"])
+    with db:
+        (breakdown,) = db.execute("SELECT breakdown FROM seats WHERE play_id = ? AND position = 0", [play_id]).fetchone()
+        categories = json.loads(breakdown)
+        categories[0]["points"] += 89
+        db.execute("UPDATE seats SET total = 99, breakdown = ? WHERE play_id = ? AND position = 0",
+                   [json.dumps(categories), play_id])
+    db.close()
+    page = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
+    assert NOTE in page and ">99<" in page and ">10<" not in page
+    history = client.get("/plays").get_data(as_text=True)
+    assert "Ann 99" in history  # the history row: the same stored total
+    with app.app_context():
+        rescore.rescore(play_id)
+    page = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
+    assert NOTE not in page and ">10<" in page and ">99<" not in page

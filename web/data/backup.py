@@ -63,8 +63,10 @@ FORMAT_VERSION = 1
 SKIP = {
     "_sqlite_migrations",
     "db_revision",
+    "cache_revisions",
     "api_tokens",
-}  # db_revision: a counter of writes (web/story/pagecache.py); api_tokens: this instance's credentials
+}  # db_revision, cache_revisions: counters of writes (web/story/pagecache.py);
+# api_tokens: this instance's credentials
 # The group's settings (its time zone): exported with the data; an instance with only settings is
 # still empty, and an import carrying settings replaces them.
 SETTINGS = {"settings"}
@@ -691,10 +693,15 @@ def rebuild_derived(db: Database) -> dict[str, int]:
     db.execute("DELETE FROM player_stats")
     db.execute(PLAYER_STATS_REBUILD)
     aggregates.rebuild(db)
-    # The derived tables have no revision triggers (m006 counts the tables a write goes to, and these
-    # move with them), but a rebuild changes them alone: a page cached from the old figures
-    # (web/story/pagecache.py) must be drawn again, by a server running beside this command too.
+    # The derived tables have no db_revision triggers (m006 counts the tables a write goes to, and
+    # these move with them), but a rebuild changes them alone: a page cached from the old figures
+    # (web/story/pagecache.py) must be drawn again, by a server running beside this command too; the
+    # pages keyed on scopes (m014) all key on the epoch.
     db.execute("INSERT INTO db_revision (id, n) VALUES (1, 1) ON CONFLICT(id) DO UPDATE SET n = n + 1")
+    db.execute(
+        "INSERT INTO cache_revisions (scope, n) VALUES ('epoch', 1) "
+        "ON CONFLICT(scope) DO UPDATE SET n = n + 1"
+    )
     return {table: db.execute(f"SELECT COUNT(*) FROM [{table}]").fetchone()[0] for table in sorted(DERIVED)}
 
 

@@ -21,7 +21,7 @@ from web.games import adapter
 from web.routes.pages import get_play_or_404, page, see_other
 from web.server.address import public_url, qr_svg
 from web.story import campaign, records
-from web.table import progress
+from web.table import progress, rescore
 
 bp = Blueprint("board", __name__)
 
@@ -103,7 +103,7 @@ def board(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
     if found.deleted:  # the play page says so, with the button that restores it
         return see_other("main.play", play_id=play_id)
-    evaluation = found.evaluate()
+    evaluation = rescore.shown(found)  # (a play being rechecked: its stored totals)
     url = public_url(url_for("main.play", play_id=play_id))
     context: dict[str, Any] = {
         "play": found,

@@ -64,9 +64,9 @@ from web.routes.pages import (
 from web.server import limits
 from web.server.address import lan_address, public_url, qr_svg  # noqa: F401 (lan_address: serve.py's)
 from web.server.extensions import csrf, htmx
-from web.story import campaign, review
+from web.story import campaign, pagecache, review
 from web.story.pagecache import cached
-from web.table import arizona_deck, damage, gamedata, live, refusals, words
+from web.table import arizona_deck, damage, gamedata, live, refusals, rescore, words
 from web.table import service as table
 
 bp = Blueprint("main", __name__)
@@ -137,7 +137,7 @@ def create_player() -> ResponseReturnValue:
 
 
 @bp.get("/players/<int:player_id>")
-@cached  # repeat views are served without rendering again (web/story/pagecache.py)
+@cached(scopes=pagecache.player_scopes)  # repeat views: not rendered again (web/story/pagecache.py)
 def player(player_id: int) -> ResponseReturnValue:
     try:
         found = store.get_player(player_id)
@@ -324,7 +324,7 @@ def create_play() -> ResponseReturnValue:
 @bp.get("/plays/<int:play_id>")
 def play(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
-    evaluation = found.evaluate()
+    evaluation = rescore.shown(found)  # (a play being rechecked: its stored totals)
     url = public_url(url_for("main.play", play_id=play_id))
     return page(
         "plays/play.html",
@@ -464,10 +464,10 @@ def resolve_seat(play_id: int, position: int) -> ResponseReturnValue:
 
 
 @bp.get("/plays/<int:play_id>/result")
-@cached  # repeat views are served without rendering again (web/story/pagecache.py)
+@cached(scopes=pagecache.play_scopes)  # repeat views: not rendered again (web/story/pagecache.py)
 def result(play_id: int) -> ResponseReturnValue:
     found = get_play_or_404(play_id)
-    evaluation = found.evaluate()
+    evaluation = rescore.shown(found)  # (a play being rechecked: its stored totals)
     if evaluation.result is None:
         return refusals.not_ready_page(found, evaluation)
     game_adapter = adapter(found.game)

@@ -1,17 +1,27 @@
 """Repeat views of a read-only page answered without rendering it again (docs/performance.md).
 
-A page decorated with :func:`cached` is rendered once per *revision of the database* and request
-shape (path, query, htmx headers), then served from memory until anything is written.  The
-revision is a counter that triggers move on every insert, update and delete of the tables pages
-show (migration m006), whoever writes: the app, an import, someone with the sqlite3 shell.  The
-derived tables (statistics, records) have no such trigger: they change with those tables, in the
-same transaction, except in a rebuild (``rebuild-stats``, an import), which moves the revision itself
+A page decorated with :func:`cached` is rendered once per *revision of what it shows* and request
+shape (path, query, htmx headers), then served from memory until one of those revisions moves.
+Revisions are counters that triggers move on every insert, update and delete, whoever writes: the
+app, an import, someone with the sqlite3 shell.
+
+- ``db_revision`` (migration m006) moves with every write to a table a page shows: the pages that
+  list the whole history (``/plays``, ``/games``, ``/review/YEAR``) key on it.
+- ``cache_revisions`` (migration m014) holds one counter per *scope*: ``shared`` (players, settings),
+  ``play:N`` (the play, its seats, links, photos, records), ``player:P`` (P's seats, the plays P sat
+  at, P's records), ``game:G`` (G's finished plays), ``campaign`` (Verdant's achievements and the
+  plays they fell in), ``deck`` (the learned Arizona cards) and ``epoch`` (a rebuild of the derived
+  tables, an import).  A page names its scopes (:class:`Scopes`): a result page keys on its own play,
+  so a save at another table leaves it cached.
+
+The derived tables (statistics, records) change with those tables, in the same transaction, except
+in a rebuild (``rebuild-stats``, an import), which moves both ``db_revision`` and ``epoch``
 (``web.data.backup.rebuild_derived``).
-Rendering is deterministic for a given revision and code, so a cached page is the page: the only
+Rendering is deterministic for given revisions and code, so a cached page is the page: the only
 part that differs between visitors is the CSRF token, which is stored as a placeholder and filled
 in per request.
 
-Each answer carries an ``ETag`` (the revision and this session's CSRF secret), so a phone that
+Each answer carries an ``ETag`` (the revisions and this session's CSRF secret), so a phone that
 opens the page again with ``If-None-Match`` gets a ``304`` without a body.
 
 The cache is per process and bounded (least recently used entries go first).  ``PAGE_CACHE``
@@ -27,7 +37,8 @@ import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar, overload
 
 from flask import Flask, Response, current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
@@ -69,19 +80,62 @@ class PageCache:
             self._entries.clear()
 
 
-def revision() -> int | None:
-    """The database's revision (``db_revision``, moved by a trigger on every write to a table a
-    page shows: see migration m006).  Read on a connection this thread keeps open, so a page
-    served from the cache opens no connection of its own (opening one costs more than the rest
-    of the answer); under test, on the request's own connection."""
+@dataclass(frozen=True)
+class Scopes:
+    """The revisions a page depends on: ``names`` (scopes of ``cache_revisions``, with ``epoch``
+    always), and, with ``games_of``, the ``game:G`` scope of every game that player has finished."""
+
+    names: tuple[str, ...]
+    games_of: int | None = None
+
+
+def play_scopes(play_id: int) -> Scopes:
+    """A play's result, its pictures: the play, the names, the campaign panel, the learned deck."""
+    return Scopes(("shared", "campaign", "deck", f"play:{play_id}"))
+
+
+def player_scopes(player_id: int) -> Scopes:
+    """A player's page: the player, the names (rivals, the merge list), the campaign, each game's figures."""
+    return Scopes(("shared", "campaign", f"player:{player_id}"), games_of=player_id)
+
+
+def game_scopes(game: str) -> Scopes:
+    return Scopes(("shared", f"game:{game}"))
+
+
+_SCOPED_SQL = (
+    "SELECT group_concat(scope || '=' || n, ' ') FROM (SELECT scope, n FROM cache_revisions "
+    "WHERE scope IN ({marks}){games} ORDER BY scope)"
+)
+_GAMES_SQL = " OR scope IN (SELECT 'game:' || game FROM stat_player_game WHERE player_id = ?)"
+
+
+def _read(sql: str, params: list[Any]) -> int | str | None:
+    """One statement on a connection this thread keeps open, so a page served from the cache opens
+    no connection of its own (opening one costs more than the rest of the answer); under test, on
+    the request's own connection."""
     readers: _Readers | None = current_app.extensions.get("scorepad_revision_readers")
     if readers is None or current_app.config.get("DATABASE_READ_ONLY"):
         # (a database served read-only is read the way web.data.db.get_db opens it: on a read-only
         # disk a plain connection cannot even open it)
-        row = get_db().execute("SELECT n FROM db_revision WHERE id = 1").fetchone()
+        row = get_db().execute(sql, params).fetchone()
     else:
-        row = readers.connection().execute("SELECT n FROM db_revision WHERE id = 1").fetchone()
-    return row[0] if row else None
+        row = readers.connection().execute(sql, params).fetchone()
+    found: int | str | None = row[0] if row else None
+    return found
+
+
+def revision(scopes: Scopes | None = None) -> int | str | None:
+    """The revision of what a page shows: of the whole database (``db_revision``) without ``scopes``,
+    else the counters of those scopes (and ``epoch``), read in one statement.  A scope never written
+    has no row (it reads as nothing, and its first write makes a new revision)."""
+    if scopes is None:
+        return _read("SELECT n FROM db_revision WHERE id = 1", [])
+    names = ("epoch", *scopes.names)
+    games = scopes.games_of is not None
+    sql = _SCOPED_SQL.format(marks=", ".join("?" * len(names)), games=_GAMES_SQL if games else "")
+    params: list[Any] = [*names, *([scopes.games_of] if games else [])]
+    return _read(sql, params) or ""
 
 
 class _Readers(threading.local):
@@ -97,13 +151,13 @@ class _Readers(threading.local):
         return self.conn
 
 
-def _key(view_args: dict[str, Any]) -> str:
+def _key(view_args: dict[str, Any], scopes: Callable[..., Scopes] | None) -> str:
     parts = (
         request.endpoint,
         sorted(view_args.items()),
         sorted(request.args.items(multi=True)),
         [request.headers.get(h, "") for h in _REQUEST_HEADERS],
-        revision(),
+        revision(scopes(**view_args) if scopes is not None else None),
     )
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
@@ -121,15 +175,25 @@ def _finish(response: Response, etag: str) -> Response:
     return response
 
 
-def cached(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Serve ``view`` (a GET view answering an HTML page) from the page cache."""
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+@overload
+def cached(view: View) -> View: ...
+@overload
+def cached(*, scopes: Callable[..., Scopes]) -> Callable[[View], View]: ...
+def cached(view: Any = None, *, scopes: Callable[..., Scopes] | None = None) -> Any:
+    """Serve ``view`` (a GET view answering an HTML page) from the page cache: ``@cached`` keys it
+    on the whole database's revision, ``@cached(scopes=f)`` on the scopes ``f(**view_args)`` names."""
+    if view is None:
+        return functools.partial(cached, scopes=scopes)
 
     @functools.wraps(view)
     def wrapper(**view_args: Any) -> Any:
         cache: PageCache | None = current_app.extensions.get("scorepad_pagecache")
         if cache is None or request.method != "GET":
             return view(**view_args)
-        key = _key(view_args)
+        key = _key(view_args, scopes)
         etag = _etag(key)
         if request.if_none_match.contains(etag):
             return _finish(current_app.response_class(status=304), etag)

@@ -19,6 +19,7 @@ from web.data import store
 from web.story import pagecache, shareimage
 from web.story.share import _Pictures, pad_for, play_row, shared_finished_play
 from web.story.shareimage import LIGHT, THEMES, Pad, fit, font
+from web.table import rescore
 
 bp = Blueprint("preview", __name__)
 
@@ -106,7 +107,7 @@ def render(pad: Pad, theme: str = "light") -> bytes:
 
 
 def pad_of(play: store.Play) -> Pad | None:
-    evaluation = play.evaluate()
+    evaluation = rescore.shown(play)  # (a play being rechecked: its stored totals)
     if evaluation.result is None:
         return None
     return pad_for(play, evaluation.result, play_row(play.id))
@@ -117,7 +118,7 @@ def shared_preview(token: str) -> ResponseReturnValue:
     found = shared_finished_play(token)
     theme = request.args.get("theme", "light")
     theme = theme if theme in THEMES else "light"
-    revision = pagecache.revision()
+    revision = pagecache.revision(pagecache.play_scopes(found.id))
     etag = hashlib.blake2b(f"preview:{found.id}:{revision}:{theme}".encode(), digest_size=12).hexdigest()
     if request.if_none_match.contains(etag):
         response = current_app.response_class(status=304)

@@ -39,6 +39,7 @@ from web.routes.forms import ActionForm
 from web.routes.pages import get_play_or_404, known_game_or_409, page, see_other, who
 from web.server.address import public_url
 from web.story import pagecache, photos, records, shareimage
+from web.table import rescore
 
 bp = Blueprint("share", __name__)
 
@@ -154,7 +155,7 @@ class _Pictures:
 
 def _png(play: store.Play, theme: str, download: bool) -> Response:
     theme = theme if theme in shareimage.THEMES else "light"
-    revision = pagecache.revision()
+    revision = pagecache.revision(pagecache.play_scopes(play.id))
     etag = hashlib.blake2b(f"{play.id}:{revision}:{theme}".encode(), digest_size=12).hexdigest()
     if request.if_none_match.contains(etag):
         response = current_app.response_class(status=304)
@@ -162,7 +163,7 @@ def _png(play: store.Play, theme: str, download: bool) -> Response:
         pictures: _Pictures = current_app.extensions.setdefault("scorepad_share_pictures", _Pictures())
         data = pictures.get((play.id, revision, theme))
         if data is None:
-            evaluation = play.evaluate()
+            evaluation = rescore.shown(play)  # (a play being rechecked: its stored totals)
             if evaluation.result is None:
                 abort(409)
             data = shareimage.render(pad_for(play, evaluation.result, play_row(play.id)), theme)
@@ -265,7 +266,7 @@ def shared(token: str) -> ResponseReturnValue:
     found = get_play_or_404(link["play_id"])
     if found.deleted:  # the link stays revoked-looking until the play is restored (issue 25)
         return render_template("story/shared_gone.html", deleted=True), 404
-    evaluation = found.evaluate() if found.finished else None
+    evaluation = rescore.shown(found) if found.finished else None
     result = evaluation.result if evaluation else None
     response = make_response(
         render_template(

@@ -23,7 +23,7 @@ import scoring
 from web.data import times, zone
 from web.data.db import get_db
 from web.routes.pages import page
-from web.story import charts
+from web.story import charts, pagecache
 from web.story.pagecache import cached
 
 bp = Blueprint("stats", __name__)
@@ -459,7 +459,7 @@ def games() -> ResponseReturnValue:
 
 
 @bp.get("/games/<game>")
-@cached
+@cached(scopes=pagecache.game_scopes)
 def game(game: str) -> ResponseReturnValue:
     known = {g_.name for g_ in scoring.games()}
     if game not in known and not any(g["game"] == game for g in games_played()):

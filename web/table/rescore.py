@@ -3,11 +3,12 @@ start-up (in the background) and by ``flask --app app rescore`` (docs/architectu
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import click
@@ -15,10 +16,12 @@ from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
 import scoring
+from scoring.core import Category
 from web.data import times
 from web.data.aggregates import play_changed
 from web.data.db import get_db, write
-from web.data.store import _log, get_play
+from web.data.store import Play, _log, get_play
+from web.table.evaluate import Evaluation
 from web.table.service import recompute_play
 
 
@@ -137,6 +140,40 @@ def being_rechecked(play_id: int) -> bool:
             and row["engine_version"] != current[row["game"]]
         )
     return cache[play_id]
+
+
+def shown(play: Play) -> Evaluation:
+    """The evaluation a page shows of ``play``: its running engine's, except for a finished play
+    that is being rechecked (:func:`being_rechecked`), which shows the totals, ranks, lines and
+    winners *stored* by the rules that scored it until its rescore stores the new ones (issue 23.2:
+    the pad, the history and the pictures then agree, and the page says the totals may change).
+    What is stored is the pad (``seats.breakdown``, ``plays.winners``); what only the engine tells
+    (a game's panel, its warnings) is the running engine's."""
+    evaluation = play.evaluate()
+    fresh = evaluation.result
+    if fresh is None or not play.finished or not being_rechecked(play.id):
+        return evaluation
+    rows = get_db().execute(
+        "SELECT total, rank, breakdown FROM seats WHERE play_id = ? ORDER BY position", [play.id]
+    ).fetchall()
+    if len(rows) != len(fresh.players) or any(r["total"] is None or r["breakdown"] is None for r in rows):
+        return evaluation  # nothing whole stored to show (an old row): the running engine's
+    players = tuple(
+        replace(
+            now,
+            total=r["total"],
+            rank=r["rank"],
+            categories=tuple(
+                Category(c["key"], c["label"], c["points"], tuple(c["details"]),
+                         tuple(tuple(x) for x in c.get("refs", [])))
+                for c in json.loads(r["breakdown"])
+            ),
+            tiebreak=now.tiebreak if now.total == r["total"] else None,
+        )
+        for now, r in zip(fresh.players, rows)
+    )
+    stored = replace(fresh, players=players, winners=tuple(play.winners), tiebreak=play.tiebreak)
+    return replace(evaluation, result=stored)
 
 
 def progress_now() -> tuple[int, int] | None:
