@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from web.data import store
 from web.story import pagecache, shareimage
 from web.story.share import _Pictures, pad_for, play_row, shared_finished_play
-from web.story.shareimage import LIGHT, THEMES, Pad, fit, font
+from web.story.shareimage import LIGHT, THEMES, Pad, fitted, font
 from web.table import rescore
 
 bp = Blueprint("preview", __name__)
@@ -26,6 +26,7 @@ bp = Blueprint("preview", __name__)
 WIDTH, HEIGHT = 1200, 630
 PAD = 56
 BAND = 150
+ROOM = WIDTH - 2 * PAD  # a line of text across the picture
 
 
 def render(pad: Pad, theme: str = "light") -> bytes:
@@ -35,24 +36,9 @@ def render(pad: Pad, theme: str = "light") -> bytes:
         image = Image.new("RGB", (WIDTH, HEIGHT), colours.bg)
         draw = ImageDraw.Draw(image)
         draw.rectangle((0, 0, WIDTH, BAND), fill=colours.band)
-        draw.text(
-            (PAD, 28),
-            fit(draw, pad.game, font(62, 800), WIDTH - 2 * PAD),
-            font=font(62, 800),
-            fill=colours.band_fg,
-        )
-        draw.text(
-            (PAD, 104),
-            fit(draw, pad.when, font(30, 500), WIDTH - 2 * PAD),
-            font=font(30, 500),
-            fill=colours.band_fg,
-        )
-        draw.text(
-            (PAD, BAND + 26),
-            fit(draw, pad.headline, font(52, 800), WIDTH - 2 * PAD),
-            font=font(52, 800),
-            fill=colours.win,
-        )
+        fitted(draw, (PAD, 28), pad.game, font(62, 800), colours.band_fg, room=ROOM)
+        fitted(draw, (PAD, 104), pad.when, font(30, 500), colours.band_fg, room=ROOM)
+        fitted(draw, (PAD, BAND + 26), pad.headline, font(52, 800), colours.win, room=ROOM)
         top, bottom = BAND + 112, HEIGHT - 70
         players = max(1, len(pad.players))
         row_h = min(64, (bottom - top) // players)
@@ -74,13 +60,8 @@ def render(pad: Pad, theme: str = "light") -> bytes:
             mid = y + row_h / 2
             rank = str(pad.ranks[i]) if i < len(pad.ranks) else ""
             draw.text((PAD + rank_w / 2, mid), rank, font=font(size, 600), fill=colours.muted, anchor="mm")
-            draw.text(
-                (PAD + rank_w, mid),
-                fit(draw, name, font(size, 700, 90), name_w - 16),
-                font=font(size, 700, 90),
-                fill=colours.win if won else colours.fg,
-                anchor="lm",
-            )
+            fitted(draw, (PAD + rank_w, mid), name, font(size, 700, 90), colours.win if won else colours.fg,
+                   room=name_w - 16, anchor="lm")
             total = pad.totals[i] if i < len(pad.totals) else 0
             length = int(bar_room * max(0, total) / best)
             if length:
@@ -96,13 +77,7 @@ def render(pad: Pad, theme: str = "light") -> bytes:
                 fill=colours.win if won else colours.fg,
                 anchor="rm",
             )
-        draw.text(
-            (PAD, HEIGHT - 36),
-            fit(draw, pad.footer, font(26, 400), WIDTH - 2 * PAD),
-            font=font(26, 400),
-            fill=colours.muted,
-            anchor="lm",
-        )
+        fitted(draw, (PAD, HEIGHT - 36), pad.footer, font(26, 400), colours.muted, room=ROOM, anchor="lm")
         return shareimage.png_bytes(image)
 
 

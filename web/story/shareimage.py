@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -88,9 +89,24 @@ def font_path() -> str:
 
 @lru_cache(maxsize=32)
 def font(size: int, weight: int = 400, width: int = 100) -> ImageFont.FreeTypeFont:
+    """The face at that size, weight and width, loaded once (used under :data:`lock` only, as
+    every drawing is: a face is not shared between threads at the same time)."""
     face = ImageFont.truetype(font_path(), size)
     face.set_variation_by_axes([weight, width])
     return face
+
+
+def fitted(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: Any,
+    room: float = WIDTH - 2 * PAD,
+    anchor: str | None = None,
+) -> None:
+    """``text`` drawn at ``xy`` in ``face``, shortened with an ellipsis to fit ``room`` pixels."""
+    draw.text(xy, fit(draw, text, face, room), font=face, fill=fill, anchor=anchor)
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.FreeTypeFont, room: float) -> str:
@@ -122,33 +138,13 @@ def render(pad: Pad, theme: str = "light") -> bytes:
         draw = ImageDraw.Draw(image)
         # The band: game and date.
         draw.rectangle((0, 0, WIDTH, 170), fill=colours.band)
-        draw.text(
-            (PAD, 34),
-            fit(draw, pad.game, font(60, 800), WIDTH - 2 * PAD),
-            font=font(60, 800),
-            fill=colours.band_fg,
-        )
-        draw.text(
-            (PAD, 112),
-            fit(draw, pad.when, font(30, 500), WIDTH - 2 * PAD),
-            font=font(30, 500),
-            fill=colours.band_fg,
-        )
+        fitted(draw, (PAD, 34), pad.game, font(60, 800), colours.band_fg)
+        fitted(draw, (PAD, 112), pad.when, font(30, 500), colours.band_fg)
         y = 170 + 34
-        draw.text(
-            (PAD, y),
-            fit(draw, pad.headline, font(50, 800), WIDTH - 2 * PAD),
-            font=font(50, 800),
-            fill=colours.win,
-        )
+        fitted(draw, (PAD, y), pad.headline, font(50, 800), colours.win)
         y += 86
         if pad.subline:
-            draw.text(
-                (PAD, y - 14),
-                fit(draw, pad.subline, font(27, 400), WIDTH - 2 * PAD),
-                font=font(27, 400),
-                fill=colours.muted,
-            )
+            fitted(draw, (PAD, y - 14), pad.subline, font(27, 400), colours.muted)
             y += 60
         # The pad: a card with a header row of names, a row per category, totals and ranks.
         top = y
@@ -227,13 +223,7 @@ def render(pad: Pad, theme: str = "light") -> bytes:
                 draw.text((PAD, y), "• " + fit(draw, line, font(30, 500), WIDTH - 2 * PAD - 40),
                           font=font(30, 500), fill=colours.fg)
                 y += 50
-        draw.text(
-            (PAD, height - 54),
-            fit(draw, pad.footer, font(26, 400), WIDTH - 2 * PAD),
-            font=font(26, 400),
-            fill=colours.muted,
-            anchor="lm",
-        )
+        fitted(draw, (PAD, height - 54), pad.footer, font(26, 400), colours.muted, anchor="lm")
         return png_bytes(image)
 
 
