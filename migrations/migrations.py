@@ -704,3 +704,53 @@ def m014_cache_revisions(db: Database) -> None:
             f"INSERT INTO cache_revisions (scope, n) SELECT scope, 1 FROM ({union}) "
             "WHERE scope IS NOT NULL ON CONFLICT(scope) DO UPDATE SET n = n + 1; END"
         )
+
+
+PLAYER_PLAYS_SQL = """
+INSERT OR IGNORE INTO player_plays (player_id, play_id, game, played_at)
+SELECT s.player_id, s.play_id, pl.game, pl.played_at FROM seats s JOIN plays pl ON pl.id = s.play_id {where}
+"""
+
+
+@migrations()
+def m015_player_plays(db: Database) -> None:
+    """Who sat at which play, in the order of the history (issue 23): one row per player and play
+    (a player merged into another may hold two seats of one play: still one row), with the play's
+    game and time, so that a player's plays newest first are a walk of their own rows on
+    ``player_plays(player_id, played_at, play_id)`` (or ``(player_id, game, played_at, play_id)``),
+    not of the whole history probing each play for their seat.  Kept by triggers on seats and plays,
+    so every write follows it (the app, an import, the sqlite3 shell); rebuilt with the statistics
+    (``web.data.aggregates.rebuild``)."""
+    db.execute(
+        "CREATE TABLE player_plays (player_id INTEGER NOT NULL, play_id INTEGER NOT NULL, game TEXT, "
+        "played_at TEXT, PRIMARY KEY (player_id, play_id)) WITHOUT ROWID"
+    )
+    db.execute("CREATE INDEX player_plays_time ON player_plays (player_id, played_at, play_id)")
+    db.execute("CREATE INDEX player_plays_game_time ON player_plays (player_id, game, played_at, play_id)")
+    db.execute("CREATE INDEX player_plays_play ON player_plays (play_id)")
+    # A seat added: its player and play (a seat written before its play, foreign keys off: the play's
+    # own insert fills the game and time).  A seat removed or moved: its old pair goes when no seat of
+    # that player is left at that play.
+    add = ("INSERT OR IGNORE INTO player_plays (player_id, play_id, game, played_at) VALUES (NEW.player_id, "
+           "NEW.play_id, (SELECT game FROM plays WHERE id = NEW.play_id), "
+           "(SELECT played_at FROM plays WHERE id = NEW.play_id));")
+    drop = ("DELETE FROM player_plays WHERE player_id = OLD.player_id AND play_id = OLD.play_id AND NOT EXISTS "
+            "(SELECT 1 FROM seats WHERE player_id = OLD.player_id AND play_id = OLD.play_id);")
+    db.execute(f"CREATE TRIGGER player_plays_seat_insert AFTER INSERT ON seats BEGIN {add} END")
+    db.execute(f"CREATE TRIGGER player_plays_seat_delete AFTER DELETE ON seats BEGIN {drop} END")
+    db.execute(
+        "CREATE TRIGGER player_plays_seat_update AFTER UPDATE OF player_id, play_id ON seats "
+        f"WHEN NEW.player_id IS NOT OLD.player_id OR NEW.play_id IS NOT OLD.play_id BEGIN {drop} {add} END"
+    )
+    db.execute(
+        "CREATE TRIGGER player_plays_play_insert AFTER INSERT ON plays BEGIN "
+        "UPDATE player_plays SET game = NEW.game, played_at = NEW.played_at WHERE play_id = NEW.id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER player_plays_play_update AFTER UPDATE OF game, played_at ON plays "
+        "WHEN NEW.game IS NOT OLD.game OR NEW.played_at IS NOT OLD.played_at BEGIN "
+        "UPDATE player_plays SET game = NEW.game, played_at = NEW.played_at WHERE play_id = NEW.id; END"
+    )
+    db.execute("CREATE TRIGGER player_plays_play_delete AFTER DELETE ON plays BEGIN "
+               "DELETE FROM player_plays WHERE play_id = OLD.id; END")
+    db.execute(PLAYER_PLAYS_SQL.format(where=""))

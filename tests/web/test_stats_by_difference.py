@@ -16,7 +16,7 @@ from web.data import aggregates, backup, store
 from web.table import service
 
 GROUP = ("Ann", "Bo", "Cleo", "Dev", "Eve")
-DERIVED = ("player_stats", *aggregates.TABLES, *aggregates.FACTS)
+DERIVED = ("player_stats", *aggregates.TABLES, *aggregates.FACTS, *aggregates.INDEXES)
 
 
 def snapshot(database) -> dict[str, list[tuple]]:

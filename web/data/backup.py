@@ -75,7 +75,7 @@ INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
 # Tables computed from the others: not imported from the file, rebuilt after every import (the
 # player statistics, and the story's statistics: web/data/aggregates.py).
-DERIVED: set[str] = {"player_stats", *aggregates.TABLES, *aggregates.FACTS}
+DERIVED: set[str] = {"player_stats", *aggregates.TABLES, *aggregates.FACTS, *aggregates.INDEXES}
 PLAYER_STATS_REBUILD = "INSERT INTO player_stats " + PLAYER_STATS_SQL.format(where="")
 
 # Text columns that hold JSON, and the kind of value each must hold (None: any JSON value).

@@ -137,13 +137,16 @@ def player_stats(player_id: int) -> list[dict[str, Any]]:
 
 
 def player_plays(player_id: int, limit: int = 50) -> list[dict[str, Any]]:
-    # Walk the plays newest first on plays(played_at, id) and probe seats(player_id, play_id),
-    # stopping at the limit (CROSS JOIN keeps that join order): no sort of the whole history.
-    # (+pl.status: a filter, not an index to search.)
+    # Walk the player's own plays newest first on player_plays(player_id, played_at, play_id) (m015,
+    # the play's time copied by triggers) and fetch each play and seat by key, stopping at the limit
+    # (CROSS JOIN keeps that join order): the cost is the page's, whatever the length of the history
+    # and however long ago the player last played.  (+pl.status: a filter, not an index to search.)
     rows = get_db().execute(
-        "SELECT pl.*, s.total, s.rank, s.position FROM plays pl CROSS JOIN seats s "
-        "ON s.play_id = pl.id AND s.player_id = ? WHERE +pl.status IN ('in_progress', 'finished') "
-        "ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        "SELECT pl.*, s.total, s.rank, s.position FROM player_plays t "
+        "CROSS JOIN plays pl ON pl.id = t.play_id "
+        "CROSS JOIN seats s ON s.play_id = t.play_id AND s.player_id = t.player_id "
+        "WHERE t.player_id = ? AND +pl.status IN ('in_progress', 'finished') "
+        "ORDER BY t.played_at DESC, t.play_id DESC LIMIT ?",
         [player_id, limit],
     ).fetchall()
     return [_play_row(r) for r in rows]
@@ -392,6 +395,7 @@ def _play_row(row: Any) -> dict[str, Any]:
     return data
 
 
+PLAYER_SOURCE = "player_plays t CROSS JOIN plays pl ON pl.id = t.play_id"  # a player's plays, newest first
 HistoryKey = tuple[str, int]  # (played_at, id): where a history page starts or ends
 
 
@@ -432,35 +436,38 @@ def history_page(game: str | None, player_id: int | None, size: int, *, page: in
     deleted meanwhile): the first page.  (No total count: counting every play grows with the
     history; fetching one row more than the page does not.)"""
     # (+: the status is a filter, not an index to search: the plays are walked newest first on
-    # plays(played_at, id) or plays(game, played_at) and the few deleted ones skipped, no sort)
+    # plays(played_at, id) or plays(game, played_at) and the few deleted ones skipped, no sort; a
+    # player's on their own rows of player_plays (m015), its time and game those of the play)
     where: list[str] = ["+pl.status IN ('in_progress', 'finished')"]
     args: list[Any] = []
-    if game:
-        where.append("pl.game = ?")
-        args.append(game)
+    source, at, key = "plays pl", "pl.played_at", "pl.id"
     if player_id:
-        where.append("EXISTS (SELECT 1 FROM seats s WHERE s.play_id = pl.id AND s.player_id = ?)")
+        source, at, key = PLAYER_SOURCE, "t.played_at", "t.play_id"
+        where.append("t.player_id = ?")
         args.append(player_id)
+    if game:
+        where.append("t.game = ?" if player_id else "pl.game = ?")
+        args.append(game)
     db = get_db()
 
     def rows(extra: str, extra_args: list[Any], order: str, offset: int = 0) -> list[Any]:
-        clause = " AND ".join(where + ([extra] if extra else []))
+        clause = " AND ".join(where + ([extra.format(at=at, key=key)] if extra else []))
         return db.execute(
-            f"SELECT pl.* FROM plays pl WHERE {clause} ORDER BY pl.played_at {order}, pl.id {order} "
+            f"SELECT pl.* FROM {source} WHERE {clause} ORDER BY {at} {order}, {key} {order} "
             "LIMIT ? OFFSET ?",
             args + extra_args + [size + 1, offset],
         ).fetchall()
 
     if after is not None:
-        found = rows("(pl.played_at, pl.id) > (?, ?)", list(after), "ASC")
+        found = rows("({at}, {key}) > (?, ?)", list(after), "ASC")
         if len(found) > size:  # more newer plays than a page: this page is not the first
             shown = list(reversed(found[:size]))
-            older = bool(rows("(pl.played_at, pl.id) < (?, ?)", [shown[-1]["played_at"], shown[-1]["id"]],
+            older = bool(rows("({at}, {key}) < (?, ?)", [shown[-1]["played_at"], shown[-1]["id"]],
                               "DESC")[:1])
             return HistoryPage(_with_seats([_play_row(r) for r in shown]), older, True)
         before, page = None, 1
     if before is not None:
-        found = rows("(pl.played_at, pl.id) < (?, ?)", list(before), "DESC")
+        found = rows("({at}, {key}) < (?, ?)", list(before), "DESC")
         newer = True
     else:
         found = rows("", [], "DESC", (page - 1) * size)

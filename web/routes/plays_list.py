@@ -117,23 +117,28 @@ def list_plays(
     # by default what the history shows: in progress and finished (a deleted play only when asked)
     where = ["pl.status IN (?, ?)"] if status is None else ["pl.status = ?"]
     args: list[Any] = list(store.SHOWN) if status is None else [status]
-    if game:
-        where.append("pl.game = ?")
-        args.append(game)
+    # One player's plays: a walk of their own rows of player_plays (m015, the play's game and time),
+    # each play read by key (the status a filter then, not an index to search).
+    source, t = "plays pl", "pl"
     if player_id:
-        where.append("EXISTS (SELECT 1 FROM seats s WHERE s.play_id = pl.id AND s.player_id = ?)")
-        args.append(player_id)
+        source, t = "player_plays t CROSS JOIN plays pl ON pl.id = t.play_id", "t"
+        where = ["t.player_id = ?", "+" + where[0]]
+        args.insert(0, player_id)
+    if game:
+        where.append(f"{t}.game = ?")
+        args.append(game)
     if since:
-        where.append("pl.played_at >= ?")
+        where.append(f"{t}.played_at >= ?")
         args.append(since)
+    key = f"{t}.played_at, {t}.{'play_id' if player_id else 'id'}"
     if after:
-        where.append("(pl.played_at, pl.id) < (?, ?)")
+        where.append(f"({key}) < (?, ?)")
         args.extend(after)
     db = get_db()
     rows = db.execute(
-        "SELECT pl.id, pl.game, pl.status, pl.played_at, pl.winners, pl.notes FROM plays pl WHERE "
+        f"SELECT pl.id, pl.game, pl.status, pl.played_at, pl.winners, pl.notes FROM {source} WHERE "
         + " AND ".join(where)
-        + " ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        + f" ORDER BY {key.replace(',', ' DESC,')} DESC LIMIT ?",
         args + [limit + 1],
     ).fetchall()
     more = len(rows) > limit

@@ -206,21 +206,26 @@ def result_context(play: store.Play, result: Result) -> dict[str, Any]:
 
 def _latest_standard_play(ids: list[int]) -> dict[str, Any] | None:
     """The newest finished standard-mode Verdant play of the player (among their last 30)."""
-    marks = ",".join("?" * len(ids))
-    # Walk Verdant plays newest first on plays(game, played_at) and probe the player's seat
-    # (CROSS JOIN keeps that order): the cost does not grow with the player's whole history.
-    rows = (
-        get_db()
-        .execute(
-            "SELECT pl.id, pl.played_at, pl.options, s.total, s.breakdown, s.state, s.position FROM "
-            "plays pl "
-            f"CROSS JOIN seats s ON s.play_id = pl.id AND s.player_id IN ({marks}) WHERE pl.game = ? "
-            "AND pl.status = 'finished' AND s.total IS NOT NULL ORDER BY pl.played_at DESC, pl.id DESC "
-            "LIMIT 30",
-            [*ids, VERDANT],
-        )
-        .fetchall()
-    )
+    # Walk each player's own Verdant plays newest first on player_plays(player_id, game, played_at,
+    # play_id) (m015) and read each play and seat by key (CROSS JOIN keeps that order), 30 at most
+    # each, then the newest 30 of them all: the cost grows neither with the history nor with how
+    # long ago they last played it.
+    rows = sorted(
+        (
+            row
+            for player_id in ids
+            for row in get_db().execute(
+                "SELECT pl.id, pl.played_at, pl.options, s.total, s.breakdown, s.state, s.position FROM "
+                "player_plays t CROSS JOIN plays pl ON pl.id = t.play_id "
+                "CROSS JOIN seats s ON s.play_id = t.play_id AND s.player_id = t.player_id "
+                "WHERE t.player_id = ? AND t.game = ? AND +pl.status = 'finished' AND s.total IS NOT NULL "
+                "ORDER BY t.played_at DESC, t.play_id DESC LIMIT 30",
+                [player_id, VERDANT],
+            ).fetchall()
+        ),
+        key=lambda r: (r["played_at"], r["id"]),
+        reverse=True,
+    )[:30]
     for r in rows:
         options = loads(r["options"], {})
         if mode_of(options)[0] == "standard":

@@ -190,14 +190,16 @@ def recent_plays(game: str, limit: int = RECENT) -> list[dict[str, Any]]:
 
 def player_recent(player_id: int, game: str, limit: int = RECENT) -> list[dict[str, Any]]:
     """The player's newest finished plays of ``game``, oldest first, with the best of the others.
-    (Walks ``plays(game, played_at)`` newest first and probes the player's seat: CROSS JOIN keeps
-    that order, so the cost does not grow with the history.)"""
+    (Walks the player's own plays of the game newest first on player_plays(player_id, game,
+    played_at, play_id) (m015) and reads each play and seat by key: CROSS JOIN keeps that order, so
+    the cost grows neither with the history nor with how long ago the player last played it.)"""
     rows = get_db().execute(
         "SELECT pl.id, pl.played_at, s.total, s.rank, "
         "(SELECT MAX(x.total) FROM seats x WHERE x.play_id = pl.id AND x.id != s.id) AS best_other "
-        "FROM plays pl CROSS JOIN seats s ON s.play_id = pl.id AND s.player_id = ? "
-        "WHERE pl.game = ? AND pl.status = 'finished' AND s.total IS NOT NULL "
-        "ORDER BY pl.played_at DESC, pl.id DESC LIMIT ?",
+        "FROM player_plays t CROSS JOIN plays pl ON pl.id = t.play_id "
+        "CROSS JOIN seats s ON s.play_id = t.play_id AND s.player_id = t.player_id "
+        "WHERE t.player_id = ? AND t.game = ? AND +pl.status = 'finished' AND s.total IS NOT NULL "
+        "ORDER BY t.played_at DESC, t.play_id DESC LIMIT ?",
         [player_id, game, limit],
     ).fetchall()
     return [dict(r) for r in rows][::-1]
