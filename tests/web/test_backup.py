@@ -91,3 +91,25 @@ def test_device_name_signs_the_edit_log(client, token):
     assert "by Rosa&#39;s phone" in client.get(f"/plays/{play_id}/log").get_data(as_text=True)
     response = client.post("/settings/device", data={"csrf_token": token, "name": "x" * 41})
     assert response.status_code == 422 and "at most 40" in response.get_data(as_text=True)
+
+
+def test_an_export_with_a_deleted_play_and_seats_set_aside_imports_whole(app, client, token, tmp_path):
+    """A deleted play (kept, restorable) and the seats set aside when players were removed from a play
+    (a play of status set_aside) are part of the data: the export imports again, row for row."""
+    from tests.web.test_screens import _players_form, save
+    from web.data import store
+
+    seed(client, token)
+    gone = new_play(client, token, players=("Dee", "Eve"))
+    assert client.post(f"/plays/{gone}/delete", data={"csrf_token": token}).status_code == 303
+    play_id = new_play(client, token, players=("Ann", "Bob", "Cy"))
+    save(client, token, play_id, 1, {"points": 20})
+    with app.app_context():
+        ann, _bob, _cy = store.get_play(play_id).seats
+    assert _players_form(client, play_id, token, [(ann.id, "Ann")]).status_code == 303  # Bob's entries set aside
+    first = export_data(app.config["DATABASE"])
+    statuses = sorted(r[first["tables"]["plays"]["columns"].index("status")] for r in first["tables"]["plays"]["rows"])
+    assert "deleted" in statuses and "set_aside" in statuses
+    fresh = str(tmp_path / "fresh.db")
+    import_data(fresh, json.loads(dump(first)))
+    assert dump(export_data(fresh)) == dump(first)

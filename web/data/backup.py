@@ -92,7 +92,12 @@ JSON_COLUMNS: dict[tuple[str, str], type | None] = {
     ("play_versions", "paths"): list,
 }
 # Columns that take one of a few words.
-CHOICES: dict[tuple[str, str], tuple[str, ...]] = {("plays", "status"): ("in_progress", "finished")}
+# (a deleted play keeps its rows, restorable; a set-aside play holds the seats removed from a play
+# after something was entered in them: both are the group's data, exported and imported whole)
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("plays", "status"): ("in_progress", "finished", "deleted", "set_aside"),
+    ("plays", "status_before_delete"): ("in_progress", "finished"),
+}
 
 LABELS = {  # (one, many)
     "players": ("player", "players"),
