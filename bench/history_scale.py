@@ -150,7 +150,7 @@ def seed(instance: Path, plays: int) -> dict:
     for i in range(plays - len(templates)):
         template = templates[i % len(templates)]
         play_id = next_play + i
-        stamp = (newest - timedelta(minutes=37 * i)).isoformat(timespec="minutes")
+        stamp = (newest - timedelta(minutes=37 * i)).strftime("%Y-%m-%dT%H:%M:%SZ")  # (as the store writes a time: UTC)
         out_rows["plays"].append(dict(play_rows[template], id=play_id, played_at=stamp, created_at=stamp,
                                       updated_at=stamp, started_at=stamp, finished_at=stamp))
         new_seat, new_player = {}, {}
