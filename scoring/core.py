@@ -368,11 +368,26 @@ class Category:
     details: tuple[str, ...] = ()
     refs: tuple[tuple[str, ...], ...] = ()
 
-    def __post_init__(self) -> None:
-        if len(self.refs) != len(self.details):
-            if self.refs:
-                raise ValueError(f"{self.key}: {len(self.refs)} refs for {len(self.details)} lines")
-            object.__setattr__(self, "refs", tuple(() for _ in self.details))
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        points: int,
+        details: tuple[str, ...] = (),
+        refs: tuple[tuple[str, ...], ...] = (),
+    ) -> None:
+        # as the frozen dataclass's (then its refs check), without its setattr calls: every
+        # player's every row of every result is one
+        d = self.__dict__
+        d["key"] = key
+        d["label"] = label
+        d["points"] = points
+        d["details"] = details
+        if len(refs) != len(details):
+            if refs:
+                raise ValueError(f"{key}: {len(refs)} refs for {len(details)} lines")
+            refs = tuple(() for _ in details)
+        d["refs"] = refs
 
     @classmethod
     def of(cls, key: str, label: str, points: int, lines: Iterable[Line | str]) -> Category:
