@@ -19,7 +19,6 @@ winner and earns neither.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -107,7 +106,10 @@ def _memo(p: PlayerState, key: str, work: Callable[[], Any]) -> Any:
 
 def _best_type(p: PlayerState, rooms: bool) -> tuple[str, int]:
     def work() -> tuple[str, int]:
-        counts = Counter(c.card.type for c in (p.rooms if rooms else p.plants))
+        counts: dict[str, int] = {}  # Counter(...): the types in the order first seen
+        for c in p.room_cells if rooms else p.plant_cells:
+            kind = c.card.type
+            counts[kind] = counts.get(kind, 0) + 1
         return max(counts.items(), key=lambda kv: kv[1], default=("", 0))
     found: tuple[str, int] = _memo(p, f"best_type_{rooms}", work)
     return found
@@ -120,8 +122,8 @@ def _kinds(p: PlayerState) -> set[str]:
 
 def _missing_types(p: PlayerState) -> list[str]:
     def work() -> list[str]:
-        plants = {c.card.type for c in p.plants}
-        rooms = {c.card.type for c in p.rooms}
+        plants = {c.card.type for c in p.plant_cells}
+        rooms = {c.card.type for c in p.room_cells}
         return [f"{t} plant" for t in cat.TYPES if t not in plants] + [
             f"{t} room" for t in cat.TYPES if t not in rooms
         ]
@@ -162,20 +164,22 @@ ROOMS_OF_ONE_TYPE = Measure(
     lambda have, need, f: f"{have} of {need} {_best_type(f.player, True)[0] if f.player else ''} rooms",
 )
 COMPLETED = Measure(
-    "completed", _on_player(lambda p: sum(1 for c in p.plants if c.plant.complete)), _of("plants completed")
+    "completed",
+    _on_player(lambda p: sum(1 for c in p.plant_cells if c.plant.pot is not None)),  # complete
+    _of("plants completed"),
 )
 UNIQUE_ITEMS = Measure("unique_items", _on_player(lambda p: len(_kinds(p))), _of("unique items"))
 MATCHING_ITEMS = Measure(
     "matching_items",
     _on_player(
-        lambda p: sum(1 for c in p.rooms if c.room.item is not None and c.room.item.color == c.card.type)
+        lambda p: sum(1 for c in p.room_cells if c.room.item is not None and c.room.item.color == c.card.type)
     ),
     _of("placed items match their room"),
     need=lambda f: max(1, len(placed_items(f.player))) if f.player else 1,
 )
 VERDANCY = Measure(
     "verdancy",
-    _on_player(lambda p: sum(c.plant.verdancy for c in p.plants if not c.plant.complete)),
+    _on_player(lambda p: sum(c.plant.verdancy for c in p.plant_cells if c.plant.pot is None)),
     _of("extra Verdancy tokens"),
 )
 ALL_TYPES = Measure(
@@ -192,7 +196,7 @@ FURNITURE = Measure(
 )
 BEST_ROOM = Measure(
     "best_room",
-    _on_player(lambda p: max((room_score(p, c)[0] for c in p.rooms), default=0)),
+    _on_player(lambda p: max((room_score(p, c)[0] for c in p.room_cells), default=0)),
     lambda have, need, f: f"best room scores {have}: {need - have} short of {need}",
 )
 GREEN_THUMBS = Measure("green_thumbs", _on_player(lambda p: p.green_thumbs), _of("Green Thumb tokens"))
@@ -228,6 +232,8 @@ STANDARD: tuple[Standard, ...] = (
     Standard(25, GREEN_THUMBS, 5),
 )
 BY_NUMBER: dict[int, Standard] = {a.number: a for a in STANDARD}
+#: STANDARD as earned() reads it: (number, measure key, measure's read, threshold, the Standard)
+_EARNING = tuple((a.number, a.measure.key, a.measure.read, a.threshold, a) for a in STANDARD)
 #: number -> the rulebook's text ("Score 70+ points.")
 ACHIEVEMENTS: dict[int, str] = {a.number: a.text for a in STANDARD}
 
@@ -255,13 +261,13 @@ def earned(
     facts = Facts(p, points, total, None if game.partial else margin, bool(p.goals))
     read: dict[str, int | None] = {}  # each measure once (a ladder shares one)
     out = []
-    for a in STANDARD:
-        key = a.measure.key
-        if key not in read:
-            read[key] = a.measure.read(facts)
-        have = read[key]
-        if have is not None and have >= a.need(facts):
-            out.append(a.number)
+    for number, key, measure, threshold, a in _EARNING:
+        if key in read:
+            have = read[key]
+        else:
+            have = read[key] = measure(facts)
+        if have is not None and have >= (threshold if threshold is not None else a.need(facts)):
+            out.append(number)
     return out
 
 
