@@ -97,38 +97,67 @@ def _category(key: str) -> Callable[[Facts], int | None]:
     return read
 
 
-def _memo(p: PlayerState, key: str, work: Callable[[], Any]) -> Any:
-    """A count worked out once per player (several measures and both ladders ask)."""
-    if key not in p.memo:
-        p.memo[key] = work()
-    return p.memo[key]
+def _most_common(counts: dict[str, int]) -> tuple[str, int]:
+    """``max(counts.items(), key=count, default=("", 0))``: the first of the most common."""
+    best: tuple[str, int] | None = None
+    for kv in counts.items():
+        if best is None or kv[1] > best[1]:
+            best = kv
+    return best if best is not None else ("", 0)
+
+
+def _counts(p: PlayerState) -> dict[str, Any]:
+    """What the measures count on a player's cards, in one pass over them (once per player):
+    the most common plant and room type (the first seen on a tie) with their counts, the
+    completed plants, the verdancy on the others, the rooms holding an item of their colour,
+    the types no card has ("vining plant", "unusual room" ...) and the kinds of the items placed
+    in rooms."""
+    found: dict[str, Any] | None = p.memo.get("achievement_counts")
+    if found is not None:
+        return found
+    plant_types: dict[str, int] = {}  # Counter(...): the types in the order first seen
+    completed = verdancy = 0
+    for c in p.plant_cells:
+        kind = c.card.type
+        plant_types[kind] = plant_types.get(kind, 0) + 1
+        plant = c.plant
+        if plant.pot is not None:  # complete
+            completed += 1
+        else:
+            verdancy += plant.verdancy
+    room_types: dict[str, int] = {}
+    matching = 0
+    for c in p.room_cells:
+        kind = c.card.type
+        room_types[kind] = room_types.get(kind, 0) + 1
+        item = c.room.item
+        if item is not None and item.color == kind:
+            matching += 1
+    found = p.memo["achievement_counts"] = {
+        "best_plant_type": _most_common(plant_types),
+        "best_room_type": _most_common(room_types),
+        "completed": completed,
+        "verdancy": verdancy,
+        "matching": matching,
+        "missing_types": [f"{t} plant" for t in cat.TYPES if t not in plant_types]
+        + [f"{t} room" for t in cat.TYPES if t not in room_types],
+        "kinds": {i.kind for i in placed_items(p)},
+    }
+    return found
 
 
 def _best_type(p: PlayerState, rooms: bool) -> tuple[str, int]:
-    def work() -> tuple[str, int]:
-        counts: dict[str, int] = {}  # Counter(...): the types in the order first seen
-        for c in p.room_cells if rooms else p.plant_cells:
-            kind = c.card.type
-            counts[kind] = counts.get(kind, 0) + 1
-        return max(counts.items(), key=lambda kv: kv[1], default=("", 0))
-    found: tuple[str, int] = _memo(p, f"best_type_{rooms}", work)
+    found: tuple[str, int] = _counts(p)["best_room_type" if rooms else "best_plant_type"]
     return found
 
 
 def _kinds(p: PlayerState) -> set[str]:
-    found: set[str] = _memo(p, "item_kinds", lambda: {i.kind for i in placed_items(p)})
+    found: set[str] = _counts(p)["kinds"]
     return found
 
 
 def _missing_types(p: PlayerState) -> list[str]:
-    def work() -> list[str]:
-        plants = {c.card.type for c in p.plant_cells}
-        rooms = {c.card.type for c in p.room_cells}
-        return [f"{t} plant" for t in cat.TYPES if t not in plants] + [
-            f"{t} room" for t in cat.TYPES if t not in rooms
-        ]
-
-    found: list[str] = _memo(p, "missing_types", work)
+    found: list[str] = _counts(p)["missing_types"]
     return found
 
 
@@ -165,21 +194,21 @@ ROOMS_OF_ONE_TYPE = Measure(
 )
 COMPLETED = Measure(
     "completed",
-    _on_player(lambda p: sum(1 for c in p.plant_cells if c.plant.pot is not None)),  # complete
+    _on_player(lambda p: int(_counts(p)["completed"])),
     _of("plants completed"),
 )
 UNIQUE_ITEMS = Measure("unique_items", _on_player(lambda p: len(_kinds(p))), _of("unique items"))
 MATCHING_ITEMS = Measure(
     "matching_items",
     _on_player(
-        lambda p: sum(1 for c in p.room_cells if c.room.item is not None and c.room.item.color == c.card.type)
+        lambda p: int(_counts(p)["matching"])
     ),
     _of("placed items match their room"),
     need=lambda f: max(1, len(placed_items(f.player))) if f.player else 1,
 )
 VERDANCY = Measure(
     "verdancy",
-    _on_player(lambda p: sum(c.plant.verdancy for c in p.plant_cells if c.plant.pot is None)),
+    _on_player(lambda p: int(_counts(p)["verdancy"])),
     _of("extra Verdancy tokens"),
 )
 ALL_TYPES = Measure(

@@ -160,6 +160,16 @@ def _around(pos: tuple[int, int]) -> tuple[tuple[str, tuple[int, int]], ...]:
     return found
 
 
+#: the places of a 5x3 home -> (side, the place on that side) for the sides inside the home
+_GRID_AROUND = {
+    (r, c): tuple(
+        (side, place) for side, place in _around((r, c)) if 0 <= place[0] < 3 and 0 <= place[1] < 5
+    )
+    for r in range(3)
+    for c in range(5)
+}
+
+
 @dataclass(frozen=True)
 class PlayerState:
     name: str
@@ -187,13 +197,17 @@ class PlayerState:
             by_position.setdefault((cell.row, cell.col), cell)
         at = by_position.get
         neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = {}
-        for pos in by_position:
-            found: list[tuple[str, Cell]] = []
-            for side, place in _around(pos):  # top, right, bottom, left
-                other = at(place)
-                if other is not None:
-                    found.append((side, other))
-            neighbours[pos] = tuple(found)
+        if by_position.keys() == _GRID_AROUND.keys():  # a full 5x3 home: the neighbours are known
+            for pos in by_position:
+                neighbours[pos] = tuple([(side, by_position[place]) for side, place in _GRID_AROUND[pos]])
+        else:
+            for pos in by_position:
+                found: list[tuple[str, Cell]] = []
+                for side, place in _around(pos):  # top, right, bottom, left
+                    other = at(place)
+                    if other is not None:
+                        found.append((side, other))
+                neighbours[pos] = tuple(found)
         plants = tuple(c for c in self.cells if c.is_plant)
         rooms = tuple(c for c in self.cells if not c.is_plant)
         self.__dict__.update(

@@ -803,6 +803,17 @@ def _read_home(
     return out
 
 
+def _alternating(cells: list[Cell]) -> bool:
+    """Plants and rooms follow the parity of row + column: no two neighbours are of one kind.  For
+    the rows of a grid (no two cards share a place, no connection to check) _check_shape then has
+    nothing to say."""
+    if not cells:
+        return False
+    first = cells[0]
+    parity = (first.row + first.col + first.is_plant) % 2
+    return all((c.row + c.col + c.is_plant) % 2 == parity for c in cells)
+
+
 def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool, count_ok: bool) -> None:
     by_pos: dict[tuple[int, int], Cell] = {}
     for cell in cells:
@@ -928,7 +939,7 @@ def _home_cells(
             card = parse_cell(errors, data, path, family)
             if card is not None:
                 cells.append(Cell(r, c, card, path))
-        if len(cells) == len(raw_cells):
+        if len(cells) == len(raw_cells) and (free_shape or not _alternating(cells)):
             _check_shape(errors, cells, where, free_shape, count_ok)
     return cells
 

@@ -154,17 +154,24 @@ def _room_score(p: PlayerState, cell: Cell) -> tuple[int, Line]:
             refs.append(o.ref)  # a matching plant
     n = len(refs) - 1
     double = item is not None and item.color == rtype
-    how = f", {item.label().lower()} matches x2" if item is not None and double else ""
-    label = f"{room.label()} ({cell.where()}{how})"
     if double:
+        assert item is not None
+        label = f"{room.label()} ({cell.where()}, {item.label().lower()} matches x2)"
         refs.append(f"{ref}.item")
+    else:
+        label = f"{room.label()} ({cell.where()})"
+    adjacent = _ADJACENT.get(rtype)
+    if adjacent is None:
+        adjacent = "adjacent " + rtype.capitalize() + " plant"
     if not n:
-        return 0, (f"{label}: no adjacent {rtype.capitalize()} plant = 0", tuple(refs))
+        return 0, (f"{label}: no {adjacent} = 0", tuple(refs))
     each = 2 if double else 1
-    return n * each, (
-        f"{label}: {_plural(n, 'adjacent ' + rtype.capitalize() + ' plant')} x {each} = {n * each}",
-        tuple(refs),
-    )
+    counted = f"{n} {adjacent if n == 1 else adjacent + 's'}"  # _plural(n, adjacent)
+    return n * each, (f"{label}: {counted} x {each} = {n * each}", tuple(refs))
+
+
+#: a room type's words in its line: "adjacent Succulent plant"
+_ADJACENT = {t: "adjacent " + t.capitalize() + " plant" for t in cat.TYPES}
 
 
 def _rooms_in_order(p: PlayerState) -> list[Cell]:
