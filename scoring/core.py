@@ -435,6 +435,9 @@ def lines_at(categories: Iterable[Category], prefix: str) -> list[str]:
     return [text for c in categories for text in c.lines_about(prefix)]
 
 
+_NEW_DICT: dict[str, Any] = {}  # the default meaning "a new empty dict" (only compared by identity)
+
+
 @dataclass(frozen=True)
 class PlayerResult:
     name: str
@@ -443,6 +446,24 @@ class PlayerResult:
     categories: tuple[Category, ...]
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific keys (achievements, solo, ...)
     tiebreak: str | None = None  # how a tie on this player's total was settled (or that it is shared)
+
+    def __init__(
+        self,
+        name: str,
+        total: int,
+        rank: int,
+        categories: tuple[Category, ...],
+        extra: dict[str, Any] = _NEW_DICT,
+        tiebreak: str | None = None,
+    ) -> None:
+        # as the frozen dataclass's, without its setattr calls (``extra`` a new dict when not given)
+        d = self.__dict__
+        d["name"] = name
+        d["total"] = total
+        d["rank"] = rank
+        d["categories"] = categories
+        d["extra"] = {} if extra is _NEW_DICT else extra
+        d["tiebreak"] = tiebreak
 
     def category(self, key: str) -> Category:
         for category in self.categories:

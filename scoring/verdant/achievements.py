@@ -161,6 +161,14 @@ def _missing_types(p: PlayerState) -> list[str]:
     return found
 
 
+def _best_room(p: PlayerState) -> int:
+    """The best room score (the room bonuses noted it, when they were scored)."""
+    known = p.memo.get("best_room")
+    if known is not None:
+        return int(known)
+    return max((room_score(p, c)[0] for c in p.room_cells), default=0)
+
+
 def _short(what: str) -> Callable[[int, int, Facts], str]:
     return lambda have, need, facts: f"{have} points from {what}: {need - have} short of {need}+"
 
@@ -225,7 +233,7 @@ FURNITURE = Measure(
 )
 BEST_ROOM = Measure(
     "best_room",
-    _on_player(lambda p: max((room_score(p, c)[0] for c in p.room_cells), default=0)),
+    _on_player(_best_room),
     lambda have, need, f: f"best room scores {have}: {need - have} short of {need}",
 )
 GREEN_THUMBS = Measure("green_thumbs", _on_player(lambda p: p.green_thumbs), _of("Green Thumb tokens"))

@@ -190,9 +190,28 @@ class PlayerState:
     plant_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)  # every plant's path (refs)
     room_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        name: str,
+        green_thumbs: int,
+        storage: str | Item | None,
+        cells: tuple[Cell, ...],
+        goals: tuple[tuple[str, ...], ...] = (),
+        index: int = 0,
+        given: frozenset[str] = frozenset(),
+    ) -> None:
+        # as the frozen dataclass's (then its __post_init__, written out here), without its
+        # setattr calls
+        d = self.__dict__
+        d["name"] = name
+        d["green_thumbs"] = green_thumbs
+        d["storage"] = storage
+        d["cells"] = cells
+        d["goals"] = goals
+        d["index"] = index
+        d["given"] = given
         by_position: dict[tuple[int, int], Cell] = {}
-        for cell in self.cells:
+        for cell in cells:
             # the first card at a position, as a scan finds it
             by_position.setdefault((cell.row, cell.col), cell)
         at = by_position.get
@@ -208,17 +227,15 @@ class PlayerState:
                     if other is not None:
                         found.append((side, other))
                 neighbours[pos] = tuple(found)
-        plants = tuple(c for c in self.cells if c.is_plant)
-        rooms = tuple(c for c in self.cells if not c.is_plant)
-        self.__dict__.update(
-            _plants=plants,
-            _rooms=rooms,
-            plant_refs=tuple(c.ref for c in plants),
-            room_refs=tuple(c.ref for c in rooms),
-            _by_position=by_position,
-            _neighbours=neighbours,  # (row, col) -> neighbours() of a card there
-            memo={},  # rules' per-player results worked out once (see rules.room_score)
-        )
+        plants = tuple([c for c in cells if c.is_plant])
+        rooms = tuple([c for c in cells if not c.is_plant])
+        d["_plants"] = plants
+        d["_rooms"] = rooms
+        d["_by_position"] = by_position
+        d["_neighbours"] = neighbours  # (row, col) -> neighbours() of a card there
+        d["memo"] = {}  # rules' per-player results worked out once (see rules.room_score)
+        d["plant_refs"] = tuple([c.ref for c in plants])
+        d["room_refs"] = tuple([c.ref for c in rooms])
 
     @property
     def plants(self) -> list[Cell]:

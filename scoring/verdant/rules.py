@@ -188,6 +188,7 @@ def room_bonuses(p: PlayerState) -> tuple[int, Lines]:
     if not rooms:
         return 0, [line("No rooms")]
     scored = [room_score(p, c) for c in rooms]
+    p.memo["best_room"] = max(s for s, _ in scored)  # the best room score (achievement 24 asks)
     return sum(s for s, _ in scored), [one for _, one in scored]
 
 
@@ -764,6 +765,12 @@ def goal_cards(game: GameState, p: PlayerState) -> tuple[int, Lines]:
         return 0, [line("No goal cards in play")]
     total, lines = 0, []
     for candidates in p.goals:
+        if len(candidates) == 1:  # one card in the deck: nothing to choose it over
+            name = candidates[0]
+            best, (said, refs) = GOAL_RULES[name](game, p)
+            total += best
+            lines.append((f"{name}: {said}", tuple(refs)))  # line(text, *refs)
+            continue
         scored = [(GOAL_RULES[name](game, p), name) for name in candidates]
         (best, (said, refs)), name = max(scored, key=lambda s: s[0][0])  # max keeps the first on a tie
         text = f"{name}: {said}"
