@@ -269,8 +269,21 @@ STANDARD: tuple[Standard, ...] = (
     Standard(25, GREEN_THUMBS, 5),
 )
 BY_NUMBER: dict[int, Standard] = {a.number: a for a in STANDARD}
-#: STANDARD as earned() reads it: (number, measure key, measure's read, threshold, the Standard)
-_EARNING = tuple((a.number, a.measure.key, a.measure.read, a.threshold, a) for a in STANDARD)
+
+
+def _runs() -> tuple[tuple[Callable[[Facts], int | None], tuple[tuple[int, int | None, Standard], ...]], ...]:
+    """STANDARD as earned() reads it: each run of achievements on one measure (a ladder), in
+    order, as (the measure's read, ((number, threshold, the achievement), ...))."""
+    runs: list[tuple[Measure, list[Standard]]] = []
+    for a in STANDARD:
+        if runs and runs[-1][0].key == a.measure.key:
+            runs[-1][1].append(a)
+        else:
+            runs.append((a.measure, [a]))
+    return tuple((m.read, tuple((a.number, a.threshold, a) for a in run)) for m, run in runs)
+
+
+_EARNING = _runs()
 #: number -> the rulebook's text ("Score 70+ points.")
 ACHIEVEMENTS: dict[int, str] = {a.number: a.text for a in STANDARD}
 
@@ -296,15 +309,14 @@ def earned(
     if not eligible(game):
         return []
     facts = Facts(p, points, total, None if game.partial else margin, bool(p.goals))
-    read: dict[str, int | None] = {}  # each measure once (a ladder shares one)
     out = []
-    for number, key, measure, threshold, a in _EARNING:
-        if key in read:
-            have = read[key]
-        else:
-            have = read[key] = measure(facts)
-        if have is not None and have >= (threshold if threshold is not None else a.need(facts)):
-            out.append(number)
+    for measure, ladder in _EARNING:  # each measure once (a ladder shares one)
+        have = measure(facts)
+        if have is None:
+            continue
+        for number, threshold, a in ladder:
+            if have >= (threshold if threshold is not None else a.need(facts)):
+                out.append(number)
     return out
 
 

@@ -74,6 +74,12 @@ def plant_by_name(name: str) -> dict[str, Any] | None:
     return _PLANTS_BY_NAME.get(fold(name))
 
 
+def plant_by_printed_name(name: str) -> dict[str, Any] | None:
+    """The catalog plant whose printed name is exactly ``name`` (what :func:`plant_by_name` finds
+    for it), or None for any other spelling."""
+    return _PLANTS_BY_PRINTED.get(name)
+
+
 def room_by_printed_name(name: str) -> dict[str, Any] | None:
     """The catalog room whose printed name is exactly ``name`` (what :func:`room_by_name` finds
     for it), or None for any other spelling."""

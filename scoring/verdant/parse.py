@@ -7,7 +7,6 @@ Every problem is collected with the path of the cell it concerns and raised toge
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -352,6 +351,9 @@ def _read_number(
 
 
 def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) -> Plant | None:
+    plain = _plain_plant(data, family)
+    if plain is not None:
+        return plain
     before = len(errors.items)
     if not data.keys().isdisjoint(_ROOM_ONLY):
         _foreign(errors, data, where, _ROOM_ONLY)
@@ -378,6 +380,37 @@ _PRINTED = ("type", "points", "needs", "light")
 #: id of a catalog plant card (the catalog lives as long as the module) -> (type, points, needs,
 #: light): what _plant_of_card reads from the card
 _CARD_FACTS = {id(p): (p["type"], p["points"], p["needs"], tuple(p["light"])) for p in cat.PLANTS}
+
+
+_PLAIN_PLANT_KEYS = frozenset(("kind", "name", "pot", "verdancy"))
+_MOST_VERDANCY = schema.VERDANCY.maximum if schema.VERDANCY.maximum is not None else 0
+# the pots _norm_word gives back as they are (every kind, spelled as printed)
+_POT_WORDS = frozenset(k for k in cat.POT_KINDS if _norm_word(k, cat.POT_KINDS) == k)
+
+
+def _plain_plant(data: dict[str, Any], family: bool) -> Plant | None:
+    """The usual plant cell: a plant card by its printed name, with a pot spelled as printed or a
+    whole number of verdancy the plant can hold, and nothing else.  The Plant parse_plant's steps
+    make of it (none of them finds a problem there); None for any other cell."""
+    if not data.keys() <= _PLAIN_PLANT_KEYS:
+        return None
+    name = data.get("name")
+    entry = cat.plant_by_printed_name(name) if type(name) is str else None
+    if entry is None:
+        return None
+    ptype, points, needs, light = _CARD_FACTS[id(entry)]
+    raw_pot, verdancy = data.get("pot"), data.get("verdancy")
+    if verdancy is None or verdancy == "":
+        verdancy = 0
+    elif type(verdancy) is not int or not 0 <= verdancy <= _MOST_VERDANCY:  # what to_int reads as itself
+        return None
+    if raw_pot is None or raw_pot == "":  # incomplete: the verdancy it holds is below its needs
+        if verdancy >= needs or (family and verdancy > 0):
+            return None
+        return Plant(entry["name"], ptype, needs, points, light, None, verdancy)
+    if type(raw_pot) is not str or raw_pot not in _POT_WORDS or verdancy > 0:
+        return None
+    return Plant(entry["name"], ptype, needs, points, light, raw_pot, 0)
 
 
 def _plant_card(errors: Errors, name: Any, where: str) -> dict[str, Any] | None:
@@ -1062,8 +1095,8 @@ def _check_box(errors: Errors, players: list[PlayerState]) -> None:
     """What the box makes impossible across the whole table (rulebook, "Components"): more plant
     or room cards of a type than the 12 printed, a plant entered by its attributes with no card
     left that it can be, more terra cotta pots than 18, more verdancy than 60 tokens can show."""
-    plants = [c for p in players for c in p.plants]
-    rooms = [c for p in players for c in p.rooms]
+    plants = [c for p in players for c in p.plant_cells]
+    rooms = [c for p in players for c in p.room_cells]
     crowded = _per_type(
         errors, "plant", plants, lambda c: c.plant.name is not None, cat.BOX["plants_per_type"]
     )
@@ -1112,9 +1145,12 @@ def _per_type(
     (``known``) count first, so the refused ones are those given by type.  Returns the types over
     the limit."""
     over: set[str] = set()
-    counts = Counter(c.card.type for c in cells)
+    counts: dict[str, int] = {}  # Counter(c.card.type for c in cells)
+    for c in cells:
+        of = c.card.type
+        counts[of] = counts.get(of, 0) + 1
     for ptype in cat.TYPES:
-        if counts[ptype] <= per_type:
+        if counts.get(ptype, 0) <= per_type:
             continue
         over.add(ptype)
         of_type = [c for c in cells if c.card.type == ptype]
