@@ -319,21 +319,9 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
         errors.add(where, f"has {len(value)} rows: a garden has at most {MAX_ROWS}")
         return None
     rows: list[tuple[Square | None, ...]] = []
-    tokens = _TOKENS
     for r, row in enumerate(value):
         row_where = join(where, r)
-        cells = _row_cells(errors, row, row_where)
-        read: list[Square | None] = []
-        for c, square in enumerate(cells):
-            if isinstance(square, str):
-                hit = tokens.get(square)  # a token read before without a message: _read_cached's answer
-                if hit is None or hit[1]:
-                    read.append(_read_cached(errors, square, row_where, c))
-                else:
-                    read.append(hit[0])
-            else:
-                read.append(_read_square(errors, square, join(row_where, c)))
-        rows.append(tuple(read))
+        rows.append(_read_row(errors, _row_cells(errors, row, row_where), row_where))
     if len(errors) > before and not lenient:
         return None
     if not any(square is not None for row in rows for square in row) and len(errors) == before:
@@ -341,6 +329,27 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
         if not lenient:
             return None
     return tuple(rows)
+
+
+def _read_row(errors: Errors, cells: list[Any], row_where: str) -> tuple[Square | None, ...]:
+    """The squares of one row (as sent: tokens and square objects)."""
+    try:  # a row of tokens each read before without a message: their squares, nothing to say
+        clean = _CLEAN_TOKENS
+        return tuple([clean[square] for square in cells])
+    except (KeyError, TypeError):  # another token, or a square given as an object
+        pass
+    tokens = _TOKENS
+    read: list[Square | None] = []
+    for c, square in enumerate(cells):
+        if isinstance(square, str):
+            hit = tokens.get(square)  # a token read before without a message: _read_cached's answer
+            if hit is None or hit[1]:
+                read.append(_read_cached(errors, square, row_where, c))
+            else:
+                read.append(hit[0])
+        else:
+            read.append(_read_square(errors, square, join(row_where, c)))
+    return tuple(read)
 
 
 def _row_cells(errors: Errors, row: Any, row_where: str) -> list[Any]:
@@ -368,6 +377,8 @@ def _row_cells(errors: Errors, row: Any, row_where: str) -> list[Any]:
 #: repeats a handful of tokens: each is read once); bounded, emptied when full
 _TOKENS: dict[str, tuple[Square | None, tuple[str, ...]]] = {}
 _TOKENS_MAX = 4096
+#: the tokens of _TOKENS read without a message -> their square (a row of them is read at once)
+_CLEAN_TOKENS: dict[str, Square | None] = {}
 _TOKEN_CACHED_LENGTH = 40  # longer tokens (always a mistake) are read each time, not kept
 
 
@@ -382,7 +393,10 @@ def _read_cached(errors: Errors, value: str, row_where: str, c: int) -> Square |
         if len(value) <= _TOKEN_CACHED_LENGTH:
             if len(_TOKENS) >= _TOKENS_MAX:
                 _TOKENS.clear()
+                _CLEAN_TOKENS.clear()
             _TOKENS[value] = hit
+            if not hit[1]:
+                _CLEAN_TOKENS[value] = square
     if hit[1]:
         where = join(row_where, c)
         for message in hit[1]:
