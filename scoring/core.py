@@ -393,7 +393,7 @@ class Category:
     def of(cls, key: str, label: str, points: int, lines: Iterable[Line | str]) -> Category:
         """A category from its lines, each a :func:`line` (or plain text about the whole table)."""
         pairs = [(item, ()) if isinstance(item, str) else item for item in lines]
-        return cls(key, label, points, tuple(t for t, _ in pairs), tuple(tuple(r) for _, r in pairs))
+        return cls(key, label, points, tuple([t for t, _ in pairs]), tuple([tuple(r) for _, r in pairs]))
 
     @property
     def lines(self) -> tuple[Line, ...]:
