@@ -368,17 +368,32 @@ class Category:
     details: tuple[str, ...] = ()
     refs: tuple[tuple[str, ...], ...] = ()
 
-    def __post_init__(self) -> None:
-        if len(self.refs) != len(self.details):
-            if self.refs:
-                raise ValueError(f"{self.key}: {len(self.refs)} refs for {len(self.details)} lines")
-            object.__setattr__(self, "refs", tuple(() for _ in self.details))
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        points: int,
+        details: tuple[str, ...] = (),
+        refs: tuple[tuple[str, ...], ...] = (),
+    ) -> None:
+        # as the frozen dataclass's (then its refs check), without its setattr calls: every
+        # player's every row of every result is one
+        d = self.__dict__
+        d["key"] = key
+        d["label"] = label
+        d["points"] = points
+        d["details"] = details
+        if len(refs) != len(details):
+            if refs:
+                raise ValueError(f"{key}: {len(refs)} refs for {len(details)} lines")
+            refs = tuple(() for _ in details)
+        d["refs"] = refs
 
     @classmethod
     def of(cls, key: str, label: str, points: int, lines: Iterable[Line | str]) -> Category:
         """A category from its lines, each a :func:`line` (or plain text about the whole table)."""
         pairs = [(item, ()) if isinstance(item, str) else item for item in lines]
-        return cls(key, label, points, tuple(t for t, _ in pairs), tuple(tuple(r) for _, r in pairs))
+        return cls(key, label, points, tuple([t for t, _ in pairs]), tuple([tuple(r) for _, r in pairs]))
 
     @property
     def lines(self) -> tuple[Line, ...]:
@@ -420,6 +435,9 @@ def lines_at(categories: Iterable[Category], prefix: str) -> list[str]:
     return [text for c in categories for text in c.lines_about(prefix)]
 
 
+_NEW_DICT: dict[str, Any] = {}  # the default meaning "a new empty dict" (only compared by identity)
+
+
 @dataclass(frozen=True)
 class PlayerResult:
     name: str
@@ -428,6 +446,24 @@ class PlayerResult:
     categories: tuple[Category, ...]
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific keys (achievements, solo, ...)
     tiebreak: str | None = None  # how a tie on this player's total was settled (or that it is shared)
+
+    def __init__(
+        self,
+        name: str,
+        total: int,
+        rank: int,
+        categories: tuple[Category, ...],
+        extra: dict[str, Any] = _NEW_DICT,
+        tiebreak: str | None = None,
+    ) -> None:
+        # as the frozen dataclass's, without its setattr calls (``extra`` a new dict when not given)
+        d = self.__dict__
+        d["name"] = name
+        d["total"] = total
+        d["rank"] = rank
+        d["categories"] = categories
+        d["extra"] = {} if extra is _NEW_DICT else extra
+        d["tiebreak"] = tiebreak
 
     def category(self, key: str) -> Category:
         for category in self.categories:

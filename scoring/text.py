@@ -78,26 +78,33 @@ def _where(name: str, i: int) -> str:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name because of a character in it, or None."""
+    if name.isascii() and name.isprintable():
+        return None  # printable ASCII (space to "~") holds none of the characters below
     text = unicodedata.normalize("NFC", name)
     for i, ch in enumerate(text):
         category = unicodedata.category(ch)
-        code = f"U+{ord(ch):04X}"
-        label = unicodedata.name(ch, "")
-        what = f"{code} {label}" if label else code
         if category == "Cc" or category in ("Zl", "Zp"):
             return (
-                f"holds a control character ({what}) {_where(text, i)}: type the name on one line, without it"
+                f"holds a control character ({_what(ch)}) {_where(text, i)}: type the name on one line, "
+                "without it"
             )
         if ch in BIDI_MARKS:
-            return f"holds a bidirectional mark ({what}) {_where(text, i)}: type the name without it"
+            return f"holds a bidirectional mark ({_what(ch)}) {_where(text, i)}: type the name without it"
         if category == "Cf":
             before, after = (text[i - 1] if i else ""), (text[i + 1] if i + 1 < len(text) else "")
             if before and after and ch in (ZWNJ, ZWJ) and _joins_letters(before, after):
                 continue
             if before and after and ch == ZWJ and _joins_emoji(before, after):
                 continue
-            return f"holds an invisible character ({what}) {_where(text, i)}: type the name without it"
+            return f"holds an invisible character ({_what(ch)}) {_where(text, i)}: type the name without it"
     return None
+
+
+def _what(ch: str) -> str:
+    """A character as a message names it: ``U+200B ZERO WIDTH SPACE`` (its code alone if unnamed)."""
+    code = f"U+{ord(ch):04X}"
+    label = unicodedata.name(ch, "")
+    return f"{code} {label}" if label else code
 
 
 @lru_cache(maxsize=8192)

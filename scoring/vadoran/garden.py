@@ -169,6 +169,11 @@ def cell(r: int, c: int) -> str:
     return f"garden[{r}][{c}]"
 
 
+#: (row, column) -> the square's contract path, for every square a garden can have (an area's
+#: paths are read for every line about it)
+_SQUARE_PATHS = {(r, c): cell(r, c) for r in range(MAX_ROWS) for c in range(MAX_COLUMNS)}
+
+
 @dataclass(frozen=True)
 class Area:
     """A connected group of squares of one terrain (orthogonal neighbours only), or an area
@@ -220,7 +225,8 @@ class Area:
         found: tuple[str, ...] | None = self.__dict__.get("_paths")
         if found is None:
             if self.squares:
-                found = tuple([f"garden[{r}][{c}]" for r, c in self.squares])
+                known = _SQUARE_PATHS.get
+                found = tuple([known(sq) or f"garden[{sq[0]}][{sq[1]}]" for sq in self.squares])
             else:
                 found = (f"areas[{self.index}]",) if self.index is not None else ()
             self.__dict__["_paths"] = found
@@ -233,15 +239,17 @@ class Area:
 
     @property
     def reason(self) -> str:
-        if self.terrain == "sand":
+        terrain, tasks = self.terrain, self.tasks
+        if terrain == "sand":
             return "sand never scores"
-        if not self.scores:
-            have = "no tasks" if self.tasks == 0 else plural(self.tasks, "task")
+        if terrain not in SCORING_TERRAINS or tasks < TASKS_NEEDED:  # not self.scores
+            have = "no tasks" if tasks == 0 else plural(tasks, "task")
             return f"does not score: {have}, an area needs {TASKS_NEEDED} or more"
-        working = plural(self.size, "square")
-        if self.tablets:
-            working += f" + {plural(self.tablets, 'tablet')} x {TABLET_POINTS}"
-        return f"scores {working} = {self.points}"
+        size, tablets = self.size, self.tablets
+        working = plural(size, "square")
+        if tablets:
+            working += f" + {plural(tablets, 'tablet')} x {TABLET_POINTS}"
+        return f"scores {working} = {size + TABLET_POINTS * tablets}"  # self.points
 
     def line(self) -> str:
         """The explanation line a player reads at the table.
@@ -251,13 +259,14 @@ class Area:
         >>> Area("soil", 2, 1, 0, label="at row 2, column 5").line()
         'Soil area at row 2, column 5 (2 squares, 1 task): does not score: 1 task, an area needs 3 or more'
         """
-        parts = [plural(self.size, "square")]
-        if self.terrain != "sand" or self.tasks:
-            parts.append(plural(self.tasks, "task"))
-        if self.tablets:
-            parts.append(plural(self.tablets, "tablet"))
-        head = f"{self.terrain.capitalize()} area {self.label}".rstrip()
-        return f"{head} ({', '.join(parts)}): {self.reason}"
+        terrain, tasks, tablets = self.terrain, self.tasks, self.tablets
+        parts = plural(self.size, "square")
+        if terrain != "sand" or tasks:
+            parts += ", " + plural(tasks, "task")
+        if tablets:
+            parts += ", " + plural(tablets, "tablet")
+        head = f"{terrain.capitalize()} area {self.label}".rstrip()
+        return f"{head} ({parts}): {self.reason}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -312,15 +321,7 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
     rows: list[tuple[Square | None, ...]] = []
     for r, row in enumerate(value):
         row_where = join(where, r)
-        cells = _row_cells(errors, row, row_where)
-        rows.append(
-            tuple(
-                _read_cached(errors, square, row_where, c)
-                if isinstance(square, str)
-                else _read_square(errors, square, join(row_where, c))
-                for c, square in enumerate(cells)
-            )
-        )
+        rows.append(_read_row(errors, _row_cells(errors, row, row_where), row_where))
     if len(errors) > before and not lenient:
         return None
     if not any(square is not None for row in rows for square in row) and len(errors) == before:
@@ -328,6 +329,27 @@ def read_garden(errors: Errors, value: Any, where: str, *, lenient: bool = False
         if not lenient:
             return None
     return tuple(rows)
+
+
+def _read_row(errors: Errors, cells: list[Any], row_where: str) -> tuple[Square | None, ...]:
+    """The squares of one row (as sent: tokens and square objects)."""
+    try:  # a row of tokens each read before without a message: their squares, nothing to say
+        clean = _CLEAN_TOKENS
+        return tuple([clean[square] for square in cells])
+    except (KeyError, TypeError):  # another token, or a square given as an object
+        pass
+    tokens = _TOKENS
+    read: list[Square | None] = []
+    for c, square in enumerate(cells):
+        if isinstance(square, str):
+            hit = tokens.get(square)  # a token read before without a message: _read_cached's answer
+            if hit is None or hit[1]:
+                read.append(_read_cached(errors, square, row_where, c))
+            else:
+                read.append(hit[0])
+        else:
+            read.append(_read_square(errors, square, join(row_where, c)))
+    return tuple(read)
 
 
 def _row_cells(errors: Errors, row: Any, row_where: str) -> list[Any]:
@@ -355,6 +377,8 @@ def _row_cells(errors: Errors, row: Any, row_where: str) -> list[Any]:
 #: repeats a handful of tokens: each is read once); bounded, emptied when full
 _TOKENS: dict[str, tuple[Square | None, tuple[str, ...]]] = {}
 _TOKENS_MAX = 4096
+#: the tokens of _TOKENS read without a message -> their square (a row of them is read at once)
+_CLEAN_TOKENS: dict[str, Square | None] = {}
 _TOKEN_CACHED_LENGTH = 40  # longer tokens (always a mistake) are read each time, not kept
 
 
@@ -369,7 +393,10 @@ def _read_cached(errors: Errors, value: str, row_where: str, c: int) -> Square |
         if len(value) <= _TOKEN_CACHED_LENGTH:
             if len(_TOKENS) >= _TOKENS_MAX:
                 _TOKENS.clear()
+                _CLEAN_TOKENS.clear()
             _TOKENS[value] = hit
+            if not hit[1]:
+                _CLEAN_TOKENS[value] = square
     if hit[1]:
         where = join(row_where, c)
         for message in hit[1]:
@@ -623,7 +650,8 @@ def _area(grid: Grid, parts: list[tuple[int, int, int]]) -> Area:
         for c in range(first, after):
             member = row[c]
             assert member is not None
-            if member.has_task:
+            task = member.task
+            if task is not None and task is not False:  # member.has_task
                 tasks += 1
             if member.tablet:
                 tablets += 1
@@ -705,6 +733,34 @@ def spread(grid: Grid) -> Spread:
 CARD_SQUARES = 9  # a pathway card is 3 x 3 squares
 
 
+def _painted_runs(row: tuple[Square | None, ...]) -> list[tuple[int, int]]:
+    """A row cut into runs of painted squares (any terrain): (first column, column after the last)."""
+    found: list[tuple[int, int]] = []
+    c, n = 0, len(row)
+    while c < n:
+        if row[c] is None:
+            c += 1
+            continue
+        start = c
+        c += 1
+        while c < n and row[c] is not None:
+            c += 1
+        found.append((start, c))
+    return found
+
+
+def _join(parent: list[int], a: int, b: int) -> None:
+    """Union-find: the sets of runs ``a`` and ``b`` become one, the earlier root its root."""
+    while parent[a] != a:
+        a = parent[a]
+    while parent[b] != b:
+        b = parent[b]
+    if a < b:
+        parent[b] = a
+    elif b < a:
+        parent[a] = b
+
+
 def islands(grid: Grid) -> list[list[tuple[int, int]]]:
     """The painted squares of ``grid`` in pieces joined side by side (any terrain), in reading
     order of their first square.  A garden is a path of 3 x 3 cards, each overlapping the one
@@ -713,22 +769,31 @@ def islands(grid: Grid) -> list[list[tuple[int, int]]]:
     >>> [len(piece) for piece in islands(read_compact(["g g - s", "g - - s"]))]
     [3, 2]
     """
-    painted = {(r, c) for r, row in enumerate(grid) for c, square in enumerate(row) if square is not None}
-    pieces: list[list[tuple[int, int]]] = []
-    for start in sorted(painted):
-        if not painted or start not in painted:
-            continue
-        piece, stack = [], [start]
-        painted.discard(start)
-        while stack:
-            r, c = stack.pop()
-            piece.append((r, c))
-            for step in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if step in painted:
-                    painted.discard(step)
-                    stack.append(step)
-        pieces.append(sorted(piece))
-    return pieces
+    # As find_areas, on painted squares of any terrain: each row cut into runs of painted squares,
+    # a run joined to every run of the row above that it touches (union-find, the earliest run the
+    # root), so that a piece's runs, taken in order, list its squares in reading order, and the
+    # pieces come in the reading order of their first squares.
+    parent: list[int] = []
+    runs: list[tuple[int, int, int]] = []  # (row, first column, column after the last)
+    above: list[tuple[int, int, int]] = []  # the previous row's runs: (first, after, run)
+    for r, row in enumerate(grid):
+        here: list[tuple[int, int, int]] = []
+        for start, c in _painted_runs(row):
+            run = len(runs)
+            runs.append((r, start, c))
+            parent.append(run)
+            for first, after, other in above:
+                if first < c and start < after:
+                    _join(parent, other, run)
+            here.append((start, c, run))
+        above = here
+    pieces: dict[int, list[tuple[int, int]]] = {}  # root -> its squares, in reading order
+    for run, (r, first, after) in enumerate(runs):
+        root = run
+        while parent[root] != root:
+            root = parent[root]
+        pieces.setdefault(root, []).extend([(r, c) for c in range(first, after)])
+    return list(pieces.values())
 
 
 def shape_warning(name: str, grid: Grid) -> str | None:

@@ -457,7 +457,7 @@ def _whole(player: PlayerState, key: str) -> tuple[str, ...]:
 
 
 def score_tasks(player: PlayerState) -> Category:
-    lines: list[Line] = [line(area.line(), *area.paths) for area in player.areas]
+    lines: list[Line] = [(area.line(), area.paths) for area in player.areas]  # line(area.line(), *area.paths)
     points = sum(area.points for area in player.areas)
     if player.unscored_squares:
         n = player.unscored_squares

@@ -19,7 +19,6 @@ winner and earns neither.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -98,36 +97,76 @@ def _category(key: str) -> Callable[[Facts], int | None]:
     return read
 
 
-def _memo(p: PlayerState, key: str, work: Callable[[], Any]) -> Any:
-    """A count worked out once per player (several measures and both ladders ask)."""
-    if key not in p.memo:
-        p.memo[key] = work()
-    return p.memo[key]
+def _most_common(counts: dict[str, int]) -> tuple[str, int]:
+    """``max(counts.items(), key=count, default=("", 0))``: the first of the most common."""
+    best: tuple[str, int] | None = None
+    for kv in counts.items():
+        if best is None or kv[1] > best[1]:
+            best = kv
+    return best if best is not None else ("", 0)
+
+
+def _counts(p: PlayerState) -> dict[str, Any]:
+    """What the measures count on a player's cards, in one pass over them (once per player):
+    the most common plant and room type (the first seen on a tie) with their counts, the
+    completed plants, the verdancy on the others, the rooms holding an item of their colour,
+    the types no card has ("vining plant", "unusual room" ...) and the kinds of the items placed
+    in rooms."""
+    found: dict[str, Any] | None = p.memo.get("achievement_counts")
+    if found is not None:
+        return found
+    plant_types: dict[str, int] = {}  # Counter(...): the types in the order first seen
+    completed = verdancy = 0
+    for c in p.plant_cells:
+        kind = c.card.type
+        plant_types[kind] = plant_types.get(kind, 0) + 1
+        plant = c.plant
+        if plant.pot is not None:  # complete
+            completed += 1
+        else:
+            verdancy += plant.verdancy
+    room_types: dict[str, int] = {}
+    matching = 0
+    for c in p.room_cells:
+        kind = c.card.type
+        room_types[kind] = room_types.get(kind, 0) + 1
+        item = c.room.item
+        if item is not None and item.color == kind:
+            matching += 1
+    found = p.memo["achievement_counts"] = {
+        "best_plant_type": _most_common(plant_types),
+        "best_room_type": _most_common(room_types),
+        "completed": completed,
+        "verdancy": verdancy,
+        "matching": matching,
+        "missing_types": [f"{t} plant" for t in cat.TYPES if t not in plant_types]
+        + [f"{t} room" for t in cat.TYPES if t not in room_types],
+        "kinds": {i.kind for i in placed_items(p)},
+    }
+    return found
 
 
 def _best_type(p: PlayerState, rooms: bool) -> tuple[str, int]:
-    def work() -> tuple[str, int]:
-        counts = Counter(c.card.type for c in (p.rooms if rooms else p.plants))
-        return max(counts.items(), key=lambda kv: kv[1], default=("", 0))
-    found: tuple[str, int] = _memo(p, f"best_type_{rooms}", work)
+    found: tuple[str, int] = _counts(p)["best_room_type" if rooms else "best_plant_type"]
     return found
 
 
 def _kinds(p: PlayerState) -> set[str]:
-    found: set[str] = _memo(p, "item_kinds", lambda: {i.kind for i in placed_items(p)})
+    found: set[str] = _counts(p)["kinds"]
     return found
 
 
 def _missing_types(p: PlayerState) -> list[str]:
-    def work() -> list[str]:
-        plants = {c.card.type for c in p.plants}
-        rooms = {c.card.type for c in p.rooms}
-        return [f"{t} plant" for t in cat.TYPES if t not in plants] + [
-            f"{t} room" for t in cat.TYPES if t not in rooms
-        ]
-
-    found: list[str] = _memo(p, "missing_types", work)
+    found: list[str] = _counts(p)["missing_types"]
     return found
+
+
+def _best_room(p: PlayerState) -> int:
+    """The best room score (the room bonuses noted it, when they were scored)."""
+    known = p.memo.get("best_room")
+    if known is not None:
+        return int(known)
+    return max((room_score(p, c)[0] for c in p.room_cells), default=0)
 
 
 def _short(what: str) -> Callable[[int, int, Facts], str]:
@@ -162,20 +201,22 @@ ROOMS_OF_ONE_TYPE = Measure(
     lambda have, need, f: f"{have} of {need} {_best_type(f.player, True)[0] if f.player else ''} rooms",
 )
 COMPLETED = Measure(
-    "completed", _on_player(lambda p: sum(1 for c in p.plants if c.plant.complete)), _of("plants completed")
+    "completed",
+    _on_player(lambda p: int(_counts(p)["completed"])),
+    _of("plants completed"),
 )
 UNIQUE_ITEMS = Measure("unique_items", _on_player(lambda p: len(_kinds(p))), _of("unique items"))
 MATCHING_ITEMS = Measure(
     "matching_items",
     _on_player(
-        lambda p: sum(1 for c in p.rooms if c.room.item is not None and c.room.item.color == c.card.type)
+        lambda p: int(_counts(p)["matching"])
     ),
     _of("placed items match their room"),
     need=lambda f: max(1, len(placed_items(f.player))) if f.player else 1,
 )
 VERDANCY = Measure(
     "verdancy",
-    _on_player(lambda p: sum(c.plant.verdancy for c in p.plants if not c.plant.complete)),
+    _on_player(lambda p: int(_counts(p)["verdancy"])),
     _of("extra Verdancy tokens"),
 )
 ALL_TYPES = Measure(
@@ -192,7 +233,7 @@ FURNITURE = Measure(
 )
 BEST_ROOM = Measure(
     "best_room",
-    _on_player(lambda p: max((room_score(p, c)[0] for c in p.rooms), default=0)),
+    _on_player(_best_room),
     lambda have, need, f: f"best room scores {have}: {need - have} short of {need}",
 )
 GREEN_THUMBS = Measure("green_thumbs", _on_player(lambda p: p.green_thumbs), _of("Green Thumb tokens"))
@@ -228,6 +269,21 @@ STANDARD: tuple[Standard, ...] = (
     Standard(25, GREEN_THUMBS, 5),
 )
 BY_NUMBER: dict[int, Standard] = {a.number: a for a in STANDARD}
+
+
+def _runs() -> tuple[tuple[Callable[[Facts], int | None], tuple[tuple[int, int | None, Standard], ...]], ...]:
+    """STANDARD as earned() reads it: each run of achievements on one measure (a ladder), in
+    order, as (the measure's read, ((number, threshold, the achievement), ...))."""
+    runs: list[tuple[Measure, list[Standard]]] = []
+    for a in STANDARD:
+        if runs and runs[-1][0].key == a.measure.key:
+            runs[-1][1].append(a)
+        else:
+            runs.append((a.measure, [a]))
+    return tuple((m.read, tuple((a.number, a.threshold, a) for a in run)) for m, run in runs)
+
+
+_EARNING = _runs()
 #: number -> the rulebook's text ("Score 70+ points.")
 ACHIEVEMENTS: dict[int, str] = {a.number: a.text for a in STANDARD}
 
@@ -253,15 +309,14 @@ def earned(
     if not eligible(game):
         return []
     facts = Facts(p, points, total, None if game.partial else margin, bool(p.goals))
-    read: dict[str, int | None] = {}  # each measure once (a ladder shares one)
     out = []
-    for a in STANDARD:
-        key = a.measure.key
-        if key not in read:
-            read[key] = a.measure.read(facts)
-        have = read[key]
-        if have is not None and have >= a.need(facts):
-            out.append(a.number)
+    for measure, ladder in _EARNING:  # each measure once (a ladder shares one)
+        have = measure(facts)
+        if have is None:
+            continue
+        for number, threshold, a in ladder:
+            if have >= (threshold if threshold is not None else a.need(facts)):
+                out.append(number)
     return out
 
 

@@ -49,6 +49,9 @@ _PLANTS_BY_NAME = {normalize_name(p["name"]): p for p in PLANTS}
 _ROOMS_BY_NAME = {normalize_name(r["name"]): r for r in ROOMS}
 _ROOMS_BY_FACE = {(r["type"], tuple(r["edges"][e] for e in EDGES)): r for r in ROOMS}
 _GOALS_BY_NAME = {normalize_name(g["name"]): g for g in GOALS}
+# each card's name exactly as printed -> what a look-up of that name finds (the usual spelling)
+_PLANTS_BY_PRINTED = {p["name"]: _PLANTS_BY_NAME[normalize_name(p["name"])] for p in PLANTS}
+_ROOMS_BY_PRINTED = {r["name"]: _ROOMS_BY_NAME[normalize_name(r["name"])] for r in ROOMS}
 
 
 @lru_cache(maxsize=4096)
@@ -64,11 +67,31 @@ def fold(name: str) -> str:
 
 def plant_by_name(name: str) -> dict[str, Any] | None:
     """The catalog plant called ``name`` (normalized match), or None."""
+    if type(name) is str:
+        found = _PLANTS_BY_PRINTED.get(name)
+        if found is not None:
+            return found
     return _PLANTS_BY_NAME.get(fold(name))
+
+
+def plant_by_printed_name(name: str) -> dict[str, Any] | None:
+    """The catalog plant whose printed name is exactly ``name`` (what :func:`plant_by_name` finds
+    for it), or None for any other spelling."""
+    return _PLANTS_BY_PRINTED.get(name)
+
+
+def room_by_printed_name(name: str) -> dict[str, Any] | None:
+    """The catalog room whose printed name is exactly ``name`` (what :func:`room_by_name` finds
+    for it), or None for any other spelling."""
+    return _ROOMS_BY_PRINTED.get(name)
 
 
 def room_by_name(name: str) -> dict[str, Any] | None:
     """The catalog room called ``name`` ("Vining room 3"), or None."""
+    if type(name) is str:
+        found = _ROOMS_BY_PRINTED.get(name)
+        if found is not None:
+            return found
     return _ROOMS_BY_NAME.get(fold(name))
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import catalog as _catalog
+
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and the word, in the plural unless ``n`` is 1.
@@ -13,6 +15,15 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     ('1 plant', '3 plants', '2 pairs of pots')
     """
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+#: the labels of every item token and room type (Item.label, Room.label), worked out once
+_ITEM_LABELS = {
+    (color, kind): f"{color.capitalize()} {kind}" for color in _catalog.TYPES for kind in _catalog.ITEM_KINDS
+}
+_ROOM_LABELS = {t: f"{t.capitalize()} room" for t in _catalog.TYPES}
+#: Cell.where() of every place of a 5x3 home
+_WHERE = {(r, c): f"row {r + 1}, card {c + 1}" for r in range(3) for c in range(5)}
 
 
 @dataclass(frozen=True)
@@ -29,7 +40,8 @@ class Item:
         d["color"] = color
 
     def label(self) -> str:
-        return f"{self.color.capitalize()} {self.kind}"
+        known = _ITEM_LABELS.get((self.color, self.kind))
+        return known if known is not None else f"{self.color.capitalize()} {self.kind}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +107,8 @@ class Room:
         d["card_id"] = card_id
 
     def label(self) -> str:
-        return f"{self.type.capitalize()} room"
+        known = _ROOM_LABELS.get(self.type)
+        return known if known is not None else f"{self.type.capitalize()} room"
 
 
 @dataclass(frozen=True)
@@ -114,16 +127,12 @@ class Cell:
     room: Room = field(init=False, repr=False, compare=False)
 
     def __init__(self, row: int, col: int, card: Plant | Room, path: str) -> None:
-        # as the dataclass's (then __post_init__), without its setattr calls
+        # as the dataclass's (then __post_init__, written out here), without its setattr calls
         d = self.__dict__
         d["row"] = row
         d["col"] = col
         d["card"] = card
         d["path"] = path
-        self.__post_init__()
-
-    def __post_init__(self) -> None:
-        d, card, path = self.__dict__, self.card, self.path
         is_plant = d["is_plant"] = type(card) is Plant or isinstance(card, Plant)
         head, dot, rest = path.partition(".")
         d["ref"] = rest if dot and head.startswith("players[") else path
@@ -131,7 +140,34 @@ class Cell:
         d["room"] = None if is_plant else card
 
     def where(self) -> str:
-        return f"row {self.row + 1}, card {self.col + 1}"  # the seat page's words ("Row 1, card 1")
+        # the seat page's words ("Row 1, card 1"); the places of a 5x3 home written once
+        known = _WHERE.get((self.row, self.col))
+        return known if known is not None else f"row {self.row + 1}, card {self.col + 1}"
+
+
+_AROUND: dict[tuple[int, int], tuple[tuple[str, tuple[int, int]], ...]] = {}
+
+
+def _around(pos: tuple[int, int]) -> tuple[tuple[str, tuple[int, int]], ...]:
+    """(side, the place next to ``pos`` on that side): top, right, bottom, left (kept for the
+    places a home has: a 5x3 home's, or modification 6's, at most a few hundred)."""
+    found = _AROUND.get(pos)
+    if found is None:
+        r, c = pos
+        found = (("top", (r - 1, c)), ("right", (r, c + 1)), ("bottom", (r + 1, c)), ("left", (r, c - 1)))
+        if len(_AROUND) < 4096:
+            _AROUND[pos] = found
+    return found
+
+
+#: the places of a 5x3 home -> (side, the place on that side) for the sides inside the home
+_GRID_AROUND = {
+    (r, c): tuple(
+        (side, place) for side, place in _around((r, c)) if 0 <= place[0] < 3 and 0 <= place[1] < 5
+    )
+    for r in range(3)
+    for c in range(5)
+}
 
 
 @dataclass(frozen=True)
@@ -154,40 +190,66 @@ class PlayerState:
     plant_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)  # every plant's path (refs)
     room_refs: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        name: str,
+        green_thumbs: int,
+        storage: str | Item | None,
+        cells: tuple[Cell, ...],
+        goals: tuple[tuple[str, ...], ...] = (),
+        index: int = 0,
+        given: frozenset[str] = frozenset(),
+    ) -> None:
+        # as the frozen dataclass's (then its __post_init__, written out here), without its
+        # setattr calls
+        d = self.__dict__
+        d["name"] = name
+        d["green_thumbs"] = green_thumbs
+        d["storage"] = storage
+        d["cells"] = cells
+        d["goals"] = goals
+        d["index"] = index
+        d["given"] = given
         by_position: dict[tuple[int, int], Cell] = {}
-        for cell in self.cells:
+        for cell in cells:
             # the first card at a position, as a scan finds it
             by_position.setdefault((cell.row, cell.col), cell)
         at = by_position.get
         neighbours: dict[tuple[int, int], tuple[tuple[str, Cell], ...]] = {}
-        for r, c in by_position:
-            found: list[tuple[str, Cell]] = []
-            for side, pos in (
-                ("top", (r - 1, c)),
-                ("right", (r, c + 1)),
-                ("bottom", (r + 1, c)),
-                ("left", (r, c - 1)),
-            ):
-                other = at(pos)
-                if other is not None:
-                    found.append((side, other))
-            neighbours[(r, c)] = tuple(found)
-        plants = tuple(c for c in self.cells if c.is_plant)
-        rooms = tuple(c for c in self.cells if not c.is_plant)
-        self.__dict__.update(
-            _plants=plants,
-            _rooms=rooms,
-            plant_refs=tuple(c.ref for c in plants),
-            room_refs=tuple(c.ref for c in rooms),
-            _by_position=by_position,
-            _neighbours=neighbours,  # (row, col) -> neighbours() of a card there
-            memo={},  # rules' per-player results worked out once (see rules.room_score)
-        )
+        if by_position.keys() == _GRID_AROUND.keys():  # a full 5x3 home: the neighbours are known
+            for pos in by_position:
+                neighbours[pos] = tuple([(side, by_position[place]) for side, place in _GRID_AROUND[pos]])
+        else:
+            for pos in by_position:
+                found: list[tuple[str, Cell]] = []
+                for side, place in _around(pos):  # top, right, bottom, left
+                    other = at(place)
+                    if other is not None:
+                        found.append((side, other))
+                neighbours[pos] = tuple(found)
+        plants = tuple([c for c in cells if c.is_plant])
+        rooms = tuple([c for c in cells if not c.is_plant])
+        d["_plants"] = plants
+        d["_rooms"] = rooms
+        d["_by_position"] = by_position
+        d["_neighbours"] = neighbours  # (row, col) -> neighbours() of a card there
+        d["memo"] = {}  # rules' per-player results worked out once (see rules.room_score)
+        d["plant_refs"] = tuple([c.ref for c in plants])
+        d["room_refs"] = tuple([c.ref for c in rooms])
 
     @property
     def plants(self) -> list[Cell]:
         return list(self._plants)
+
+    @property
+    def plant_cells(self) -> tuple[Cell, ...]:
+        """The plants' cells (``plants`` without the copy: for reading)."""
+        return self._plants
+
+    @property
+    def room_cells(self) -> tuple[Cell, ...]:
+        """The rooms' cells (``rooms`` without the copy: for reading)."""
+        return self._rooms
 
     @property
     def rooms(self) -> list[Cell]:

@@ -7,7 +7,6 @@ Every problem is collected with the path of the cell it concerns and raised toge
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -352,6 +351,9 @@ def _read_number(
 
 
 def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) -> Plant | None:
+    plain = _plain_plant(data, family)
+    if plain is not None:
+        return plain
     before = len(errors.items)
     if not data.keys().isdisjoint(_ROOM_ONLY):
         _foreign(errors, data, where, _ROOM_ONLY)
@@ -371,6 +373,44 @@ def parse_plant(errors: Errors, data: dict[str, Any], where: str, family: bool) 
     if len(errors.items) > before or ptype is None or points is None or needs is None:
         return None
     return Plant(entry["name"] if entry else None, ptype, needs, points, light, pot, verdancy)
+
+
+#: what a plant card prints that a board may also give (each must then agree with the card)
+_PRINTED = ("type", "points", "needs", "light")
+#: id of a catalog plant card (the catalog lives as long as the module) -> (type, points, needs,
+#: light): what _plant_of_card reads from the card
+_CARD_FACTS = {id(p): (p["type"], p["points"], p["needs"], tuple(p["light"])) for p in cat.PLANTS}
+
+
+_PLAIN_PLANT_KEYS = frozenset(("kind", "name", "pot", "verdancy"))
+_MOST_VERDANCY = schema.VERDANCY.maximum if schema.VERDANCY.maximum is not None else 0
+# the pots _norm_word gives back as they are (every kind, spelled as printed)
+_POT_WORDS = frozenset(k for k in cat.POT_KINDS if _norm_word(k, cat.POT_KINDS) == k)
+
+
+def _plain_plant(data: dict[str, Any], family: bool) -> Plant | None:
+    """The usual plant cell: a plant card by its printed name, with a pot spelled as printed or a
+    whole number of verdancy the plant can hold, and nothing else.  The Plant parse_plant's steps
+    make of it (none of them finds a problem there); None for any other cell."""
+    if not data.keys() <= _PLAIN_PLANT_KEYS:
+        return None
+    name = data.get("name")
+    entry = cat.plant_by_printed_name(name) if type(name) is str else None
+    if entry is None:
+        return None
+    ptype, points, needs, light = _CARD_FACTS[id(entry)]
+    raw_pot, verdancy = data.get("pot"), data.get("verdancy")
+    if verdancy is None or verdancy == "":
+        verdancy = 0
+    elif type(verdancy) is not int or not 0 <= verdancy <= _MOST_VERDANCY:  # what to_int reads as itself
+        return None
+    if raw_pot is None or raw_pot == "":  # incomplete: the verdancy it holds is below its needs
+        if verdancy >= needs or (family and verdancy > 0):
+            return None
+        return Plant(entry["name"], ptype, needs, points, light, None, verdancy)
+    if type(raw_pot) is not str or raw_pot not in _POT_WORDS or verdancy > 0:
+        return None
+    return Plant(entry["name"], ptype, needs, points, light, raw_pot, 0)
 
 
 def _plant_card(errors: Errors, name: Any, where: str) -> dict[str, Any] | None:
@@ -395,6 +435,10 @@ def _plant_of_card(
     errors: Errors, data: dict[str, Any], where: str, entry: dict[str, Any]
 ) -> tuple[str | None, int | None, int | None, tuple[str, ...] | None]:
     """The card's type, points, needs and light; what the board also gives must agree with it."""
+    if data.keys().isdisjoint(_PRINTED):  # the usual board: the card's name only
+        facts = _CARD_FACTS.get(id(entry))
+        if facts is not None:
+            return facts
     ptype, points, needs, light = entry["type"], entry["points"], entry["needs"], tuple(entry["light"])
     for key, expected in (("type", ptype), ("points", points), ("needs", needs)):
         given = data.get(key)
@@ -538,6 +582,9 @@ def _pot_and_verdancy(
 
 
 def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
+    plain = _plain_room(data)
+    if plain is not None:
+        return plain
     before = len(errors.items)
     if not data.keys().isdisjoint(_PLANT_ONLY):
         _foreign(errors, data, where, _PLANT_ONLY)
@@ -554,6 +601,37 @@ def parse_room(errors: Errors, data: dict[str, Any], where: str) -> Room | None:
     if entry is not None:
         edges = dict(entry["edges"])
     return Room(entry["name"] if entry else None, rtype, edges, item, entry["id"] if entry else None)
+
+
+_PLAIN_ROOM_KEYS = frozenset(("kind", "name", "item"))
+_ITEM_KEYS = frozenset(("kind", "color"))
+# the words _norm_word gives back as they are (every item kind and type, spelled as printed)
+_ITEM_KIND_WORDS = frozenset(k for k in cat.ITEM_KINDS if _norm_word(k, cat.ITEM_KINDS) == k)
+_TYPE_WORDS = frozenset(t for t in cat.TYPES if _norm_word(t, cat.TYPES) == t)
+
+
+def _plain_room(data: dict[str, Any]) -> Room | None:
+    """The usual room cell: a room card by its printed name, with no token or a token spelled as
+    printed (``{"kind": "lamp", "color": "vining"}``) and nothing else.  The Room parse_room's
+    steps make of it (none of them finds a problem there); None for any other cell."""
+    if not data.keys() <= _PLAIN_ROOM_KEYS:
+        return None
+    name = data.get("name")
+    entry = cat.room_by_printed_name(name) if type(name) is str else None
+    if entry is None:
+        return None
+    raw = data.get("item")
+    item = None
+    if raw is not None and raw != "":
+        if type(raw) is not dict or not raw.keys() <= _ITEM_KEYS:
+            return None
+        kind, color = raw.get("kind"), raw.get("color")
+        if type(kind) is not str or type(color) is not str:
+            return None
+        if kind not in _ITEM_KIND_WORDS or color not in _TYPE_WORDS:
+            return None
+        item = Item(kind, color)
+    return Room(entry["name"], entry["type"], dict(entry["edges"]), item, entry["id"])
 
 
 def _room_card(errors: Errors, name: Any, where: str) -> dict[str, Any] | None:
@@ -646,11 +724,18 @@ def _room_face(
     return entry
 
 
+_CELL_KINDS = ("plant", "room")
+
+
 def parse_cell(errors: Errors, data: Any, where: str, family: bool) -> Plant | Room | None:
     if data is None or data == {}:
         errors.add(where, "is empty: every cell of the finished home holds a plant or a room card")
         return None
-    kind = _norm_word(data.get("kind"), ("plant", "room")) if isinstance(data, dict) else None
+    kind = None
+    if isinstance(data, dict):
+        kind = data.get("kind")
+        if kind != "plant" and kind != "room":  # the words themselves: _norm_word gives them back
+            kind = _norm_word(kind, _CELL_KINDS)
     if kind is None:
         errors.add(
             where,
@@ -749,6 +834,17 @@ def _read_home(
                 continue
             out.append((r, c, cell, f"{rp}[{c}]"))  # join(rp, c)
     return out
+
+
+def _alternating(cells: list[Cell]) -> bool:
+    """Plants and rooms follow the parity of row + column: no two neighbours are of one kind.  For
+    the rows of a grid (no two cards share a place, no connection to check) _check_shape then has
+    nothing to say."""
+    if not cells:
+        return False
+    first = cells[0]
+    parity = (first.row + first.col + first.is_plant) % 2
+    return all((c.row + c.col + c.is_plant) % 2 == parity for c in cells)
 
 
 def _check_shape(errors: Errors, cells: list[Cell], where: str, free_shape: bool, count_ok: bool) -> None:
@@ -876,7 +972,7 @@ def _home_cells(
             card = parse_cell(errors, data, path, family)
             if card is not None:
                 cells.append(Cell(r, c, card, path))
-        if len(cells) == len(raw_cells):
+        if len(cells) == len(raw_cells) and (free_shape or not _alternating(cells)):
             _check_shape(errors, cells, where, free_shape, count_ok)
     return cells
 
@@ -897,13 +993,14 @@ def _check_table(errors: Errors, players: list[PlayerState], opts: Opts, n_playe
                 _unique_room(errors, cell, card, seen)
         if isinstance(p.storage, Item):
             path = f"players[{p.index}].storage"
-            if p.storage in item_at:
+            key = (p.storage.kind, p.storage.color)  # as the Item compares
+            if key in item_at:
                 errors.add(
                     path,
-                    f"the {p.storage.label()} token is already at {item_at[p.storage]}: each item token "
+                    f"the {p.storage.label()} token is already at {item_at[key]}: each item token "
                     "exists once",
                 )
-            item_at.setdefault(p.storage, path)
+            item_at.setdefault(key, path)
     pots = seen.pots
     count = opts["player_count"]
     supply = cat.BONUS_POT_SUPPLY[count]
@@ -927,7 +1024,7 @@ class _Seen:
 
     plant_at: dict[str, str] = field(default_factory=dict)
     room_at: dict[int, str] = field(default_factory=dict)
-    item_at: dict[Item, str] = field(default_factory=dict)
+    item_at: dict[tuple[str, str], str] = field(default_factory=dict)  # by (kind, color): as Items compare
     pots: dict[str, list[str]] = field(default_factory=lambda: {k: [] for k in cat.POT_KINDS})
 
 
@@ -957,13 +1054,14 @@ def _unique_room(errors: Errors, cell: Cell, card: Room, seen: _Seen) -> None:
             )
         room_at.setdefault(card.card_id, cell.path)
     if card.item is not None:
-        if card.item in item_at:
+        key = (card.item.kind, card.item.color)  # as the Item compares
+        if key in item_at:
             errors.add(
                 join(cell.path, "item"),
-                f"the {card.item.label()} token is already at {item_at[card.item]}: "
+                f"the {card.item.label()} token is already at {item_at[key]}: "
                 "each item token exists once (one of each kind per colour)",
             )
-        item_at.setdefault(card.item, f"{cell.path}.item")  # join(cell.path, "item")
+        item_at.setdefault(key, f"{cell.path}.item")  # join(cell.path, "item")
 
 
 def _check_pot_order(errors: Errors, pots: dict[str, list[str]], supply: int) -> None:
@@ -997,8 +1095,8 @@ def _check_box(errors: Errors, players: list[PlayerState]) -> None:
     """What the box makes impossible across the whole table (rulebook, "Components"): more plant
     or room cards of a type than the 12 printed, a plant entered by its attributes with no card
     left that it can be, more terra cotta pots than 18, more verdancy than 60 tokens can show."""
-    plants = [c for p in players for c in p.plants]
-    rooms = [c for p in players for c in p.rooms]
+    plants = [c for p in players for c in p.plant_cells]
+    rooms = [c for p in players for c in p.room_cells]
     crowded = _per_type(
         errors, "plant", plants, lambda c: c.plant.name is not None, cat.BOX["plants_per_type"]
     )
@@ -1047,9 +1145,12 @@ def _per_type(
     (``known``) count first, so the refused ones are those given by type.  Returns the types over
     the limit."""
     over: set[str] = set()
-    counts = Counter(c.card.type for c in cells)
+    counts: dict[str, int] = {}  # Counter(c.card.type for c in cells)
+    for c in cells:
+        of = c.card.type
+        counts[of] = counts.get(of, 0) + 1
     for ptype in cat.TYPES:
-        if counts[ptype] <= per_type:
+        if counts.get(ptype, 0) <= per_type:
             continue
         over.add(ptype)
         of_type = [c for c in cells if c.card.type == ptype]

@@ -61,7 +61,7 @@ def _given(p: PlayerState, key: str) -> tuple[str, ...]:
 
 def completed_plants(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     """1. Printed points of each completed (potted) plant; 5 each in the family variant."""
-    done = [c for c in p.plants if c.plant.complete]
+    done = [c for c in p.plant_cells if c.plant.pot is not None]  # complete
     if not done:
         return 0, [line("No completed plants", *p.plant_refs)]
     if family:
@@ -74,7 +74,7 @@ def completed_plants(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
             )
         ]
     return sum(c.plant.points for c in done), [
-        line(f"{c.card.label()} ({c.where()}): {c.plant.points}", c.ref) for c in done
+        (f"{c.card.label()} ({c.where()}): {c.plant.points}", (c.ref,)) for c in done  # line(text, c.ref)
     ]
 
 
@@ -82,10 +82,10 @@ def extra_verdancy(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     """2. Verdancy on all incomplete plants, added up, then halved and rounded down (READINGS.md)."""
     if family:
         return 0, [line("Family variant: no verdancy is used")]
-    holding = [c for c in p.plants if not c.plant.complete and c.plant.verdancy > 0]
+    holding = [c for c in p.plant_cells if c.plant.pot is None and c.plant.verdancy > 0]
     if not holding:
         return 0, [
-            line("No verdancy on incomplete plants", *_refs(c for c in p.plants if not c.plant.complete))
+            line("No verdancy on incomplete plants", *_refs(c for c in p.plant_cells if c.plant.pot is None))
         ]
     total = sum(c.plant.verdancy for c in holding)
     parts = " + ".join(f"{c.card.label()} {c.plant.verdancy}" for c in holding)
@@ -99,10 +99,14 @@ def extra_verdancy(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
 
 def bonus_pots(p: PlayerState, family: bool = False) -> tuple[int, Lines]:
     """3. Concrete 3, wood 2, ceramic 1, terra cotta 0."""
-    potted = [c for c in p.plants if c.plant.complete]
+    potted = [c for c in p.plant_cells if c.plant.pot is not None]
     if family:
         return 0, [line("Family variant: pots do not score", *_refs(potted, "pot"))]
-    by_kind = {k: [c for c in potted if c.plant.pot == k] for k in cat.POT_KINDS}
+    by_kind: dict[str, list[Cell]] = {k: [] for k in cat.POT_KINDS}
+    for c in potted:  # {k: [c for c in potted if c.plant.pot == k] for k in cat.POT_KINDS}
+        same = by_kind.get(c.plant.pot)  # type: ignore[arg-type]
+        if same is not None:
+            same.append(c)
     lines = [
         line(
             f"{_plural(len(by_kind[k]), k + ' pot')} x {cat.POT_POINTS[k]} = "
@@ -143,30 +147,48 @@ def room_score(p: PlayerState, cell: Cell) -> tuple[int, Line]:
 
 def _room_score(p: PlayerState, cell: Cell) -> tuple[int, Line]:
     room = cell.room
-    matching = [o for _, o in p.neighbours(cell) if o.is_plant and o.card.type == room.type]
-    double = room.item is not None and room.item.color == room.type
-    each = 2 if double else 1
-    how = f", {room.item.label().lower()} matches x2" if room.item is not None and double else ""
-    label = f"{room.label()} ({cell.where()}{how})"
-    refs = [cell.ref]
-    refs.extend(o.ref for o in matching)
+    rtype, item, ref = room.type, room.item, cell.ref
+    refs = [ref]
+    for _, o in p.neighbours(cell):
+        if o.is_plant and o.card.type == rtype:
+            refs.append(o.ref)  # a matching plant
+    n = len(refs) - 1
+    double = item is not None and item.color == rtype
     if double:
-        refs.append(f"{cell.ref}.item")
-    if not matching:
-        return 0, (f"{label}: no adjacent {room.type.capitalize()} plant = 0", tuple(refs))
-    n = len(matching)
-    return n * each, (
-        f"{label}: {_plural(n, 'adjacent ' + room.type.capitalize() + ' plant')} x {each} = {n * each}",
-        tuple(refs),
-    )
+        assert item is not None
+        label = f"{room.label()} ({cell.where()}, {item.label().lower()} matches x2)"
+        refs.append(f"{ref}.item")
+    else:
+        label = f"{room.label()} ({cell.where()})"
+    adjacent = _ADJACENT.get(rtype)
+    if adjacent is None:
+        adjacent = "adjacent " + rtype.capitalize() + " plant"
+    if not n:
+        return 0, (f"{label}: no {adjacent} = 0", tuple(refs))
+    each = 2 if double else 1
+    counted = f"{n} {adjacent if n == 1 else adjacent + 's'}"  # _plural(n, adjacent)
+    return n * each, (f"{label}: {counted} x {each} = {n * each}", tuple(refs))
+
+
+#: a room type's words in its line: "adjacent Succulent plant"
+_ADJACENT = {t: "adjacent " + t.capitalize() + " plant" for t in cat.TYPES}
+
+
+def _rooms_in_order(p: PlayerState) -> list[Cell]:
+    """The rooms top-left first, row by row (worked out once per player; read only)."""
+    known: list[Cell] | None = p.memo.get("rooms_in_order")
+    if known is None:
+        known = p.memo["rooms_in_order"] = sorted(p.room_cells, key=lambda c: (c.row, c.col))
+    return known
 
 
 def room_bonuses(p: PlayerState) -> tuple[int, Lines]:
     """4. Every room, top-left first, row by row."""
-    rooms = sorted(p.rooms, key=lambda c: (c.row, c.col))
+    rooms = _rooms_in_order(p)
     if not rooms:
         return 0, [line("No rooms")]
     scored = [room_score(p, c) for c in rooms]
+    p.memo["best_room"] = max(s for s, _ in scored)  # the best room score (achievement 24 asks)
     return sum(s for s, _ in scored), [one for _, one in scored]
 
 
@@ -176,7 +198,7 @@ def placed(p: PlayerState) -> list[tuple[Cell, Item]]:
     known = p.memo.get("placed")
     if known is None:
         known = []
-        for c in sorted(p.rooms, key=lambda c: (c.row, c.col)):
+        for c in _rooms_in_order(p):
             item = c.room.item
             if item is not None:
                 known.append((c, item))
@@ -236,12 +258,12 @@ def _set_bonus(present: set[str], what: str, refs: tuple[str, ...]) -> tuple[int
 
 def plant_collector(p: PlayerState) -> tuple[int, Lines]:
     """6. 3 points for at least one plant of each of the 5 types."""
-    return _set_bonus({c.card.type for c in p.plants}, "plant", p.plant_refs)
+    return _set_bonus({c.card.type for c in p.plant_cells}, "plant", p.plant_refs)
 
 
 def decorator(p: PlayerState) -> tuple[int, Lines]:
     """7. 3 points for at least one room of each of the 5 types."""
-    return _set_bonus({c.card.type for c in p.rooms}, "room", p.room_refs)
+    return _set_bonus({c.card.type for c in p.room_cells}, "room", p.room_refs)
 
 
 # ------------------------------------------------------------------------------ goals
@@ -326,7 +348,7 @@ def _most(
 
 def _most_per_type(game: GameState, p: PlayerState, rooms: bool, points: int) -> Goal:
     def count(o: PlayerState, t: str) -> int:
-        return sum(1 for c in (o.rooms if rooms else o.plants) if c.card.type == t)
+        return sum(1 for c in (o.room_cells if rooms else o.plant_cells) if c.card.type == t)
 
     won: list[str] = []
     cells: list[Cell] = []
@@ -334,7 +356,7 @@ def _most_per_type(game: GameState, p: PlayerState, rooms: bool, points: int) ->
         mine = count(p, t)
         if mine > 0 and mine == max(count(o, t) for o in game.players):
             won.append(f"{t} {mine}")
-            cells.extend(c for c in (p.rooms if rooms else p.plants) if c.card.type == t)
+            cells.extend(c for c in (p.room_cells if rooms else p.plant_cells) if c.card.type == t)
     what = "room" if rooms else "plant"
     if not won:
         return 0, line(f"the most {what}s of no type = 0", *p.room_refs if rooms else p.plant_refs)
@@ -348,7 +370,7 @@ def _most_per_type(game: GameState, p: PlayerState, rooms: bool, points: int) ->
 def _potted(p: PlayerState) -> dict[str, list[Cell]]:
     """The completed plants by the kind of their pot (every kind present, maybe empty)."""
     out: dict[str, list[Cell]] = {k: [] for k in cat.POT_KINDS}
-    for c in p.plants:
+    for c in p.plant_cells:
         if c.plant.pot is not None:
             out[c.plant.pot].append(c)
     return out
@@ -360,7 +382,7 @@ def _or_all(found: list[Cell], examined: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def goal_apartment_living(game: GameState, p: PlayerState) -> Goal:
-    found = [c for c in p.plants if c.plant.complete and c.plant.needs <= 4]
+    found = [c for c in p.plant_cells if c.plant.pot is not None and c.plant.needs <= 4]
     return _each(
         len(found),
         ("completed plant needing 4 or less", "completed plants needing 4 or less"),
@@ -371,7 +393,7 @@ def goal_apartment_living(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_going_big(game: GameState, p: PlayerState) -> Goal:
-    found = [c for c in p.plants if c.plant.complete and c.plant.needs >= 7]
+    found = [c for c in p.plant_cells if c.plant.pot is not None and c.plant.needs >= 7]
     return _each(
         len(found),
         ("completed plant needing 7 or more", "completed plants needing 7 or more"),
@@ -382,7 +404,7 @@ def goal_going_big(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_on_vacation(game: GameState, p: PlayerState) -> Goal:
-    found = [c for c in p.plants if not c.plant.complete and c.plant.verdancy <= 2]
+    found = [c for c in p.plant_cells if c.plant.pot is None and c.plant.verdancy <= 2]
     return _each(
         len(found),
         ("incomplete plant with 2 or less verdancy", "incomplete plants with 2 or less verdancy"),
@@ -405,7 +427,7 @@ def goal_coordinated_alignment(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_picking_favorites(game: GameState, p: PlayerState) -> Goal:
-    missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.plants}]
+    missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.plant_cells}]
     return _each(
         len(missing), ("missing plant type", "missing plant types"), 2, p.plant_refs, names=", ".join(missing)
     )
@@ -423,8 +445,25 @@ def goal_mixing_it_up(game: GameState, p: PlayerState) -> Goal:
     )
 
 
+def _lit_plants(p: PlayerState, every: bool) -> list[Cell]:
+    """The plants whose lighting matches every room edge facing them (``every``), or none of them:
+    ``all(e in light for e in _adjacent_edges(p, c))`` / ``not any(...)``, one plant at a time."""
+    opposite = _OPPOSITE
+    found = []
+    for c in p.plant_cells:
+        light = c.plant.light or ()
+        for side, other in p.neighbours(c):
+            if not other.is_plant:
+                faces = other.room.edges
+                if faces is not None and (faces[opposite[side]] in light) is not every:
+                    break
+        else:
+            found.append(c)
+    return found
+
+
 def goal_perfect_conditions(game: GameState, p: PlayerState) -> Goal:
-    found = [c for c in p.plants if all(e in (c.plant.light or ()) for e in _adjacent_edges(p, c))]
+    found = _lit_plants(p, True)  # every adjacent edge matches
     return _each(
         len(found),
         ("plant with every adjacent edge matching", "plants with every adjacent edge matching"),
@@ -439,7 +478,7 @@ def goal_competitive_collections(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_every_shade_of_green(game: GameState, p: PlayerState) -> Goal:
-    values = sorted({c.plant.needs for c in p.plants})
+    values = sorted({c.plant.needs for c in p.plant_cells})
     return _each(
         len(values),
         ("different verdancy requirement", "different verdancy requirements"),
@@ -450,7 +489,7 @@ def goal_every_shade_of_green(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_against_all_odds(game: GameState, p: PlayerState) -> Goal:
-    found = [c for c in p.plants if not any(e in (c.plant.light or ()) for e in _adjacent_edges(p, c))]
+    found = _lit_plants(p, False)  # no adjacent edge matches
     return _each(
         len(found),
         ("plant with no matching edge", "plants with no matching edge"),
@@ -564,9 +603,9 @@ def goal_clear_the_way(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_triple_treatment(game: GameState, p: PlayerState) -> Goal:
-    counts = Counter(c.card.type for c in p.rooms)
+    counts = Counter(c.card.type for c in p.room_cells)
     found = [t for t in cat.TYPES if counts[t] >= 3]
-    cells = [c for c in p.rooms if c.card.type in found]
+    cells = [c for c in p.room_cells if c.card.type in found]
     return _each(
         len(found),
         ("room type with 3+ rooms", "room types with 3+ rooms"),
@@ -591,7 +630,7 @@ def _matches(p: PlayerState, room: Cell) -> int:
 
 
 def goal_double_duty(game: GameState, p: PlayerState) -> Goal:
-    found = [c for c in p.rooms if _matches(p, c) >= 2]
+    found = [c for c in p.room_cells if _matches(p, c) >= 2]
     return _each(
         len(found),
         ("room with 2+ matching plants", "rooms with 2+ matching plants"),
@@ -601,7 +640,7 @@ def goal_double_duty(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_color_minimalist(game: GameState, p: PlayerState) -> Goal:
-    missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.rooms}]
+    missing = [t for t in cat.TYPES if t not in {c.card.type for c in p.room_cells}]
     return _each(
         len(missing), ("missing room type", "missing room types"), 2, p.room_refs, names=", ".join(missing)
     )
@@ -633,11 +672,17 @@ def goal_diversified_designer(game: GameState, p: PlayerState) -> Goal:
 
 def goal_perfect_ambiance(game: GameState, p: PlayerState) -> Goal:
     def perfect(room: Cell) -> bool:
-        touching = [(side, o) for side, o in p.neighbours(room) if o.is_plant]
+        # some plant touches it, and every plant touching it likes the lighting of its edge there
         edges = room.room.edges or {}
-        return bool(touching) and all(edges.get(side) in (o.plant.light or ()) for side, o in touching)
+        touching = False
+        for side, o in p.neighbours(room):
+            if o.is_plant:
+                if edges.get(side) not in (o.plant.light or ()):
+                    return False
+                touching = True
+        return touching
 
-    found = [c for c in p.rooms if perfect(c)]
+    found = [c for c in p.room_cells if perfect(c)]
     return _each(
         len(found),
         ("room matching every adjacent plant", "rooms matching every adjacent plant"),
@@ -651,7 +696,7 @@ def goal_colorful_competition(game: GameState, p: PlayerState) -> Goal:
 
 
 def goal_chaotic_coordinator(game: GameState, p: PlayerState) -> Goal:
-    found = [c for c in p.rooms if _matches(p, c) == 0]
+    found = [c for c in p.room_cells if _matches(p, c) == 0]
     return _each(
         len(found),
         ("room with no matching plant", "rooms with no matching plant"),
@@ -720,6 +765,12 @@ def goal_cards(game: GameState, p: PlayerState) -> tuple[int, Lines]:
         return 0, [line("No goal cards in play")]
     total, lines = 0, []
     for candidates in p.goals:
+        if len(candidates) == 1:  # one card in the deck: nothing to choose it over
+            name = candidates[0]
+            best, (said, refs) = GOAL_RULES[name](game, p)
+            total += best
+            lines.append((f"{name}: {said}", tuple(refs)))  # line(text, *refs)
+            continue
         scored = [(GOAL_RULES[name](game, p), name) for name in candidates]
         (best, (said, refs)), name = max(scored, key=lambda s: s[0][0])  # max keeps the first on a tie
         text = f"{name}: {said}"
