@@ -641,6 +641,9 @@ def run(only: tuple[str, ...] = ()) -> dict:
                     problems = []
                     per_seat = []
                     for position, player in enumerate(table["players"]):
+                        # the last seat's Done may still be taking the page to the play page (its save
+                        # queue, then a redirect): leave it first, so that navigation is not the next one's
+                        page.goto("about:blank")
                         page.goto(f"{base}/plays/{play_id}/seats/{position}")
                         phone = Phone(page)
                         script = enter_generic if screen == "generic" else SCRIPTS[name]

@@ -136,3 +136,24 @@ def test_a_play_being_rechecked_shows_the_totals_stored_until_its_rescore(tmp_pa
         rescore.rescore(play_id)
     page = client.get(f"/plays/{play_id}/result").get_data(as_text=True)
     assert NOTE not in page and ">10<" in page and ">99<" not in page
+
+
+def test_a_rescore_that_moves_no_total_leaves_the_later_plays_records_alone(tmp_path):
+    """A rescore that stores the same totals changes nothing the records are made of: neither this
+    play's records nor the later plays' are rewritten (their cache revisions do not move), so a
+    rescore at 100,000 plays does not recompute 50 later plays' records per play (docs/performance.md)."""
+    app, _client, _token, ids = _stale_app(tmp_path, plays=3, stale=1)
+
+    def state():
+        with sqlite3.connect(app.config["DATABASE"]) as db:
+            scopes = dict(db.execute("SELECT scope, n FROM cache_revisions WHERE scope LIKE 'play:%'").fetchall())
+            held = db.execute("SELECT * FROM play_records ORDER BY play_id, n").fetchall()
+        return {i: scopes.get(f"play:{i}") for i in ids}, held
+
+    scopes, held = state()
+    with app.app_context():
+        assert rescore.rescore(ids[0]) == []  # the same totals under the running engine
+    after, held_after = state()
+    assert held_after == held
+    assert after[ids[1]] == scopes[ids[1]] and after[ids[2]] == scopes[ids[2]]  # later plays untouched
+    assert after[ids[0]] != scopes[ids[0]]  # (the play itself: its engine version was written)

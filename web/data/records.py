@@ -233,10 +233,18 @@ def refresh_play(db: Any, play_id: int) -> None:
     """After a change of one play (finish, reopen, correction, date, delete, restore, rescore), inside
     the caller's transaction: its ``stat_seat`` rows, its records, and the records of up to
     :data:`CASCADE` later finished plays of its game (their "before" may have changed)."""
-    old = db.execute("SELECT game, played_at FROM stat_seat WHERE play_id = ? LIMIT 1", [play_id]).fetchone()
+    seats = ("SELECT game, played_at, seat_id, player_id, total, rank, won, table_play, margin "
+             "FROM stat_seat WHERE play_id = ? ORDER BY seat_id")
+    was = [tuple(r) for r in db.execute(seats, [play_id]).fetchall()]
     db.execute("DELETE FROM stat_seat WHERE play_id = ?", [play_id])
     db.execute(SEAT_SQL.format(where="AND s.play_id = ?"), [play_id])
-    new = db.execute("SELECT game, played_at FROM stat_seat WHERE play_id = ? LIMIT 1", [play_id]).fetchone()
+    now = [tuple(r) for r in db.execute(seats, [play_id]).fetchall()]
+    if now == was:
+        # what the records are made of did not change (a rescore that moved no total, a note, the
+        # place): this play's records and the later plays' stand as they are
+        return
+    old = was[0][:2] if was else None  # (game, played_at)
+    new = now[0][:2] if now else None
     compute(db, play_id)
     points = [(r[0], r[1]) for r in (old, new) if r is not None]
     for game in {g for g, _ in points}:

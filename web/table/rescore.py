@@ -240,7 +240,8 @@ def rescore(play_id: int, who: str = "Scorepad") -> list[str]:
             _log(play_id, None, None, who, "rescored", {"engine": old_version}, {"engine": version})
         if evaluation.result is None and old_version is not None:
             lines.append(f"no longer scores under engine {version}: a seat needs a correction")
-        play_changed(play_id)
+        if not play.finished:  # (a finished play's statistics followed in recompute_play)
+            play_changed(play_id)
     return lines
 
 
