@@ -77,8 +77,9 @@ import contextlib, io, json, sys
 from scoring.__main__ import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(sys.argv[1:])
+# (an engine is a package of scoring: scoring.verdant; the shared modules, scoring.core, scoring.text, ..., are not)
 print(json.dumps({"code": code, "engines": sorted(m for m in sys.modules if m.startswith("scoring.") and m.count(".") == 1
-                  and not m.endswith(("core", "schema", "jsontext", "paths", "__main__")))}))
+                  and hasattr(sys.modules[m], "__path__"))}))
 """
 
 

@@ -40,7 +40,7 @@ from flask.typing import ResponseReturnValue
 import scoring
 from scoring import jsontext
 from web.data import aggregates, records, store, times
-from web.data.db import dumps, get_db, now, write
+from web.data.db import dumps, get_db, kept_read, now, write
 from web.routes.forms import ActionForm
 from web.server.limits import IMPORT_PATHS
 
@@ -438,8 +438,8 @@ def apply(found: Plan, who: str, players: dict[int, int | None] | None = None) -
 
 
 def is_typed(play_id: int) -> bool:
-    row = get_db().execute("SELECT source FROM plays WHERE id = ?", [play_id]).fetchone()
-    return row is not None and row["source"] == SOURCE
+    # (on the thread's kept connection: a page served from the page cache opens none)
+    return bool(kept_read("SELECT source FROM plays WHERE id = ?", [play_id]) == SOURCE)
 
 
 # ------------------------------------------------------------------ pages

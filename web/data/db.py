@@ -55,6 +55,41 @@ def get_db() -> Database:
     return db
 
 
+class _KeptReaders(threading.local):
+    """One read connection per server thread, kept open across requests (:func:`kept_read`)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.conn: sqlite3.Connection | None = None
+
+    def connection(self) -> sqlite3.Connection:
+        if self.conn is None:
+            self.conn = sqlite3.connect(self.path, timeout=15, isolation_level=None, check_same_thread=False)
+        return self.conn
+
+
+def keep_readers(app: Flask) -> None:
+    """Give each of ``app``'s server threads a read connection it keeps (the page cache sets this up
+    when it is on, outside tests: a test app lives for one test)."""
+    app.extensions["scorepad_kept_readers"] = _KeptReaders(app.config["DATABASE"])
+
+
+def kept_read(sql: str, params: list[Any]) -> Any:
+    """The first column of the first row of one read, on the connection this thread keeps open, so
+    an answer that needs nothing else of the database (a page from the page cache: its revisions,
+    whether its play was typed in BG Stats) opens no connection of its own: opening one costs more
+    than the rest of such an answer.  Without kept readers (tests, a database served read-only, the
+    page cache off), on the request's own connection."""
+    readers: _KeptReaders | None = current_app.extensions.get("scorepad_kept_readers")
+    if readers is None or current_app.config.get("DATABASE_READ_ONLY"):
+        # (a database served read-only is read the way get_db opens it: on a read-only disk a plain
+        # connection cannot even open it)
+        row = get_db().execute(sql, params).fetchone()
+    else:
+        row = readers.connection().execute(sql, params).fetchone()
+    return row[0] if row else None
+
+
 # ------------------------------------------------------------------- failing storage
 
 READ_ONLY = "read-only"

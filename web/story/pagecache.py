@@ -33,7 +33,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -43,7 +42,7 @@ from typing import Any, TypeVar, overload
 from flask import Flask, Response, current_app, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
-from web.data.db import get_db
+from web.data.db import keep_readers, kept_read
 
 PLACEHOLDER = "\x00scorepad-csrf\x00"
 VARY = "HX-Request, HX-Boosted, HX-History-Restore-Request, Cookie"
@@ -110,45 +109,18 @@ _SCOPED_SQL = (
 _GAMES_SQL = " OR scope IN (SELECT 'game:' || game FROM stat_player_game WHERE player_id = ?)"
 
 
-def _read(sql: str, params: list[Any]) -> int | str | None:
-    """One statement on a connection this thread keeps open, so a page served from the cache opens
-    no connection of its own (opening one costs more than the rest of the answer); under test, on
-    the request's own connection."""
-    readers: _Readers | None = current_app.extensions.get("scorepad_revision_readers")
-    if readers is None or current_app.config.get("DATABASE_READ_ONLY"):
-        # (a database served read-only is read the way web.data.db.get_db opens it: on a read-only
-        # disk a plain connection cannot even open it)
-        row = get_db().execute(sql, params).fetchone()
-    else:
-        row = readers.connection().execute(sql, params).fetchone()
-    found: int | str | None = row[0] if row else None
-    return found
-
-
 def revision(scopes: Scopes | None = None) -> int | str | None:
     """The revision of what a page shows: of the whole database (``db_revision``) without ``scopes``,
     else the counters of those scopes (and ``epoch``), read in one statement.  A scope never written
     has no row (it reads as nothing, and its first write makes a new revision)."""
     if scopes is None:
-        return _read("SELECT n FROM db_revision WHERE id = 1", [])
+        found: int | None = kept_read("SELECT n FROM db_revision WHERE id = 1", [])
+        return found
     names = ("epoch", *scopes.names)
     games = scopes.games_of is not None
     sql = _SCOPED_SQL.format(marks=", ".join("?" * len(names)), games=_GAMES_SQL if games else "")
     params: list[Any] = [*names, *([scopes.games_of] if games else [])]
-    return _read(sql, params) or ""
-
-
-class _Readers(threading.local):
-    """One read connection per server thread, for :func:`revision`."""
-
-    def __init__(self, path: str):
-        self.path = path
-        self.conn: sqlite3.Connection | None = None
-
-    def connection(self) -> sqlite3.Connection:
-        if self.conn is None:
-            self.conn = sqlite3.connect(self.path, timeout=15, isolation_level=None, check_same_thread=False)
-        return self.conn
+    return str(kept_read(sql, params) or "")
 
 
 def _key(view_args: dict[str, Any], scopes: Callable[..., Scopes] | None) -> str:
@@ -223,4 +195,4 @@ def init_app(app: Flask) -> None:
     if setting:
         app.extensions["scorepad_pagecache"] = PageCache(int(app.config.get("PAGE_CACHE_SIZE", 256)))
         if not app.testing:  # a test app lives for one test: no connections kept beyond its requests
-            app.extensions["scorepad_revision_readers"] = _Readers(app.config["DATABASE"])
+            keep_readers(app)
