@@ -598,16 +598,7 @@ def find_areas(grid: Grid) -> list[Area]:
             parent.append(run)
             for first, after, other, kind in above:
                 if first < c and start < after and kind == terrain:
-                    a = other
-                    while parent[a] != a:
-                        a = parent[a]
-                    b = run
-                    while parent[b] != b:
-                        b = parent[b]
-                    if a < b:
-                        parent[b] = a
-                    elif b < a:
-                        parent[a] = b
+                    _join(parent, other, run)
             here.append((start, c, run, terrain))
         above = here
     members: dict[int, list[tuple[int, int, int]]] = {}  # root -> its runs, in reading order
